@@ -1,0 +1,61 @@
+/** The single source for credits, size limits and queue priority (DECISIONS.md). */
+export const PLANS = ['free', 'monthly', 'yearly'] as const;
+export type Plan = (typeof PLANS)[number];
+
+const MB = 1024 * 1024;
+
+export interface PlanLimits {
+  name: string;
+  priceUsd: number;
+  /** Credits granted per period; for free the signup day gets `signupDayCredits` instead. */
+  creditsPerPeriod: number;
+  period: 'day' | 'month' | 'year';
+  signupDayCredits?: number;
+  maxUploadBytes: number;
+  maxUploadMegabytes: number;
+  /** Lower runs first (BullMQ's convention). */
+  queuePriority: number;
+  /** Largest result an upscale may produce, in pixels. */
+  maxOutputPixels: number;
+}
+
+export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
+  free: {
+    name: 'Free',
+    priceUsd: 0,
+    creditsPerPeriod: 1,
+    signupDayCredits: 5,
+    period: 'day',
+    maxUploadBytes: 10 * MB,
+    maxUploadMegabytes: 10,
+    queuePriority: 10,
+    maxOutputPixels: 36_000_000,
+  },
+  monthly: {
+    name: 'Monthly',
+    priceUsd: 9.99,
+    creditsPerPeriod: 100,
+    period: 'month',
+    maxUploadBytes: 25 * MB,
+    maxUploadMegabytes: 25,
+    queuePriority: 1,
+    maxOutputPixels: 100_000_000,
+  },
+  yearly: {
+    name: 'Yearly',
+    priceUsd: 99.99,
+    creditsPerPeriod: 1500,
+    period: 'year',
+    maxUploadBytes: 25 * MB,
+    maxUploadMegabytes: 25,
+    queuePriority: 1,
+    maxOutputPixels: 100_000_000,
+  },
+};
+
+/** Largest image accepted at upload, in pixels, whatever the plan. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+export function isPlan(value: unknown): value is Plan {
+  return typeof value === 'string' && (PLANS as readonly string[]).includes(value);
+}

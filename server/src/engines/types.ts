@@ -1,0 +1,39 @@
+import type { Logger } from '../lib/logger';
+import type { Mode } from '@common/modes';
+
+export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
+
+export interface ProviderResult {
+  image: Buffer;
+  mime: ImageMime;
+  /** A sentence for the person, e.g. "No face was found, so the whole photo was enhanced." */
+  note?: string;
+}
+
+export interface RunContext {
+  signal: AbortSignal;
+  /** Per-provider time limit; the chain moves on to the next provider when it passes. */
+  timeoutMs: number;
+  log: Logger;
+  /** Fraction done, 0..1. */
+  progress(fraction: number, message?: string): void;
+}
+
+export interface Provider<I> {
+  /** Recorded on the processed image row, e.g. 'remove-bg', 'local-isnet'. */
+  readonly id: string;
+  readonly kind: 'cloud' | 'local';
+  /** Cloud providers: their key is set. Local providers: always true. */
+  isConfigured(): boolean;
+  run(input: I, ctx: RunContext): Promise<ProviderResult>;
+}
+
+/** A mode's engine: its providers in order, cloud first, exactly one local provider last. */
+export interface Engine<I> {
+  readonly mode: Mode;
+  readonly providers: readonly Provider<I>[];
+}
+
+export interface EngineResult extends ProviderResult {
+  providerId: string;
+}

@@ -1,0 +1,57 @@
+import { MessageChannel, type Transferable } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { TaskName, TaskPayload, TaskResult } from './tasks';
+
+export interface WorkerPoolOptions {
+  /** Worker threads; each model inside uses its own intra-op threads, so 1 fits a 2-core machine. */
+  threads: number;
+}
+
+export interface RunTaskOptions {
+  transferList?: Transferable[];
+  signal?: AbortSignal;
+  onProgress?: (fraction: number, message?: string) => void;
+}
+
+export interface WorkerPool {
+  run<N extends TaskName>(task: N, payload: TaskPayload<N>, options?: RunTaskOptions): Promise<TaskResult<N>>;
+  close(): Promise<void>;
+}
+
+const WORKER_FILE = fileURLToPath(new URL('./inference.worker.mjs', import.meta.url));
+
+export function createWorkerPool({ threads }: WorkerPoolOptions): WorkerPool {
+  const piscina = new Piscina({
+    filename: WORKER_FILE,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 10 * 60_000,
+    execArgv: [],
+  });
+  return {
+    async run(task, payload, options = {}) {
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', (m: { fraction: number; message?: string }) =>
+        options.onProgress?.(m.fraction, m.message),
+      );
+      try {
+        return await piscina.run(
+          { task, payload, port: port2 },
+          { transferList: [port2, ...(options.transferList ?? [])] as never, signal: options.signal },
+        );
+      } finally {
+        port1.close();
+      }
+    },
+    close: () => piscina.destroy(),
+  };
+}
+
+let shared: WorkerPool | undefined;
+
+/** The process-wide pool used by local providers; sized by INFERENCE_THREADS (default 1). */
+export function sharedWorkerPool(): WorkerPool {
+  shared ??= createWorkerPool({ threads: Number(process.env.INFERENCE_THREADS ?? 1) || 1 });
+  return shared;
+}

@@ -1,0 +1,32 @@
+import type { MessagePort } from 'node:worker_threads';
+
+/**
+ * Heavy work that runs off the HTTP event loop. Each task is a module whose default export takes a
+ * payload (typed arrays and plain data; never a path from a user) and returns a result the same way.
+ * Add a line here for a new task; the worker loads each module once, on first use.
+ */
+export const TASKS = {
+  echo: () => import('./echo.task.ts'),
+} satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
+
+export type TaskName = keyof typeof TASKS;
+
+export interface TaskContext {
+  /** Fraction done, 0..1, sent back to the caller's progress callback. */
+  progress(fraction: number, message?: string): void;
+}
+
+export type TaskFn<P, R> = (payload: P, ctx: TaskContext) => Promise<R> | R;
+
+export type TaskPayload<N extends TaskName> = Parameters<
+  Awaited<ReturnType<(typeof TASKS)[N]>>['default']
+>[0];
+export type TaskResult<N extends TaskName> = Awaited<
+  ReturnType<Awaited<ReturnType<(typeof TASKS)[N]>>['default']>
+>;
+
+export interface WorkerRequest {
+  task: TaskName;
+  payload: unknown;
+  port?: MessagePort;
+}
