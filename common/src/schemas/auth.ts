@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PLANS } from '../plans';
+
+/** Client configuration served at GET /api/config, so the built client needs no build-time secrets. */
+export const publicConfigSchema = z.object({
+  firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }),
+  /** Set when the server runs the Firebase Auth emulator (no Firebase project configured). */
+  authEmulatorUrl: z.string().nullable(),
+  contactEmail: z.string(),
+  paymentsEnabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const creditsSchema = z.object({
+  remaining: z.number().int(),
+  /** Credits granted for the current period. */
+  limit: z.number().int(),
+  period: z.enum(['day', 'month', 'year']),
+  /** When the next period starts (ISO 8601). */
+  resetsAt: z.string(),
+});
+export type Credits = z.infer<typeof creditsSchema>;
+
+/** GET /api/auth/user. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  subscriptionTier: z.enum(PLANS),
+  subscriptionStatus: z.string().nullable(),
+  credits: creditsSchema,
+  maxUploadBytes: z.number().int(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** The spec's rule: first and last name; else the one that exists; else the e-mail's local part; else "User". */
+export function displayName(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
+  if (!user) return 'User';
+  const parts = [user.firstName, user.lastName].map((p) => p?.trim()).filter(Boolean);
+  if (parts.length) return parts.join(' ');
+  const local = user.email?.split('@')[0]?.trim();
+  return local || 'User';
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const CONTACT_MESSAGE_MAX = 5000;
+
+/** POST /api/contact. The e-mail is the signed-in user's, or empty for a visitor. */
+export const contactRequestSchema = z.object({
+  email: z.union([z.literal(''), z.email('Please enter a valid e-mail address.').max(320)]),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a message before sending.')
+    .max(CONTACT_MESSAGE_MAX, `Messages can be at most ${CONTACT_MESSAGE_MAX} characters.`),
+});
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
