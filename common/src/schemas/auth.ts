@@ -36,7 +36,9 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** The spec's rule: first and last name; else the one that exists; else the e-mail's local part; else "User". */
-export function displayName(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
+export function displayName(
+  user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'> | null | undefined,
+): string {
   if (!user) return 'User';
   const parts = [user.firstName, user.lastName].map((p) => p?.trim()).filter(Boolean);
   if (parts.length) return parts.join(' ');

@@ -4,7 +4,7 @@ export const CONTACT_MESSAGE_MAX = 5000;
 
 /** POST /api/contact. The e-mail is the signed-in user's, or empty for a visitor. */
 export const contactRequestSchema = z.object({
-  email: z.union([z.literal(''), z.email('Please enter a valid e-mail address.').max(320)]),
+  email: z.union([z.literal(''), z.email('Please enter a valid e-mail address.').max(320)]).default(''),
   message: z
     .string()
     .trim()

@@ -1,0 +1,116 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { PublicConfig } from '@common/schemas/auth';
+import type { TokenVerifier } from './auth/token-verifier';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import { createAuthenticator } from './http/authenticate';
+import { serveClient } from './http/client-files';
+import { installErrorHandler } from './http/error-handler';
+import type { App } from './http/types';
+import type { Clock } from './lib/clock';
+import type { Logger } from './lib/logger';
+import { createContactMessageRepository } from './repositories/contact-message.repository';
+import { createSessionRepository } from './repositories/session.repository';
+import { createUserRepository } from './repositories/user.repository';
+import { authRoutes } from './routes/auth.routes';
+import { billingRoutes } from './routes/billing.routes';
+import { configRoutes } from './routes/config.routes';
+import { contactRoutes } from './routes/contact.routes';
+import { healthRoutes } from './routes/health.routes';
+import { createAuthService } from './services/auth.service';
+import { createContactService } from './services/contact.service';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  verifier: TokenVerifier;
+  clock: Clock;
+  logger: Logger;
+  /** URL of the Auth emulator the client should use, when it runs. */
+  authEmulatorUrl: string | null;
+  /** Folder of the built client, served when it exists. */
+  clientDir?: string;
+}
+
+/** The composition root: the only place that wires implementations together. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database, clock } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(rateLimit, { max: 300, timeWindow: '1 minute' });
+  await app.register(helmet, {
+    // The sign-in popup must keep its opener: same-origin would break it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: { directives: contentSecurityPolicy(deps.authEmulatorUrl) },
+  });
+
+  const users = createUserRepository(database.db);
+  const auth = createAuthService({
+    verifier: deps.verifier,
+    users,
+    sessions: createSessionRepository(database.db),
+    clock,
+  });
+  const authenticator = createAuthenticator(auth);
+  const paymentsEnabled = Boolean(config.env.STRIPE_SECRET_KEY);
+  const publicConfig: PublicConfig = {
+    firebase: config.firebase ?? {
+      apiKey: 'demo-key',
+      authDomain: `${config.emulator!.projectId}.firebaseapp.com`,
+      projectId: config.emulator!.projectId,
+    },
+    authEmulatorUrl: deps.authEmulatorUrl,
+    contactEmail: config.env.CONTACT_EMAIL,
+    paymentsEnabled,
+  };
+
+  healthRoutes(app, { db: database.db });
+  configRoutes(app, { publicConfig });
+  authRoutes(app, { auth, authenticator, clock });
+  contactRoutes(app, {
+    contact: createContactService({ messages: createContactMessageRepository(database.db) }),
+    authenticator,
+  });
+  billingRoutes(app, { authenticator, paymentsEnabled });
+  if (deps.clientDir) await serveClient(app, deps.clientDir);
+  return app;
+}
+
+function contentSecurityPolicy(emulatorUrl: string | null) {
+  const firebase = ['https://*.googleapis.com', 'https://*.firebaseapp.com', 'https://apis.google.com'];
+  const emulator = emulatorUrl ? [emulatorUrl] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", 'https://apis.google.com'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...firebase, 'https://securetoken.googleapis.com', ...emulator],
+    frameSrc: ["'self'", 'https://*.firebaseapp.com', 'https://accounts.google.com', ...emulator],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'", 'https://checkout.stripe.com'],
+    upgradeInsecureRequests: null,
+  };
+}

@@ -1,0 +1,5 @@
+export * from './users';
+export * from './processed-images';
+export * from './usage-records';
+export * from './sessions';
+export * from './contact-messages';

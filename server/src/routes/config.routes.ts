@@ -1,0 +1,9 @@
+import type { PublicConfig } from '@common/schemas/auth';
+import type { App } from '../http/types';
+
+export function configRoutes(app: App, deps: { publicConfig: PublicConfig }) {
+  app.get('/api/config', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return deps.publicConfig;
+  });
+}
