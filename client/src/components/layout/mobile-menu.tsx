@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { BookOpen, LogOut, Mail, Menu, Sparkles, User } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { MODES, MODE_INFO } from '@common/modes';
+import { displayName } from '@client/lib/display-name';
+import { Button } from '@client/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet';
+import { Logo } from './logo';
+import { MODE_ICONS } from './mode-icons';
+import { useHeaderAuth } from './use-header-sign-in';
+import { UserAvatar } from './user-menu';
+
+export function MobileMenu({ onContact }: { onContact: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const { user, isLoading, isSigningIn, signIn, signOut } = useHeaderAuth();
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label="Open menu"
+          data-testid="mobile-menu-button"
+        >
+          <Menu className="size-5!" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent aria-describedby={undefined} data-testid="mobile-menu">
+        <SheetTitle className="sr-only">Menu</SheetTitle>
+        <SheetDescription className="sr-only">Tools, blog, contact and account</SheetDescription>
+        <Logo onClick={close} />
+        {user && (
+          <div className="mt-6 flex items-center gap-3 rounded-xl border bg-card p-3">
+            <UserAvatar user={user} />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">{displayName(user)}</p>
+              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            </div>
+          </div>
+        )}
+        <p className="mt-6 mb-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+          Tools
+        </p>
+        <nav className="grid gap-1" aria-label="Tools">
+          {MODES.map((mode) => {
+            const Icon = MODE_ICONS[mode];
+            return (
+              <Link
+                key={mode}
+                href={`/editor?mode=${mode}`}
+                onClick={close}
+                className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm hover:bg-accent"
+              >
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                  <Icon className="size-4" />
+                </span>
+                {MODE_INFO[mode].label}
+              </Link>
+            );
+          })}
+        </nav>
+        <div className="my-4 h-px bg-border" />
+        <nav className="grid gap-1" aria-label="More">
+          <Link
+            href="/blog"
+            onClick={close}
+            className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm hover:bg-accent"
+          >
+            <BookOpen className="size-4 text-muted-foreground" /> Blog
+          </Link>
+          <button
+            type="button"
+            onClick={() => {
+              close();
+              onContact();
+            }}
+            className="flex items-center gap-3 rounded-lg px-2 py-2 text-left text-sm hover:bg-accent"
+          >
+            <Mail className="size-4 text-muted-foreground" /> Contact
+          </button>
+        </nav>
+        <div className="mt-auto grid gap-2 pt-6">
+          {isLoading ? null : user ? (
+            <>
+              <Button asChild variant="gradient">
+                <Link href="/editor" onClick={close}>
+                  <Sparkles /> Editor
+                </Link>
+              </Button>
+              <Button
+                variant="outline"
+                onClick={async () => {
+                  close();
+                  await signOut();
+                  navigate('/');
+                }}
+              >
+                <LogOut /> Sign Out
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="outline" onClick={signIn} disabled={isSigningIn}>
+                <User /> {isSigningIn ? 'Signing In...' : 'Sign In'}
+              </Button>
+              <Button asChild variant="gradient">
+                <Link href="/editor" onClick={close}>
+                  Get Started
+                </Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,1 @@
+export const authKeys = { all: ['auth'] as const, user: () => [...authKeys.all, 'user'] as const };

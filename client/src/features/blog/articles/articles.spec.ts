@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { MODES } from '@common/modes';
+import { ARTICLES } from './index';
+
+const SPEC_SLUGS = [
+  'ai-photo-editor-chat-to-edit',
+  'free-magic-eraser-tool',
+  'remove-objects-from-photos',
+  'ai-background-remover-guide',
+  'remove-watermarks-online-free',
+  'ai-photo-enhancement-upscale',
+  'create-professional-headshots-ai',
+];
+
+// DECISIONS.md: blog copy agrees with the pricing page and makes no speed claim the benchmarks do not back.
+const FORBIDDEN = [
+  /3 (free )?(\w+ )?(per|a) day/i,
+  /50\s?MB/i,
+  /no sign-?up/i,
+  /1-2 seconds/i,
+  /unlimited/i,
+  /\$0\.04/,
+];
+
+function allText(article: (typeof ARTICLES)[number]): string {
+  return JSON.stringify(article);
+}
+
+describe('blog articles', () => {
+  it('are the seven articles of the spec, dated October 11, 2025', () => {
+    expect(ARTICLES.map((a) => a.slug)).toEqual(SPEC_SLUGS);
+    for (const sut of ARTICLES) {
+      expect(sut.date).toBe('2025-10-11');
+      expect([5, 6]).toContain(sut.readTimeMinutes);
+      expect(MODES).toContain(sut.mode);
+    }
+  });
+
+  it('are real guides: several sections and an FAQ each', () => {
+    for (const sut of ARTICLES) {
+      expect(sut.sections.length).toBeGreaterThanOrEqual(4);
+      expect(sut.faq.length).toBeGreaterThanOrEqual(3);
+      expect(allText(sut).split(/\s+/).length).toBeGreaterThan(400);
+    }
+  });
+
+  it('agree with the plans and make no unmeasured claims', () => {
+    for (const sut of ARTICLES) {
+      for (const pattern of FORBIDDEN) expect(allText(sut), `${sut.slug} ${pattern}`).not.toMatch(pattern);
+    }
+  });
+});

@@ -1,0 +1,1 @@
+export { ContactDialog } from './components/contact-dialog';

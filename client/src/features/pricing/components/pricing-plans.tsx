@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Loader2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/use-toast';
+import { LoginDialog, useAuth } from '@client/features/auth';
+import { getErrorMessage } from '@client/lib/errors';
+import { usePublicConfig } from '@client/lib/public-config';
+import { useCreateCheckout, type PaidPlan } from '../api/create-checkout';
+import { yearlySavingPercent } from '../model/plan-copy';
+import { PlanCard } from './plan-card';
+
+export function PricingPlans() {
+  const { isAuthenticated } = useAuth();
+  const { data: config } = usePublicConfig();
+  const checkout = useCreateCheckout();
+  const [pendingPlan, setPendingPlan] = useState<PaidPlan | null>(null);
+  const [loginOpen, setLoginOpen] = useState(false);
+
+  function startCheckout(plan: PaidPlan) {
+    setPendingPlan(plan);
+    checkout.mutate(plan, {
+      onSuccess: (url) => window.location.assign(url),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: getErrorMessage(error, 'Failed to start checkout. Please try again.'),
+        }),
+    });
+  }
+
+  function choose(plan: PaidPlan) {
+    if (isAuthenticated) startCheckout(plan);
+    else {
+      setPendingPlan(plan);
+      setLoginOpen(true);
+    }
+  }
+
+  const busy = (plan: PaidPlan) => checkout.isPending && pendingPlan === plan;
+
+  return (
+    <>
+      <div className="grid gap-8 lg:grid-cols-3">
+        <PlanCard plan="free" tagline="Try every mode on real photos.">
+          <Button asChild variant="outline" size="lg">
+            <Link href="/editor">Get Started Free</Link>
+          </Button>
+        </PlanCard>
+        <PlanCard plan="monthly" tagline="For regular sellers and creators.">
+          <Button size="lg" onClick={() => choose('monthly')} disabled={checkout.isPending}>
+            {busy('monthly') && <Loader2 className="animate-spin" />}
+            Subscribe Monthly
+          </Button>
+        </PlanCard>
+        <PlanCard
+          plan="yearly"
+          tagline="The best price for steady use."
+          badge={`Save ${yearlySavingPercent()}%`}
+          highlighted
+        >
+          <Button size="lg" variant="gradient" onClick={() => choose('yearly')} disabled={checkout.isPending}>
+            {busy('yearly') && <Loader2 className="animate-spin" />}
+            Subscribe Yearly
+          </Button>
+        </PlanCard>
+      </div>
+      {config && !config.paymentsEnabled && (
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          Online payments are not enabled on this server yet; the free plan works in full.
+        </p>
+      )}
+      <LoginDialog
+        open={loginOpen}
+        onOpenChange={setLoginOpen}
+        onSignedIn={() => {
+          setLoginOpen(false);
+          if (pendingPlan) startCheckout(pendingPlan);
+        }}
+      />
+    </>
+  );
+}

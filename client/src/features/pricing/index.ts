@@ -1,0 +1,1 @@
+export { PricingPlans } from './components/pricing-plans';

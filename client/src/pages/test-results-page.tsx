@@ -1,0 +1,50 @@
+import { ArrowLeft, Loader2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { PageLayout } from '@client/components/layout/page-layout';
+import { Button } from '@client/components/ui/button';
+import { GalleryViewer, useGalleryManifest } from '@client/features/gallery';
+import { usePageMeta, type PageMeta } from '@client/lib/page-meta';
+
+export const TEST_RESULTS_META: PageMeta = {
+  title: 'Watermark Removal Test Results | Cleanup Studio',
+  description:
+    "Fifteen watermarked photos, the watermark engine's results and the clean references, with the PSNR of each result against its reference.",
+  path: '/test-results',
+};
+
+export default function TestResultsPage() {
+  usePageMeta(TEST_RESULTS_META);
+  const { data: entries, isPending, isError } = useGalleryManifest();
+  return (
+    <PageLayout>
+      <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
+          <Link href="/">
+            <ArrowLeft /> Back to Home
+          </Link>
+        </Button>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">
+          Watermark removal test results
+        </h1>
+        <p className="mt-3 max-w-3xl text-muted-foreground">
+          Each photo was watermarked by a script, then cleaned by Cleanup Studio's watermark engine. Compare
+          the result with the clean reference; the PSNR (higher is closer to the reference) measures how
+          faithfully the hidden pixels were rebuilt.
+        </p>
+        <div className="mt-10">
+          {isPending ? (
+            <p className="flex items-center gap-2 text-muted-foreground" role="status">
+              <Loader2 className="size-4 animate-spin" /> Loading the gallery
+            </p>
+          ) : isError || !entries?.length ? (
+            <p className="rounded-xl border bg-muted/40 p-6 text-muted-foreground">
+              The gallery is not available right now.
+            </p>
+          ) : (
+            <GalleryViewer entries={entries} />
+          )}
+        </div>
+      </section>
+    </PageLayout>
+  );
+}
