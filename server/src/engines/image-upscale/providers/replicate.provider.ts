@@ -1,0 +1,88 @@
+import sharp from 'sharp';
+import type { Provider, ProviderResult, RunContext } from '../../types';
+import type { UpscaleInput } from '../upscale-options';
+
+/**
+ * Real-ESRGAN on Replicate (nightmareai/real-esrgan), through the documented HTTP API:
+ * POST /v1/files (multipart field `content`) for the upload, POST /v1/predictions with
+ * `{ version, input: { image, scale, face_enhance } }` and `Prefer: wait`, then GET the prediction's
+ * `urls.get` until its status is succeeded, failed or canceled; `output` is the URL of the result.
+ */
+export interface ReplicateConfig {
+  apiToken: string;
+  /** Model version id of nightmareai/real-esrgan. */
+  version?: string;
+  baseUrl?: string;
+  pollIntervalMs?: number;
+}
+
+export const REAL_ESRGAN_VERSION = 'f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa';
+
+interface Prediction {
+  id: string;
+  status: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+  output?: string | string[] | null;
+  error?: string | null;
+  urls?: { get?: string; cancel?: string };
+}
+
+export function createReplicateProvider(config: ReplicateConfig | undefined): Provider<UpscaleInput> {
+  const base = (config?.baseUrl ?? 'https://api.replicate.com').replace(/\/$/, '');
+  const auth = { Authorization: `Bearer ${config?.apiToken ?? ''}` };
+  return {
+    id: 'replicate-real-esrgan',
+    kind: 'cloud',
+    isConfigured: () => Boolean(config?.apiToken),
+    async run(input: UpscaleInput, ctx: RunContext): Promise<ProviderResult> {
+      const { signal } = ctx;
+      const upload = new FormData();
+      upload.append('content', new Blob([new Uint8Array(input.image)]), 'image');
+      const file = await json<{ urls: { get: string } }>(
+        await fetch(`${base}/v1/files`, { method: 'POST', headers: auth, body: upload, signal }),
+      );
+      let prediction = await json<Prediction>(
+        await fetch(`${base}/v1/predictions`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json', Prefer: 'wait' },
+          body: JSON.stringify({
+            version: config?.version ?? REAL_ESRGAN_VERSION,
+            input: { image: file.urls.get, scale: input.scale, face_enhance: false },
+          }),
+          signal,
+        }),
+      );
+      ctx.progress(0.1, 'Upscaling in the cloud');
+      while (prediction.status === 'starting' || prediction.status === 'processing') {
+        await new Promise((r) => setTimeout(r, config?.pollIntervalMs ?? 1000));
+        const url = prediction.urls?.get ?? `${base}/v1/predictions/${prediction.id}`;
+        prediction = await json<Prediction>(await fetch(url, { headers: auth, signal }));
+      }
+      if (prediction.status !== 'succeeded' || !prediction.output) {
+        throw new Error(`replicate prediction ${prediction.status}: ${prediction.error ?? 'no output'}`);
+      }
+      const outputUrl = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
+      const download = await fetch(outputUrl, { signal });
+      if (!download.ok) throw new Error(`replicate output download failed: ${download.status}`);
+      const image = Buffer.from(await download.arrayBuffer());
+      const [src, out] = await Promise.all([sharp(input.image).metadata(), sharp(image).metadata()]);
+      const swap = (src.orientation ?? 1) >= 5;
+      const expected = [
+        ((swap ? src.height : src.width) ?? 0) * input.scale,
+        ((swap ? src.width : src.height) ?? 0) * input.scale,
+      ];
+      if (out.width !== expected[0] || out.height !== expected[1]) {
+        throw new Error(
+          `replicate returned ${out.width}x${out.height}, expected ${expected[0]}x${expected[1]}`,
+        );
+      }
+      ctx.progress(1);
+      return { image: await sharp(image).png().toBuffer(), mime: 'image/png' };
+    },
+  };
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok)
+    throw new Error(`replicate ${response.url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}

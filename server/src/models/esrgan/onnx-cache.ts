@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { convertKerasToOnnx, loadKerasModel } from './keras-to-onnx';
+import { inputRange, kerasModelFolder, type EsrganScale, type EsrganVariant } from './model-paths';
+
+/** Bumped whenever the converter's output changes, so cached files are rebuilt. */
+export const CONVERTER_VERSION = 2;
+
+interface Manifest {
+  converterVersion: number;
+  /** sha256 of the Keras model.json and shards the file was made from. */
+  sourceSha256: string;
+  /** sha256 of the ONNX file itself, checked before every load. */
+  onnxSha256: string;
+}
+
+const sha256 = (parts: Uint8Array[]) => {
+  const hash = createHash('sha256');
+  for (const p of parts) hash.update(p);
+  return hash.digest('hex');
+};
+
+/**
+ * Returns the path of the ONNX model for a variant and scale, converting the shipped Keras weights at first
+ * use into `modelDir` (default data/models). A file whose hash does not match its manifest (truncated,
+ * edited, from an older converter or other weights) is rebuilt.
+ */
+export async function ensureEsrganOnnx(
+  variant: EsrganVariant,
+  scale: EsrganScale,
+  modelDir: string,
+): Promise<string> {
+  const name = `esrgan-${variant}-x${scale}`;
+  const file = path.resolve(modelDir, `${name}.onnx`);
+  const manifestFile = `${file}.json`;
+  const folder = kerasModelFolder(variant, scale);
+  const { model, shards } = loadKerasModel(folder);
+  const sourceSha256 = sha256([await readFile(path.join(folder, 'model.json')), ...shards]);
+
+  if (existsSync(file) && existsSync(manifestFile)) {
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+    if (
+      manifest.converterVersion === CONVERTER_VERSION &&
+      manifest.sourceSha256 === sourceSha256 &&
+      manifest.onnxSha256 === sha256([await readFile(file)])
+    ) {
+      return file;
+    }
+  }
+
+  const onnx = convertKerasToOnnx(model, shards, { inputRange: inputRange(variant), name });
+  await mkdir(path.dirname(file), { recursive: true });
+  // Write then rename, so a concurrent reader never sees half a file.
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(tmp, onnx);
+  await rename(tmp, file);
+  const manifest: Manifest = {
+    converterVersion: CONVERTER_VERSION,
+    sourceSha256,
+    onnxSha256: sha256([onnx]),
+  };
+  await writeFile(manifestFile, JSON.stringify(manifest, null, 2));
+  return file;
+}

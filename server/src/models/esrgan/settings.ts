@@ -1,0 +1,24 @@
+import type { RefineOptions } from './refine';
+import type { EsrganScale, EsrganVariant } from './model-paths';
+
+export interface UpscaleSettings {
+  refine: Omit<RefineOptions, 'scale'>;
+  tile: number;
+  blend: number;
+  context: number;
+}
+
+/**
+ * Per model and scale, tuned on the upscale bench (docs/BENCHMARKS.md). Slim and medium add texture that
+ * real photos do not have, so they are blended with the centred Lanczos; thick is trusted fully. Tiles are
+ * sized so one tile's activations stay in a few hundred MB (thick keeps 10x more feature maps).
+ */
+export function upscaleSettings(variant: EsrganVariant, scale: EsrganScale): UpscaleSettings {
+  const modelWeight = variant === 'thick' ? 1 : scale === 2 ? 0.5 : 0.3;
+  return {
+    refine: { modelWeight, backProjections: 2 },
+    tile: variant === 'thick' ? 96 : 160,
+    blend: 8,
+    context: 16,
+  };
+}

@@ -1,0 +1,135 @@
+import { nchwToInterleaved, toByte } from './postprocess';
+import { rgbRegionToFloat, rgbRegionToNchw } from './preprocess';
+import { refine, type RefineOptions } from './refine';
+import { lanczosUpscale } from './resample';
+import { planAxis, segmentWeight, type Segment } from './tiles';
+
+/** 8-bit interleaved pixels (RGB or RGBA), the same shape as lib/image's RawImage. */
+export interface Pixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+export type Predict = (nchw: Float32Array, width: number, height: number) => Promise<Float32Array>;
+
+export interface TiledOptions {
+  scale: number;
+  predict: Predict;
+  refine: Omit<RefineOptions, 'scale'>;
+  /** Core tile size in source pixels. */
+  tile: number;
+  /** Cross-fade half-width around each cut, in source pixels. */
+  blend: number;
+  /** Extra context fed to the model around each tile, in source pixels. */
+  context: number;
+  onTile?: (done: number, total: number) => void;
+}
+
+/**
+ * Upscales with the model tile by tile, cross-fading the overlaps. Memory stays bounded: the output is
+ * 8-bit, and only one band of tile rows is held in float. Alpha is enlarged on its own with the centred
+ * Lanczos (the models know only RGB) and clamped.
+ */
+export async function upscaleTiled(image: Pixels, options: TiledOptions): Promise<Pixels> {
+  const { scale, tile, blend, context } = options;
+  const { width, height, channels } = image;
+  const W = width * scale;
+  const H = height * scale;
+  const out = new Uint8Array(W * H * channels);
+  const rows = planAxis(height, tile, blend, context);
+  const cols = planAxis(width, tile, blend, context);
+  const total = rows.length * cols.length;
+  let done = 0;
+
+  // Float accumulator for the output rows still open to contributions: [bandStart, bandStart + bandRows).
+  const bandRows = Math.max(...rows.map((r) => r.outEnd - r.outStart)) * scale;
+  const band = new Float32Array(bandRows * W * 3);
+  let bandStart = 0;
+
+  const colWeights = cols.map((c) => weightsFor(c, width, blend, scale));
+  for (const row of rows) {
+    const rowWeights = weightsFor(row, height, blend, scale);
+    for (let ci = 0; ci < cols.length; ci++) {
+      const col = cols[ci];
+      const region = {
+        x: col.inputStart,
+        y: row.inputStart,
+        w: col.inputEnd - col.inputStart,
+        h: row.inputEnd - row.inputStart,
+      };
+      const predicted = await options.predict(
+        rgbRegionToNchw(image.data, width, channels, region),
+        region.w,
+        region.h,
+      );
+      const refined = refine(
+        {
+          data: nchwToInterleaved(predicted, region.w * scale, region.h * scale),
+          width: region.w * scale,
+          height: region.h * scale,
+          channels: 3,
+        },
+        {
+          data: rgbRegionToFloat(image.data, width, channels, region),
+          width: region.w,
+          height: region.h,
+          channels: 3,
+        },
+        { scale, ...options.refine },
+      ).data;
+      const rw = region.w * scale;
+      const cw = colWeights[ci];
+      for (let Y = row.outStart * scale; Y < row.outEnd * scale; Y++) {
+        const wy = rowWeights[Y - row.outStart * scale];
+        if (wy === 0) continue;
+        const srcRow = (Y - region.y * scale) * rw;
+        const dstRow = (Y - bandStart) * W;
+        for (let X = col.outStart * scale; X < col.outEnd * scale; X++) {
+          const w = wy * cw[X - col.outStart * scale];
+          if (w === 0) continue;
+          const s = (srcRow + X - region.x * scale) * 3;
+          const d = (dstRow + X) * 3;
+          band[d] += w * refined[s];
+          band[d + 1] += w * refined[s + 1];
+          band[d + 2] += w * refined[s + 2];
+        }
+      }
+      options.onTile?.(++done, total);
+    }
+    // Rows above the next tile row's reach are final: write them out and slide the band up.
+    const finalUntil = row.end < height ? (row.end - blend) * scale : H;
+    for (let Y = bandStart; Y < finalUntil; Y++) {
+      const b = (Y - bandStart) * W * 3;
+      for (let X = 0; X < W; X++) {
+        const o = (Y * W + X) * channels;
+        out[o] = toByte(band[b + X * 3]);
+        out[o + 1] = toByte(band[b + X * 3 + 1]);
+        out[o + 2] = toByte(band[b + X * 3 + 2]);
+      }
+    }
+    const kept = (finalUntil - bandStart) * W * 3;
+    band.copyWithin(0, kept);
+    band.fill(0, band.length - kept);
+    bandStart = finalUntil;
+  }
+
+  if (channels === 4) upscaleAlphaInto(image, scale, out);
+  return { data: out, width: W, height: H, channels };
+}
+
+function weightsFor(segment: Segment, length: number, blend: number, scale: number): Float32Array {
+  const w = new Float32Array((segment.outEnd - segment.outStart) * scale);
+  for (let i = 0; i < w.length; i++)
+    w[i] = segmentWeight(segment, length, blend, scale, segment.outStart * scale + i);
+  return w;
+}
+
+function upscaleAlphaInto(image: Pixels, scale: number, out: Uint8Array) {
+  const { width, height } = image;
+  const alpha = new Float32Array(width * height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = image.data[i * 4 + 3];
+  const up = lanczosUpscale({ data: alpha, width, height, channels: 1 }, scale).data;
+  for (let i = 0; i < up.length; i++) out[i * 4 + 3] = toByte(up[i]);
+}
