@@ -1,0 +1,301 @@
+/*
+ * The public face of the product in Debian's Chromium: every public route renders its content (also as
+ * prerendered HTML, without JavaScript), the Tools dropdown and the mobile menu navigate, Learn More scrolls to
+ * the features, before/after sliders follow the mouse and the keyboard, the gallery's buttons and counter work,
+ * and unknown paths show the home page. The built client is served by a small static server that follows the
+ * production server's rule (/x/y -> dist/client/x/y/index.html when it exists, else dist/client/index.html);
+ * /api answers 503, so the pages are exercised signed out, as a first-time visitor sees them.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODES } from '@common/modes';
+import { launchBrowser, newOfflineContext } from './support/browser.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist/client');
+const SLUGS = [
+  'ai-photo-editor-chat-to-edit',
+  'free-magic-eraser-tool',
+  'remove-objects-from-photos',
+  'ai-background-remover-guide',
+  'remove-watermarks-online-free',
+  'ai-photo-enhancement-upscale',
+  'create-professional-headshots-ai',
+];
+const HOME_TITLE = 'AI Photo Cleanup Tool - Magic Eraser & Chat to Edit';
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
+};
+
+async function fileIfExists(path: string) {
+  try {
+    return (await stat(path)).isFile() ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+function serveDist(): Promise<{ server: Server; url: string }> {
+  const server = createServer(async (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (pathname.startsWith('/api/')) {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'No API in this test' } }));
+      return;
+    }
+    const safe = normalize(pathname).replace(/^(\.\.[/\\])+/, '');
+    const file =
+      (await fileIfExists(join(DIST, safe))) ??
+      (extname(safe) ? null : await fileIfExists(join(DIST, safe, 'index.html'))) ??
+      (extname(safe) ? null : join(DIST, 'index.html'));
+    if (!file) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(await readFile(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({
+        server,
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      });
+    }),
+  );
+}
+
+describe('public pages', () => {
+  let browser: Browser;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    // A fresh build unless the caller already made one (E2E_SKIP_BUILD=1 with dist/client present).
+    if (!(process.env.E2E_SKIP_BUILD === '1' && existsSync(join(DIST, 'index.html')))) {
+      execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore', timeout: 230_000 });
+    }
+    ({ server, url: base } = await serveDist());
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await new Promise((done) => server.close(done));
+  });
+
+  async function open(path: string, options: BrowserContextOptions = {}): Promise<Page> {
+    const context = await newOfflineContext(browser, options);
+    const page = await context.newPage();
+    await page.goto(base + path);
+    return page;
+  }
+
+  const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+  it('renders every public route with its own content', async () => {
+    const page = await open('/');
+    const expectations: [string, RegExp][] = [
+      ['/', /AI Photo Cleanup Tool - Magic Eraser & Chat to Edit/],
+      ['/pricing', /Simple plans/],
+      ['/blog', /Photo cleanup guides/],
+      ['/test-results', /Watermark removal test results/],
+    ];
+    for (const [path, title] of expectations) {
+      await page.goto(base + path);
+      await expect.poll(() => heading(page).textContent()).toMatch(title);
+    }
+    await page.goto(base + '/pricing');
+    for (const [plan, price] of [
+      ['free', '$0'],
+      ['monthly', '$9.99'],
+      ['yearly', '$99.99'],
+    ]) {
+      await expect.poll(() => page.getByTestId(`plan-${plan}`).textContent()).toContain(price);
+    }
+    expect(await page.getByTestId('plan-yearly').textContent()).toContain('Save 17%');
+    expect(await page.getByTestId('plan-free').textContent()).toContain('Uploads up to 10 MB');
+    expect(await page.getByTestId('plan-monthly').textContent()).toContain('Uploads up to 25 MB');
+
+    await page.goto(base + '/blog');
+    expect(await page.locator('main article').count()).toBe(7);
+    for (const slug of SLUGS) {
+      await page.goto(`${base}/blog/${slug}`);
+      await expect.poll(() => page.getByText('Frequently asked questions').count()).toBe(1);
+      expect(await page.locator('time').first().textContent()).toBe('October 11, 2025');
+      expect(await page.getByRole('link', { name: /Open the Editor/ }).getAttribute('href')).toMatch(
+        /^\/editor\?mode=/,
+      );
+      expect(await page.getByRole('link', { name: 'Back to Blog' }).count()).toBeGreaterThan(0);
+    }
+    await page.context().close();
+  });
+
+  it('serves the public pages as prerendered HTML with their own head tags', async () => {
+    for (const slug of SLUGS) {
+      const html = await (await fetch(`${base}/blog/${slug}`)).text();
+      expect(html).toMatch(/<h1[^>]*>[^<]+/);
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:5000/blog/${slug}"`);
+      expect(html).toContain('"@type":"FAQPage"');
+      expect(html).toContain('property="og:title"');
+      expect(html).toContain('Frequently asked questions');
+    }
+    const home = await (await fetch(`${base}/`)).text();
+    expect(home).toContain(HOME_TITLE.replace('&', '&amp;'));
+    expect(home).toContain('id="features"');
+  });
+
+  it('shows the home page for unknown paths', async () => {
+    const page = await open('/no/such/page');
+    await expect.poll(() => heading(page).textContent()).toBe(HOME_TITLE);
+    await page.context().close();
+  });
+
+  it('opens the editor in the mode picked from the Tools dropdown', async () => {
+    const page = await open('/');
+    await page.getByRole('button', { name: 'Tools', exact: true }).click();
+    const items = page.getByRole('menuitem');
+    expect(await items.count()).toBe(MODES.length);
+    await items.filter({ hasText: 'Background Removal' }).click();
+    await page.waitForURL(/\/editor\?mode=background-removal$/);
+    // Signed out, the editor asks for sign-in; closing the dialog goes home.
+    const dialog = page.getByRole('dialog', { name: 'Sign in required' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.context().close();
+  });
+
+  it('navigates from the mobile slide-out menu', async () => {
+    const page = await open('/', PHONE);
+    await page.getByTestId('mobile-menu-button').click();
+    const menu = page.getByTestId('mobile-menu');
+    expect(await menu.getByRole('link').filter({ hasText: 'Object Removal' }).count()).toBe(1);
+    await menu.getByRole('link', { name: 'Blog' }).click();
+    await page.waitForURL(`${base}/blog`);
+    await expect.poll(() => heading(page).textContent()).toBe('Photo cleanup guides');
+    await page.context().close();
+  });
+
+  it('scrolls to the features with Learn More', async () => {
+    const page = await open('/');
+    await page.getByRole('button', { name: 'Learn More' }).click();
+    await expect
+      .poll(() => page.locator('#features').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120))
+      .toBe(true);
+    await page.context().close();
+  });
+
+  it('moves a before/after slider with the mouse and the keyboard', async () => {
+    // The slider component with real gallery photos standing in for the showcase manifest.
+    const context = await newOfflineContext(browser);
+    await context.route('**/generated/results/manifest.json', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          version: 1,
+          entries: [
+            {
+              mode: 'object-removal',
+              before: '/generated/gallery/01-blinds-watermarked.webp',
+              after: '/generated/gallery/01-blinds-clean.webp',
+              width: 1024,
+              height: 640,
+              source: 'Blinds.jpg',
+            },
+          ],
+        }),
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(base + '/');
+    const slider = page.getByTestId('results-slider-object-removal');
+    await slider.scrollIntoViewIfNeeded();
+    const handle = slider.getByRole('slider');
+    expect(await handle.getAttribute('aria-valuenow')).toBe('50');
+
+    const box = (await slider.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
+    await page.mouse.up();
+    expect(Number(await handle.getAttribute('aria-valuenow'))).toBeCloseTo(20, -1);
+    // Released: moving the mouse no longer drags.
+    await page.mouse.move(box.x + box.width * 0.8, y, { steps: 3 });
+    expect(Number(await handle.getAttribute('aria-valuenow'))).toBeCloseTo(20, -1);
+
+    await handle.focus();
+    const before = Number(await handle.getAttribute('aria-valuenow'));
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await handle.getAttribute('aria-valuenow'))).toBe(before + 5);
+    await page.keyboard.press('End');
+    expect(await handle.getAttribute('aria-valuenow')).toBe('100');
+    await context.close();
+  });
+
+  it('steps through the 15 gallery photos and switches between result and clean reference', async () => {
+    const page = await open('/test-results');
+    const counter = page.getByTestId('gallery-counter');
+    await expect.poll(() => counter.textContent()).toBe('Image 1 of 15');
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await expect.poll(() => counter.textContent()).toBe('Image 2 of 15');
+    await page.getByRole('button', { name: 'Previous image' }).click();
+    await page.getByRole('button', { name: 'Previous image' }).click();
+    await expect.poll(() => counter.textContent()).toBe('Image 15 of 15');
+
+    const manifest = JSON.parse(await readFile(join(DIST, 'generated/gallery/manifest.json'), 'utf8')) as {
+      entries: { result: string | null }[];
+    };
+    const last = manifest.entries[14];
+    if (last.result === null) expect(await page.getByTestId('gallery-pending').count()).toBe(1);
+    else expect(await page.getByTestId('gallery-psnr').textContent()).toMatch(/dB/);
+
+    await page.getByRole('button', { name: 'Show Clean Reference' }).click();
+    expect(await page.getByRole('img', { name: /without watermark \(reference\)/ }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    await page.context().close();
+  });
+
+  it('keeps the chosen theme, dark by default', async () => {
+    const page = await open('/');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.context().close();
+  });
+
+  it('refuses an empty contact message with the spec toast', async () => {
+    const page = await open('/');
+    await page.getByRole('button', { name: 'Contact' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByPlaceholder('How can we help you?').getAttribute('rows')).toBe('5');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByText('Message required').count()).toBe(1);
+    await page.context().close();
+  });
+});
