@@ -10,7 +10,8 @@
  * - gapi.load('gapi.iframes', callback | { callback, timeout, ontimeout })
  * - the loader's own callbacks: `?onload=NAME` on the script URL (the SDK) and window.gapi_onload (the iframe page)
  * - gapi.iframes.getContext().open({ where, url, attributes, messageHandlersFilter }, onOpen): creates the iframe and
- *   returns a promise of onOpen's result (the SDK's onOpen resolves to the iframe once a ping is answered)
+ *   returns a promise of onOpen's result (the SDK's onOpen resolves to the iframe once a ping is answered);
+ *   onOpen is called when the iframe has loaded
  * - gapi.iframes.getContext().getParentIframe(): the child's handle on the page that embeds it
  * - Iframe: register(type, handler, filter), send(type, data, callback, filter), ping(callback), restyle(style)
  * - gapi.iframes.CROSS_ORIGIN_IFRAMES_FILTER and SAME_ORIGIN_IFRAMES_FILTER (the default, as in gapi)
@@ -85,6 +86,7 @@
       this.waiting = new Map();
       this.pending = new Map();
       this.nextId = 1;
+      this.onHello = null;
     }
 
     getOrigin() {
@@ -158,6 +160,7 @@
     receive(message) {
       if (message.kind === 'hello') {
         this.connected = true;
+        this.onHello?.();
         const outbox = this.outbox;
         this.outbox = [];
         for (const queued of outbox) this.post(queued);
@@ -243,8 +246,15 @@
         false,
       );
       iframes.push(iframe);
+      // onOpen runs once the iframe's document has loaded (or has already said hello): the SDK starts a 5 s ping
+      // timer in onOpen, and a busy test machine can take longer than that just to load the emulator's page. A page
+      // that fails to load still fires 'load', so the SDK's network-request-failed path stays reachable.
+      const loaded = new Promise((resolve) => {
+        element.addEventListener('load', resolve, { once: true });
+        iframe.onHello = resolve;
+      });
       (options.where || document.body).appendChild(element);
-      return new Promise((resolve) => resolve(typeof onOpen === 'function' ? onOpen(iframe) : iframe));
+      return loaded.then(() => (typeof onOpen === 'function' ? onOpen(iframe) : iframe));
     },
     getParentIframe() {
       if (window.parent === window) return null;
