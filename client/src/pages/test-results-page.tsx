@@ -27,9 +27,9 @@ export default function TestResultsPage() {
           Watermark removal test results
         </h1>
         <p className="mt-3 max-w-3xl text-muted-foreground">
-          Each photo was watermarked by a script, then cleaned by Cleanup Studio's watermark engine. Compare
-          the result with the clean reference; the PSNR (higher is closer to the reference) measures how
-          faithfully the hidden pixels were rebuilt.
+          Fifteen real photos, each given a watermark by a script, are cleaned by Cleanup Studio's own
+          watermark engine. Compare each result with the clean reference: the PSNR (higher is closer to the
+          reference) measures how faithfully the hidden pixels were rebuilt.
         </p>
         <div className="mt-10">
           {isPending ? (

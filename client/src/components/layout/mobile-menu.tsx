@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BookOpen, LogOut, Mail, Menu, Sparkles, User } from 'lucide-react';
+import { BookOpen, CreditCard, LogOut, Mail, Menu, Sparkles, User } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { MODES, MODE_INFO } from '@common/modes';
 import { displayName } from '@client/lib/display-name';
@@ -71,6 +71,13 @@ export function MobileMenu({ onContact }: { onContact: () => void }) {
             className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm hover:bg-accent"
           >
             <BookOpen className="size-4 text-muted-foreground" /> Blog
+          </Link>
+          <Link
+            href="/pricing"
+            onClick={close}
+            className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm hover:bg-accent"
+          >
+            <CreditCard className="size-4 text-muted-foreground" /> Pricing
           </Link>
           <button
             type="button"

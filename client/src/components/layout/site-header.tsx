@@ -51,6 +51,9 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
           <nav className="ml-6 hidden items-center gap-1 md:flex" aria-label="Main">
             <ToolsMenu />
             <Button asChild variant="ghost">
+              <Link href="/pricing">Pricing</Link>
+            </Button>
+            <Button asChild variant="ghost">
               <Link href="/blog">Blog</Link>
             </Button>
             <Button variant="ghost" onClick={() => setContactOpen(true)}>

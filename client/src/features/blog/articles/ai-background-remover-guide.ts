@@ -68,6 +68,35 @@ export const backgroundRemover: Article = {
         },
       ],
     },
+    {
+      heading: 'Tricky subjects and how to handle them',
+      blocks: [
+        {
+          list: [
+            'Glass and transparent objects: the background shows through them, so the matte keeps some transparency. Shoot against a plain backdrop so what shows through is neutral.',
+            'Subjects that match the background: a white mug on a white table has weak edges. Add a coloured sheet behind it, or light it from the side for a visible outline.',
+            'Several subjects: people standing apart may be treated as one subject or as the main one only. Crop to what you want before processing.',
+            'Thin details such as bicycle spokes or plant stems: shoot sharp and large in the frame; tiny details at the edge of resolution can be dropped.',
+          ],
+        },
+      ],
+    },
+    {
+      heading: 'Product photo checklist',
+      blocks: [
+        'Online shops see more clicks on clean, consistent photos. Before uploading a catalogue, run through this list:',
+        {
+          ordered: true,
+          list: [
+            'Shoot every product from the same angle and distance, in the same light.',
+            'Clean the product: dust and fingerprints show more on a plain background. Object Removal can take care of the ones you miss.',
+            'Remove the background and download each PNG.',
+            'Place every cut-out on the same backdrop and canvas size, with the product filling most of the frame.',
+            'Check the marketplace rules for background colour and minimum size; upscale 2x if your photos fall short.',
+          ],
+        },
+      ],
+    },
   ],
   faq: [
     {

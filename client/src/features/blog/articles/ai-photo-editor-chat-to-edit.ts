@@ -87,6 +87,35 @@ export const chatToEdit: Article = {
         'You can upload JPG, JPEG, PNG and WebP files: up to 10 MB on the free plan and 25 MB on paid plans. Images are private to your account, and location data and other metadata are stripped from what is stored. Processing usually takes seconds, depending on the size of the photo and the operations in your instruction.',
       ],
     },
+    {
+      heading: 'Instructions for common jobs',
+      blocks: [
+        'These ready-made instructions cover the requests people make most often. Copy one, then adjust the details to your photo.',
+        {
+          list: [
+            'Online shop listing: "remove the background and replace it with white". Marketplaces favour a plain white backdrop, and the product stays untouched.',
+            'Social media post: "crop to a square and make it warmer". A square crop suits most feeds, and warmer tones flatter skin and food.',
+            'Portrait with a busy background: "blur the background". The subject stays sharp while the clutter behind them softens, like a wide-aperture lens.',
+            'Old scanned print: "enhance the face, then upscale 2x". Faces gain definition, and the larger file prints better.',
+            'Moody landscape: "black and white, a little brighter". Removing colour makes texture and light the subject.',
+          ],
+        },
+        'Notice the pattern: each instruction names one or two operations and says how much. That is all the editor needs.',
+      ],
+    },
+    {
+      heading: 'Mistakes to avoid',
+      blocks: [
+        {
+          list: [
+            'Asking for artistic styles the editor does not offer, such as "make it look like a watercolour". You will get a clear message instead of a result; use the listed operations.',
+            'Vague goals such as "make it better" or "fix it". Name what is wrong: too dark, too blue, crooked, cluttered.',
+            'Stacking many edits in one long instruction. Two or three steps per run are easy to check; ten are hard to untangle if one goes wrong.',
+            'Forgetting to check the result at full size. Drag the before/after handle across the areas that changed before downloading.',
+          ],
+        },
+      ],
+    },
   ],
   faq: [
     {

@@ -40,7 +40,7 @@ describe('blog articles', () => {
     for (const sut of ARTICLES) {
       expect(sut.sections.length).toBeGreaterThanOrEqual(4);
       expect(sut.faq.length).toBeGreaterThanOrEqual(3);
-      expect(allText(sut).split(/\s+/).length).toBeGreaterThan(400);
+      expect(allText(sut).split(/\s+/).length).toBeGreaterThan(550);
     }
   });
 

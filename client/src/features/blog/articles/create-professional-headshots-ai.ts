@@ -62,6 +62,26 @@ export const headshots: Article = {
         "Professional networks and CVs favour a square or 4:5 crop with the face in the upper third, which is how the mode frames it. For a team page, create every colleague's headshot the same way: the shared backdrop and tone make the page look like one photo session.",
       ],
     },
+    {
+      heading: 'Common mistakes',
+      blocks: [
+        {
+          list: [
+            'Shooting from below: a phone held at chest height makes the chin and nose dominant. Raise it to eye level.',
+            'Mixed light: a window on one side and a yellow lamp on the other gives two colour casts on one face. Switch the lamp off.',
+            'Too far away: a full-body shot leaves few pixels for the face once it is cropped. Fill most of the frame with head and shoulders.',
+            'Busy patterns on clothing: fine stripes can shimmer after resizing. Plain, mid-tone tops look best.',
+            'Heavy filters from a camera app: they fight with the tone correction. Start from the unfiltered photo.',
+          ],
+        },
+      ],
+    },
+    {
+      heading: 'Headshot or portrait retouch?',
+      blocks: [
+        'Professional Headshot replaces the background and reframes the picture. If you like your background and only want a sharper, cleaner face, use Face Enhancement instead: it keeps the scene, retouches the skin, sharpens the features and upscales 2x. Many people run both: Face Enhancement on the original for sharing with friends, and Professional Headshot for work profiles.',
+      ],
+    },
   ],
   faq: [
     {

@@ -6,7 +6,7 @@ export const magicEraser: Article = {
   description:
     'How a magic eraser works, how to paint a good mask, and the tricks that make erased areas blend in, with a free plan to try it.',
   date: ARTICLE_DATE,
-  readTimeMinutes: 5,
+  readTimeMinutes: 6,
   keywords: [
     'magic eraser',
     'free magic eraser',
@@ -61,6 +61,31 @@ export const magicEraser: Article = {
       blocks: [
         'The free plan includes every mode. You get 5 edits on the day you sign up, then 1 edit per day; each successful processing run uses one edit, and failed runs are refunded. To stretch your edits, mark every unwanted object in one mask and remove them in a single run instead of one at a time.',
         'If you clean photos every week, for a shop or a portfolio, the Monthly plan gives 100 edits per month and uploads up to 25 MB.',
+      ],
+    },
+    {
+      heading: 'What to erase, and what to leave',
+      blocks: [
+        'A magic eraser is at its best on small distractions that pull the eye away from the subject. Typical candidates:',
+        {
+          list: [
+            'Dust spots, scratches and sensor specks on scans and old digital photos.',
+            'Stray cables, street signs, litter and parking meters in travel shots.',
+            'Photobombers and passers-by near the edges of the frame.',
+            'Blemishes on plain surfaces: a stain on a tablecloth, a crack in a wall, a smudge on a window.',
+            'Date stamps and small logos on your own photos (the Watermark Removal mode is tuned for these).',
+          ],
+        },
+        'Leave alone anything that is part of the story or that a viewer would expect to see. Removing a person from the centre of a group photo, or a structural element of a building, often leaves a scene that looks subtly wrong even when the fill is clean.',
+      ],
+    },
+    {
+      heading: 'Magic eraser versus clone stamp',
+      blocks: [
+        'Traditional editors offer a clone stamp: you choose a source area and paint its pixels over the unwanted object. It gives full control, but it takes skill and time, and repeated textures are easy to spot. A magic eraser does the choosing for you: it looks at everything around the mask at once and synthesises new pixels that continue lines, gradients and textures. For most everyday clean-ups it is faster and looks more natural; for pixel-exact restoration work, a clone stamp in a desktop editor still has its place.',
+        {
+          tip: 'If a fill is almost right, run a second, smaller pass over just the imperfect area instead of repainting the whole mask.',
+        },
       ],
     },
   ],

@@ -6,7 +6,7 @@ export const removeObjects: Article = {
   description:
     'Remove people, cars, signs and clutter from your photos: choosing what to remove, masking technique, fixing edges, and exporting a clean result.',
   date: ARTICLE_DATE,
-  readTimeMinutes: 6,
+  readTimeMinutes: 5,
   keywords: [
     'remove objects from photos',
     'object removal',
@@ -81,6 +81,19 @@ export const removeObjects: Article = {
       heading: 'Upscale after cleaning',
       blocks: [
         'Results of Object Removal and Watermark Removal can be enlarged straight away with AI Upscale (2x) from the result screen. It is handy when you cropped tightly around the subject and need a larger image for print or a marketplace listing.',
+      ],
+    },
+    {
+      heading: 'Examples by kind of photo',
+      blocks: [
+        {
+          list: [
+            'Travel: remove tourists near the edges, signposts and bins. Keep landmarks whole; if a person overlaps a landmark, remove them in two passes.',
+            'Real estate: remove cables, clutter on counters, and personal photos on walls. Straight lines of walls and floors look best when masks are narrow and follow the object closely.',
+            'Products: remove dust, fingerprints and price stickers before taking the product into Background Removal.',
+            'Portraits: remove a stray hair across the background, a lamp post "growing" out of a head, or a bright distraction behind the subject.',
+          ],
+        },
       ],
     },
   ],

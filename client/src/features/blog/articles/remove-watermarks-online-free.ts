@@ -67,6 +67,25 @@ export const removeWatermarks: Article = {
         },
       ],
     },
+    {
+      heading: 'Hard cases and how to approach them',
+      blocks: [
+        {
+          list: [
+            'Watermarks over faces or text: the model has to invent detail it cannot see. Work in small passes and compare carefully; sometimes cropping the area out is the better choice.',
+            'Watermarks across sharp edges, such as a horizon or a building outline: paint in short sections so each fill sees the edge on both sides.',
+            'Large tiled patterns: start with the copies over plain areas such as sky, then the ones over detail. Each pass leaves more clean image for the next.',
+            'Heavily compressed images: JPEG blocks around the watermark can remain. Paint a slightly wider margin, then upscale 2x to smooth what is left.',
+          ],
+        },
+      ],
+    },
+    {
+      heading: 'Protecting your own photos',
+      blocks: [
+        "If you publish your own work, a watermark is a weak defence: modern tools remove simple ones easily. Combine it with other measures: publish at a modest resolution, keep the originals private, add your name and licence to the file's metadata in your own archive, and state your licence terms next to the picture. A watermark placed over important detail, in several places, is harder to remove than a small one in a corner.",
+      ],
+    },
   ],
   faq: [
     {

@@ -16,7 +16,7 @@ function Pane({
   footer?: React.ReactNode;
 }) {
   return (
-    <figure className="grid content-start gap-2">
+    <figure className="grid min-w-0 content-start gap-2">
       <figcaption className="text-sm font-medium text-muted-foreground">{label}</figcaption>
       {children}
       {footer}
@@ -59,7 +59,7 @@ export function GalleryViewer({ entries }: { entries: GalleryEntry[] }) {
   }, [entries.length]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-2">
           <Button variant="outline" size="icon" onClick={prev} aria-label="Previous image">
@@ -100,7 +100,7 @@ export function GalleryViewer({ entries }: { entries: GalleryEntry[] }) {
         </div>
       </div>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Pane
           label="Watermarked input"
           footer={<p className="text-xs text-muted-foreground">PSNR vs clean: {db(entry.psnrWatermarked)}</p>}
