@@ -7,6 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
  */
 export const TASKS = {
   echo: () => import('./echo.task.ts'),
+  'background-removal': () => import('../engines/background-removal/local/cutout.task.ts'),
   'esrgan-upscale': () => import('../models/esrgan/esrgan-upscale.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 

@@ -1,0 +1,39 @@
+import { sharedWorkerPool, type WorkerPool } from '../../workers/pool';
+import type { Engine } from '../types';
+import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';
+import { createLocalIsnetProvider } from './local/local-isnet.provider';
+import { createPhotoroomProvider, type PhotoroomConfig } from './providers/photoroom.provider';
+import { createRemoveBgProvider, type RemoveBgConfig } from './providers/remove-bg.provider';
+
+export {
+  backgroundRemovalOptionsSchema,
+  type BackgroundRemovalInput,
+  type BackgroundRemovalOptions,
+} from './background-removal.options';
+
+export interface BackgroundRemovalConfig {
+  /** Tried first when its key is set (proposed env var REMOVE_BG_API_KEY). */
+  removeBg?: RemoveBgConfig;
+  /** Tried next when its key is set (proposed env var PHOTOROOM_API_KEY). */
+  photoroom?: PhotoroomConfig;
+  /** ISNet variant when the request names none; 'medium' (fp32) is the best quality. */
+  defaultModel?: IsnetModelChoice;
+  /** Defaults to the process-wide inference pool. */
+  pool?: WorkerPool;
+}
+
+/** Cloud providers first (each only when its key is set), the local ISNet provider last. */
+export function createBackgroundRemovalEngine(
+  config: BackgroundRemovalConfig = {},
+): Engine<BackgroundRemovalInput> {
+  const pool = () => config.pool ?? sharedWorkerPool();
+  const model = config.defaultModel ?? 'medium';
+  return {
+    mode: 'background-removal',
+    providers: [
+      createRemoveBgProvider(config.removeBg ?? {}, { pool, model }),
+      createPhotoroomProvider(config.photoroom ?? {}, { pool, model }),
+      createLocalIsnetProvider({ pool, defaultModel: model }),
+    ],
+  };
+}

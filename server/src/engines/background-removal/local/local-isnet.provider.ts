@@ -1,0 +1,51 @@
+import { AppError } from '../../../lib/errors';
+import type { WorkerPool } from '../../../workers/pool';
+import type { Provider, RunContext } from '../../types';
+import type { BackgroundRemovalInput, IsnetModelChoice } from '../background-removal.options';
+import { checkBackgroundRemovalInput } from '../check-input';
+import type { MatteImage } from './cutout';
+
+/** Runs the cut-out in the worker pool; also finishes a cloud provider's matte (`matte` given). */
+export async function runCutoutInPool(
+  pool: WorkerPool,
+  input: BackgroundRemovalInput,
+  model: IsnetModelChoice,
+  ctx: RunContext,
+  matte?: MatteImage,
+): Promise<Buffer> {
+  // Copies of our own, so handing their memory to the worker cannot detach a caller's buffer.
+  const image = new Uint8Array(input.image);
+  const ownMatte = matte && { ...matte, data: new Uint8Array(matte.data) };
+  const result = await pool.run(
+    'background-removal',
+    { image, backdrop: input.backdrop, shadow: input.shadow, model, matte: ownMatte },
+    {
+      transferList: [image.buffer, ...(ownMatte ? [ownMatte.data.buffer] : [])] as never,
+      signal: ctx.signal,
+      onProgress: (fraction, message) => ctx.progress(fraction, message),
+    },
+  );
+  if (!result.png) {
+    throw new AppError(
+      'NOTHING_TO_DO',
+      'No subject was found in this photo, so there is no background to remove.',
+    );
+  }
+  return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.length);
+}
+
+export function createLocalIsnetProvider(deps: {
+  pool: () => WorkerPool;
+  defaultModel: IsnetModelChoice;
+}): Provider<BackgroundRemovalInput> {
+  return {
+    id: 'local-isnet',
+    kind: 'local',
+    isConfigured: () => true,
+    async run(input, ctx) {
+      await checkBackgroundRemovalInput(input);
+      const image = await runCutoutInPool(deps.pool(), input, input.model ?? deps.defaultModel, ctx);
+      return { image, mime: 'image/png' };
+    },
+  };
+}

