@@ -13,6 +13,7 @@
  * - may reach loopback hosts (127.0.0.1, localhost, [::1]) and data:/blob: URLs;
  * - has every other request aborted at once, so a CDN link (the emulator's sign-in page has some) fails fast
  *   instead of stalling the page.
+ * Routes a test adds later take precedence (Playwright's rule); call route.fallback() in them to reach these.
  */
 import { readFileSync } from 'node:fs';
 import {
