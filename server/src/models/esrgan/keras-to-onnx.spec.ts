@@ -9,7 +9,7 @@ function registerThickLayers() {
   const first = (x: tf.Tensor | tf.Tensor[]) => (Array.isArray(x) ? x[0] : x);
   class MultiplyBeta extends tf.layers.Layer {
     static className = 'MultiplyBeta';
-    call(x: tf.Tensor | tf.Tensor[]) {
+    override call(x: tf.Tensor | tf.Tensor[]) {
       return tf.mul(first(x), 0.2);
     }
   }
@@ -17,10 +17,10 @@ function registerThickLayers() {
   for (const s of [2, 4]) {
     class PixelShuffle extends tf.layers.Layer {
       static className = `PixelShuffle${s}x`;
-      computeOutputShape(shape: tf.Shape) {
+      override computeOutputShape(shape: tf.Shape) {
         return [shape[0], shape[1], shape[2], 3] as tf.Shape;
       }
-      call(x: tf.Tensor | tf.Tensor[]) {
+      override call(x: tf.Tensor | tf.Tensor[]) {
         return tf.depthToSpace(first(x) as tf.Tensor4D, s, 'NHWC');
       }
     }
