@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'medium',
           include: ['server/test/**/*.spec.ts'],
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          hookTimeout: 200_000,
           fileParallelism: false,
         },
       },

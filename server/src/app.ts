@@ -1,20 +1,24 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { PublicConfig } from '@common/schemas/auth';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import type { EngineRegistry } from './engines/mode-runner';
 import { createAuthenticator } from './http/authenticate';
 import { serveClient } from './http/client-files';
 import { installErrorHandler } from './http/error-handler';
 import type { App } from './http/types';
+import type { Queue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import { createContactMessageRepository } from './repositories/contact-message.repository';
+import { createProcessedImageRepository } from './repositories/processed-image.repository';
 import { createSessionRepository } from './repositories/session.repository';
 import { createUserRepository } from './repositories/user.repository';
 import { authRoutes } from './routes/auth.routes';
@@ -22,8 +26,15 @@ import { billingRoutes } from './routes/billing.routes';
 import { configRoutes } from './routes/config.routes';
 import { contactRoutes } from './routes/contact.routes';
 import { healthRoutes } from './routes/health.routes';
+import { imagesRoutes } from './routes/images.routes';
+import { processRoutes } from './routes/process.routes';
 import { createAuthService } from './services/auth.service';
 import { createContactService } from './services/contact.service';
+import { createCreditsService } from './services/credits.service';
+import { createImagesService } from './services/images.service';
+import { runProcessImageJob } from './services/process-image.job';
+import { createProcessingService, type ProcessingService } from './services/processing.service';
+import type { Storage } from './storage/storage';
 
 export interface AppDeps {
   config: Config;
@@ -33,12 +44,21 @@ export interface AppDeps {
   logger: Logger;
   /** URL of the Auth emulator the client should use, when it runs. */
   authEmulatorUrl: string | null;
+  storage: Storage;
+  queue: Queue;
+  engines: EngineRegistry;
+  /** Run queued jobs in this process (false when separate workers take them from Redis). */
+  runJobsHere?: boolean;
+  /** Per provider; the chain moves on after it. */
+  providerTimeoutMs?: number;
   /** Folder of the built client, served when it exists. */
   clientDir?: string;
 }
 
+export type BuiltApp = App & { processing: ProcessingService };
+
 /** The composition root: the only place that wires implementations together. */
-export async function buildApp(deps: AppDeps): Promise<App> {
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database, clock } = deps;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -57,7 +77,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installErrorHandler(app);
 
   await app.register(cookie);
-  await app.register(rateLimit, { max: 300, timeWindow: '1 minute' });
+  await app.register(multipart, {
+    limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 8, fieldSize: 1024 },
+  });
+  await app.register(rateLimit, {
+    max: 300,
+    timeWindow: '1 minute',
+    // Signed-in callers are counted by their token, so people behind one address do not share a budget.
+    keyGenerator: (request) => {
+      const auth = request.headers.authorization;
+      return auth
+        ? `token:${createHash('sha256').update(auth).digest('base64url').slice(0, 22)}`
+        : `ip:${request.ip}`;
+    },
+  });
   await app.register(helmet, {
     // The sign-in popup must keep its opener: same-origin would break it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -93,8 +126,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticator,
   });
   billingRoutes(app, { authenticator, paymentsEnabled });
+
+  const images = createImagesService({
+    images: createProcessedImageRepository(database.db),
+    storage: deps.storage,
+  });
+  const processing = createProcessingService({
+    db: database.db,
+    storage: deps.storage,
+    queue: deps.queue,
+    engines: deps.engines,
+    credits: createCreditsService({ clock }),
+    clock,
+    log: deps.logger,
+  });
+  if (deps.runJobsHere ?? true) {
+    const jobDeps = {
+      storage: deps.storage,
+      engines: deps.engines,
+      log: deps.logger,
+      providerTimeoutMs: deps.providerTimeoutMs ?? 120_000,
+    };
+    deps.queue.process({ 'process-image': (job, ctx) => runProcessImageJob(jobDeps, job, ctx) });
+  }
+  imagesRoutes(app, { images, authenticator });
+  processRoutes(app, { processing, images, authenticator, clock });
+  app.addHook('onClose', () => deps.queue.close());
+
   if (deps.clientDir) await serveClient(app, deps.clientDir);
-  return app;
+  return Object.assign(app, { processing });
 }
 
 function contentSecurityPolicy(emulatorUrl: string | null) {

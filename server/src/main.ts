@@ -5,8 +5,11 @@ import { startAuthEmulator, type RunningEmulator } from './auth/firebase-emulato
 import { createFirebaseTokenVerifier } from './auth/token-verifier';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
+import { createEngineRegistry } from './engines/registry';
+import { createInProcessQueue } from './jobs/in-process.queue';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
+import { createLocalStorage } from './storage/local.storage';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -45,8 +48,13 @@ async function main() {
     clock: systemClock,
     logger,
     authEmulatorUrl: emulator?.url ?? null,
+    storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+    queue: createInProcessQueue({ concurrency: config.env.JOB_CONCURRENCY }),
+    engines: createEngineRegistry({ upscale: { modelDir: path.join(config.dataDir, 'models') } }),
+    providerTimeoutMs: config.env.PROVIDER_TIMEOUT_SECONDS * 1000,
     clientDir: config.isProduction ? CLIENT_DIR : undefined,
   });
+  await app.processing.recoverInterrupted();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

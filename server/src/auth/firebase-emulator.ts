@@ -62,7 +62,7 @@ export async function startAuthEmulator({
   const output: string[] = [];
   child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (!(await answers(url))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       kill(child);

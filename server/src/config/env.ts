@@ -36,6 +36,8 @@ const envSchema = z
     STRIPE_PRICE_YEARLY: optionalText,
     CONTACT_EMAIL: z.email('must be an e-mail address').default('support@cleanupstudio.app'),
     INFERENCE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    PROVIDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

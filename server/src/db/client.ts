@@ -27,6 +27,8 @@ export type DatabaseTarget = { url: string } | { pgliteDir: string } | { memory:
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process: the pool reconnects.
+    pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };

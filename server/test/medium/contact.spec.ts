@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGE_MAX } from '@common/schemas/contact';
-import type { TokenVerifier } from '../../src/auth/token-verifier';
 import type { Database } from '../../src/db/client';
 import type { App } from '../../src/http/types';
-import { AppError } from '../../src/lib/errors';
 import { createContactMessageRepository } from '../../src/repositories/contact-message.repository';
 import { databaseTargets } from '../support/databases';
+import { fakeVerifier as verifier } from '../support/fake-verifier';
 import { buildTestApp } from '../support/test-app';
-
-/** Tokens are "uid:email" here; real verification is covered by auth.spec.ts. */
-const verifier: TokenVerifier = {
-  async verify(token) {
-    const [uid, email] = token.split(':');
-    if (!email) throw new AppError('UNAUTHENTICATED', 'bad token');
-    return { uid, email, name: 'Test Person', picture: null };
-  },
-};
 
 describe.each(databaseTargets())('contact messages on $name', (target) => {
   let database: Database;

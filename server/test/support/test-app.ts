@@ -1,4 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TokenVerifier } from '../../src/auth/token-verifier';
+import type { EngineRegistry } from '../../src/engines/mode-runner';
+import { createInProcessQueue } from '../../src/jobs/in-process.queue';
+import type { Queue } from '../../src/jobs/queue';
+import { createLocalStorage } from '../../src/storage/local.storage';
+import type { Storage } from '../../src/storage/storage';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 import type { Database } from '../../src/db/client';
@@ -10,8 +18,14 @@ export async function buildTestApp(deps: {
   verifier: TokenVerifier;
   clock?: Clock;
   env?: Record<string, string>;
+  storage?: Storage;
+  queue?: Queue;
+  engines?: EngineRegistry;
 }) {
   return buildApp({
+    storage: deps.storage ?? createLocalStorage(mkdtempSync(path.join(os.tmpdir(), 'storage-'))),
+    queue: deps.queue ?? createInProcessQueue({ concurrency: 1 }),
+    engines: deps.engines ?? {},
     config: loadConfig({ NODE_ENV: 'test', ...deps.env }),
     database: deps.database,
     verifier: deps.verifier,

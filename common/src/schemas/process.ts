@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { MODES } from '../modes';
+import { creditsSchema } from './auth';
+
+/** POST /api/upload answer. */
+export const uploadResponseSchema = z.object({
+  id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  originalPath: z.string(),
+  editingMode: z.enum(MODES),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** POST /api/process/:id body, as the editor sends it (spec section 7), plus per-mode options. */
+export const processRequestSchema = z.object({
+  /** PNG data URL of the painted mask, white = marked. */
+  maskData: z.string().nullable().default(null),
+  /** Iterative editing: erase fills the mask on the current result; restore brings the original back. */
+  mode: z.enum(['erase', 'restore']).default('erase'),
+  isIterativeEdit: z.boolean().default(false),
+  /** The user's own earlier result to keep editing; never fetched from the network. */
+  currentImageUrl: z.string().max(2048).nullable().default(null),
+  prompt: z.string().max(2000, 'The instruction can be at most 2000 characters.').nullable().optional(),
+  scale: z.union([z.literal(2), z.literal(4)]).optional(),
+  /** Mode options, e.g. { backdrop: { kind: 'color', color: '#ffffff' } } or { quality: 'best' }. */
+  options: z.record(z.string(), z.unknown()).optional(),
+});
+export type ProcessRequest = z.input<typeof processRequestSchema>;
+
+export const processResponseSchema = z.object({
+  processedPath: z.string(),
+  downloadPath: z.string(),
+  providerId: z.string(),
+  note: z.string().optional(),
+  credits: creditsSchema,
+});
+export type ProcessResponse = z.infer<typeof processResponseSchema>;
+
+/** One Server-Sent Event on GET /api/process/:id/events. */
+export const progressEventSchema = z.object({
+  status: z.enum(['queued', 'processing', 'completed', 'failed']),
+  /** 0..100 */
+  percent: z.number(),
+  message: z.string(),
+});
+export type ProgressEventBody = z.infer<typeof progressEventSchema>;

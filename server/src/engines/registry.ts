@@ -1,0 +1,69 @@
+import { PLAN_LIMITS } from '@common/plans';
+import { backgroundRemovalOptionsSchema } from './background-removal/background-removal.options';
+import {
+  createBackgroundRemovalEngine,
+  type BackgroundRemovalConfig,
+} from './background-removal/background-removal.engine';
+import {
+  createImageUpscaleEngine,
+  upscaleOptionsSchema,
+  type ImageUpscaleConfig,
+} from './image-upscale/image-upscale.engine';
+import {
+  createObjectRemovalEngine,
+  createWatermarkRemovalEngine,
+  inpaintOptionsSchema,
+  type InpaintEngineConfig,
+} from './inpaint/inpaint.engine';
+import { modeRunner, type EngineRegistry } from './mode-runner';
+
+export interface EnginesConfig {
+  backgroundRemoval?: BackgroundRemovalConfig;
+  inpaint?: InpaintEngineConfig;
+  upscale?: ImageUpscaleConfig;
+}
+
+/**
+ * The modes whose engines exist, each with its provider chain. A mode missing here answers
+ * "not available yet" (501) before any credit is taken.
+ */
+export function createEngineRegistry(config: EnginesConfig = {}): EngineRegistry {
+  return {
+    'background-removal': modeRunner({
+      engine: createBackgroundRemovalEngine(config.backgroundRemoval),
+      optionsSchema: backgroundRemovalOptionsSchema,
+      toInput: (request, options) => ({ image: request.image, ...options }),
+    }),
+    'watermark-removal': modeRunner({
+      engine: createWatermarkRemovalEngine(config.inpaint),
+      optionsSchema: inpaintOptionsSchema,
+      needsMask: true,
+      toInput: (request, options) => ({
+        ...options,
+        image: request.image,
+        mask: request.mask!,
+        kind: 'watermark',
+      }),
+    }),
+    'object-removal': modeRunner({
+      engine: createObjectRemovalEngine(config.inpaint),
+      optionsSchema: inpaintOptionsSchema,
+      needsMask: true,
+      toInput: (request, options) => ({
+        ...options,
+        image: request.image,
+        mask: request.mask!,
+        kind: 'object',
+      }),
+    }),
+    'image-upscale': modeRunner({
+      engine: createImageUpscaleEngine(config.upscale),
+      optionsSchema: upscaleOptionsSchema,
+      toInput: (request, options) => ({
+        image: request.image,
+        ...options,
+        maxOutputPixels: PLAN_LIMITS[request.plan].maxOutputPixels,
+      }),
+    }),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Mode } from '@common/modes';
+import type { Plan } from '@common/plans';
+
+/** Everything a processing job needs, by storage key and plain values, so it can cross to another process. */
+export interface ProcessImageJob {
+  imageId: string;
+  userId: string;
+  mode: Mode;
+  plan: Plan;
+  /** The picture to edit: the original, or an earlier result in iterative editing. */
+  workingKey: string;
+  originalKey: string;
+  maskKey: string | null;
+  brush: 'erase' | 'restore';
+  prompt: string | null;
+  options: Record<string, unknown>;
+}
+
+export interface ProcessImageResult {
+  resultKey: string;
+  mime: string;
+  providerId: string;
+  note?: string;
+}
+
+/** Job name -> [data, result]. A new job is a new line here, and the compiler finds every handler table. */
+export interface JobMap {
+  'process-image': [ProcessImageJob, ProcessImageResult];
+}
+
+export type JobName = keyof JobMap;
+export type JobData<N extends JobName> = JobMap[N][0];
+export type JobResult<N extends JobName> = JobMap[N][1];

@@ -1,0 +1,92 @@
+import sharp from 'sharp';
+import { MAX_INPUT_PIXELS } from '@common/plans';
+import { AppError } from './errors';
+import type { ImageMime } from '../engines/types';
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+export const FORMAT_MIME: Record<ImageFormat, ImageMime> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+export const FORMAT_EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+
+/** Recognises the three accepted formats by their first bytes, whatever the name or declared type says. */
+export function sniffFormat(bytes: Uint8Array): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png';
+  const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+export function formatFromMime(mime: string): ImageFormat {
+  return mime === 'image/png' ? 'png' : mime === 'image/webp' ? 'webp' : 'jpeg';
+}
+
+export interface NormalizedImage {
+  data: Buffer;
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks an upload and rewrites it for storage: EXIF orientation applied, metadata (GPS included) dropped,
+ * pixel count limited before anything is decoded, truncated or damaged files refused.
+ */
+export async function normalizeUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<NormalizedImage> {
+  const format = sniffFormat(bytes);
+  if (!format) {
+    throw new AppError(
+      'UNSUPPORTED_IMAGE',
+      'This file type is not supported. Please upload a JPG, PNG or WebP image.',
+    );
+  }
+  let width: number;
+  let height: number;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+    width = meta.width;
+    height = meta.height;
+  } catch {
+    throw unreadable();
+  }
+  if (width * height > maxPixels) {
+    throw new AppError(
+      'INVALID_IMAGE',
+      `This image is ${width} x ${height} pixels (${megapixels(width * height)} megapixels); the limit is ${megapixels(maxPixels)} megapixels.`,
+    );
+  }
+  try {
+    const pipeline = sharp(bytes, {
+      limitInputPixels: maxPixels,
+      failOn: 'warning',
+      sequentialRead: true,
+    }).rotate();
+    const encoded =
+      format === 'jpeg'
+        ? pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4', mozjpeg: true })
+        : format === 'png'
+          ? pipeline.png({ compressionLevel: 6 })
+          : pipeline.webp({ quality: 95, alphaQuality: 100 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { data, format, width: info.width, height: info.height };
+  } catch {
+    throw unreadable();
+  }
+}
+
+function unreadable() {
+  return new AppError(
+    'INVALID_IMAGE',
+    'The file could not be read as an image. It may be damaged or incomplete.',
+  );
+}
+
+function megapixels(pixels: number): string {
+  return (pixels / 1e6).toFixed(pixels >= 1e7 ? 0 : 1);
+}

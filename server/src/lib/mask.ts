@@ -1,0 +1,68 @@
+import sharp, { type OutputInfo } from 'sharp';
+import { AppError } from './errors';
+import { sniffFormat } from './image-intake';
+
+/** A data URL of a PNG, as the editor sends it; about 30 MB of base64 is far beyond any real mask. */
+const MAX_MASK_DATA_URL = 30 * 1024 * 1024;
+const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
+
+export interface DecodedMask {
+  /** One byte per image pixel: 255 inside the marked area, 0 outside. */
+  bits: Uint8Array;
+  /** The same mask as a PNG at the image's size (white = marked), for storage and engines. */
+  png: Buffer;
+  markedPixels: number;
+}
+
+/**
+ * Reads the editor's mask: a pixel is marked where it is light and opaque (white strokes on a black or
+ * transparent layer). The mask may be drawn at another resolution but must have the image's shape.
+ */
+export async function decodeMaskDataUrl(
+  dataUrl: string,
+  width: number,
+  height: number,
+): Promise<DecodedMask> {
+  if (dataUrl.length > MAX_MASK_DATA_URL) throw invalid('The mask is too large.');
+  const match = DATA_URL.exec(dataUrl);
+  if (!match) throw invalid('The mask must be a PNG image sent as a data URL.');
+  const bytes = Buffer.from(match[1], 'base64');
+  if (sniffFormat(bytes) !== 'png') throw invalid('The mask must be a PNG image.');
+  let raw: { data: Buffer; info: OutputInfo };
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
+    const mw = meta.width ?? 0;
+    const mh = meta.height ?? 0;
+    if (!mw || !mh) throw new Error('no size');
+    if (Math.abs(mw / mh - width / height) > 0.02 * (width / height) + 1 / Math.min(mw, mh)) {
+      throw invalid(`The mask (${mw} x ${mh}) does not have the shape of the image (${width} x ${height}).`);
+    }
+    raw = await sharp(bytes, { limitInputPixels: 100_000_000, failOn: 'warning' })
+      .ensureAlpha()
+      .resize(width, height, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw invalid('The mask could not be read as an image.');
+  }
+  const { data } = raw;
+  const bits = new Uint8Array(width * height);
+  let markedPixels = 0;
+  for (let i = 0, p = 0; i < bits.length; i++, p += 4) {
+    const light = (data[p] * 299 + data[p + 1] * 587 + data[p + 2] * 114) / 1000;
+    if (light >= 128 && data[p + 3] >= 128) {
+      bits[i] = 255;
+      markedPixels++;
+    }
+  }
+  if (markedPixels === 0) throw invalid('The mask is empty. Paint over the area you want to change.');
+  const png = await sharp(Buffer.from(bits.buffer), { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return { bits, png, markedPixels };
+}
+
+function invalid(message: string) {
+  return new AppError('INVALID_MASK', message);
+}

@@ -1,0 +1,76 @@
+import type {} from '@fastify/multipart';
+import { z } from 'zod';
+import { isMode, type Mode } from '@common/modes';
+import { PLAN_LIMITS } from '@common/plans';
+import type { Authenticator } from '../http/authenticate';
+import type { App } from '../http/types';
+import { AppError } from '../lib/errors';
+import type { ImagesService } from '../services/images.service';
+
+const variantParams = z.object({ id: z.string().max(64), variant: z.enum(['original', 'mask', 'result']) });
+
+export function imagesRoutes(app: App, deps: { images: ImagesService; authenticator: Authenticator }) {
+  const { images, authenticator } = deps;
+
+  app.post(
+    '/api/upload',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const user = await authenticator.requireUser(request);
+      if (!request.isMultipart()) {
+        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data with a "file" field.');
+      }
+      const limit = PLAN_LIMITS[user.subscriptionTier];
+      let file: { bytes: Buffer; filename: string } | undefined;
+      let editingMode: Mode = 'watermark-removal';
+      for await (const part of request.parts({
+        limits: { fileSize: limit.maxUploadBytes, files: 1, fields: 8 },
+      })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file')
+            throw new AppError('BAD_REQUEST', 'The image must be sent in the "file" field.');
+          const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+            if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+              throw tooLarge(limit.maxUploadMegabytes, user.subscriptionTier);
+            throw error;
+          });
+          file = { bytes, filename: part.filename };
+        } else if (part.fieldname === 'editingMode') {
+          if (!isMode(part.value))
+            throw new AppError('BAD_REQUEST', 'editingMode must be one of the seven modes.');
+          editingMode = part.value;
+        }
+      }
+      if (!file || file.bytes.length === 0)
+        throw new AppError('BAD_REQUEST', 'No image was sent. Please choose a file.');
+      return reply.status(201).send(await images.upload(user, file, editingMode));
+    },
+  );
+
+  app.get('/api/images/:id/:variant', { schema: { params: variantParams } }, async (request, reply) => {
+    const user = await authenticator.requireUser(request);
+    const image = await images.read(user, request.params.id, request.params.variant);
+    const download = (request.query as { download?: string }).download === '1';
+    reply
+      .type(image.mime)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('vary', 'authorization, cookie')
+      .header('x-content-type-options', 'nosniff');
+    if (download) reply.header('content-disposition', contentDisposition(image.downloadName));
+    return reply.send(image.data);
+  });
+}
+
+function tooLarge(megabytes: number, plan: string): AppError {
+  const upgrade = plan === 'free' ? ' Paid plans accept up to 25 MB.' : '';
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `This file is larger than your plan's ${megabytes} MB upload limit.${upgrade}`,
+  );
+}
+
+/** Both forms, so that every browser keeps a non-ASCII name. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

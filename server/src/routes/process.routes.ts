@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { processRequestSchema } from '@common/schemas/process';
+import type { Authenticator } from '../http/authenticate';
+import type { App } from '../http/types';
+import type { Clock } from '../lib/clock';
+import type { ImagesService } from '../services/images.service';
+import type { ProcessingService } from '../services/processing.service';
+import { toCurrentUser } from '../services/user-view';
+import { PLAN_LIMITS } from '@common/plans';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+export function processRoutes(
+  app: App,
+  deps: { processing: ProcessingService; images: ImagesService; authenticator: Authenticator; clock: Clock },
+) {
+  const { processing, images, authenticator, clock } = deps;
+
+  app.post(
+    '/api/process/:id',
+    {
+      schema: { params: idParams, body: processRequestSchema },
+      bodyLimit: 32 * 1024 * 1024,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      return processing.process(user, request.params.id, request.body);
+    },
+  );
+
+  /** Server-Sent Events with the progress of the image's current processing; the stream ends when it does. */
+  app.get('/api/process/:id/events', { schema: { params: idParams } }, async (request, reply) => {
+    const user = await authenticator.requireUser(request);
+    await images.getOwned(user, request.params.id);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(': connected\n\n');
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    const unsubscribe = processing.subscribe(request.params.id, (event) => {
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
+      if (event.status === 'completed' || event.status === 'failed') close();
+    });
+    function close() {
+      clearInterval(heartbeat);
+      unsubscribe();
+      res.end();
+    }
+    request.raw.on('close', close);
+  });
+
+  app.get('/api/credits', async (request, reply) => {
+    const user = await authenticator.requireUser(request);
+    reply.header('cache-control', 'private, no-store');
+    const plan = PLAN_LIMITS[user.subscriptionTier];
+    return {
+      plan: user.subscriptionTier,
+      credits: toCurrentUser(user, clock.now()).credits,
+      maxUploadBytes: plan.maxUploadBytes,
+      maxUploadMegabytes: plan.maxUploadMegabytes,
+    };
+  });
+}
