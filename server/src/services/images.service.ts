@@ -82,11 +82,10 @@ export function createImagesService(deps: { images: ProcessedImageRepository; st
 
 /** The name as the person knew it, without folders or control characters, with an extension that fits. */
 function cleanFilename(name: string, format: ImageFormat): string {
-  const base = path
-    .basename(name.replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
+  const printable = [...path.basename(name.replace(/\\/g, '/'))].filter(
+    (c) => c >= ' ' && c !== '\u007f' && c !== '"',
+  );
+  const base = printable.join('').trim().slice(0, 200);
   return base || `image.${FORMAT_EXTENSION[format]}`;
 }
 
