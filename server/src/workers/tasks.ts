@@ -9,6 +9,7 @@ export const TASKS = {
   echo: () => import('./echo.task.ts'),
   'background-removal': () => import('../engines/background-removal/local/cutout.task.ts'),
   'esrgan-upscale': () => import('../models/esrgan/esrgan-upscale.task.ts'),
+  inpaint: () => import('../models/inpaint/inpaint.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;

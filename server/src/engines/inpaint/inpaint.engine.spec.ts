@@ -1,0 +1,143 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChain } from '../chain';
+import { AppError } from '../../lib/errors';
+import { silentLogger } from '../../lib/logger';
+import { createWorkerPool } from '../../workers/pool';
+import { fixtureBytes } from '../../../test/fixtures/inpaint/fixtures';
+import { jsonAnswer, startLoopback } from '../../../test/fixtures/inpaint/loopback-server';
+import {
+  createObjectRemovalEngine,
+  createWatermarkRemovalEngine,
+  inpaintOptionsSchema,
+} from './inpaint.engine';
+
+const W = 192;
+const H = 128;
+
+function maskPng(draw: string): Promise<Buffer> {
+  return sharp({ create: { width: W, height: H, channels: 3, background: '#000' } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns='http://www.w3.org/2000/svg' width='${W}' height='${H}'>${draw}</svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+async function raw(bytes: Buffer) {
+  return sharp(bytes).removeAlpha().raw().toBuffer();
+}
+
+describe('inpaint engines', () => {
+  const pool = createWorkerPool({ threads: 1 });
+  const servers: { close(): Promise<void> }[] = [];
+  const ctx = (timeoutMs = 60_000) => ({
+    signal: new AbortController().signal,
+    timeoutMs,
+    log: silentLogger,
+    progress: () => {},
+  });
+  const image = fixtureBytes('garden-192x128.png');
+  let mask: Buffer;
+
+  beforeAll(async () => {
+    mask = await maskPng(`<circle cx='80' cy='60' r='16' fill='white'/>`);
+    // Warm the worker so time limits below measure the providers, not the thread start.
+    await runChain(createObjectRemovalEngine({ pool: () => pool }), { image, mask, kind: 'object' }, ctx());
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    await pool.close();
+  });
+
+  it('orders cloud providers first and the local provider last', () => {
+    const sut = createWatermarkRemovalEngine({ clipdrop: { apiKey: 'a' }, stability: { apiKey: 'b' } });
+    expect(sut.mode).toBe('watermark-removal');
+    expect(sut.providers.map((p) => p.id)).toEqual(['clipdrop', 'stability', 'local-patchmatch']);
+    expect(
+      createObjectRemovalEngine()
+        .providers.filter((p) => p.isConfigured())
+        .map((p) => p.id),
+    ).toEqual(['local-patchmatch']);
+  });
+
+  it('fills locally in a worker, keeps the format and leaves unmasked pixels exactly as they were', async () => {
+    const sut = createObjectRemovalEngine({ pool: () => pool });
+    const result = await runChain(sut, { image, mask, kind: 'object', feather: 0 }, ctx());
+    expect(result.providerId).toBe('local-patchmatch');
+    expect(result.mime).toBe('image/png');
+    const [before, after, m] = await Promise.all([
+      raw(image),
+      raw(result.image),
+      sharp(mask).greyscale().raw().toBuffer(),
+    ]);
+    let changedInside = 0;
+    for (let i = 0; i < W * H; i++) {
+      if (m[i] >= 128) {
+        if (after[i * 3] !== before[i * 3]) changedInside++;
+        continue;
+      }
+      expect(after[i * 3]).toBe(before[i * 3]);
+      expect(after[i * 3 + 2]).toBe(before[i * 3 + 2]);
+    }
+    expect(changedInside).toBeGreaterThan(100);
+  });
+
+  it('falls back from a failing and a stalled cloud provider to the local one', async () => {
+    const failing = await startLoopback(() => jsonAnswer(500, { error: 'internal' }));
+    const stalled = await startLoopback(() => ({
+      status: 200,
+      headers: { 'content-type': 'image/png' },
+      body: image,
+      delayMs: 10_000,
+    }));
+    servers.push(failing, stalled);
+    const sut = createObjectRemovalEngine({
+      clipdrop: { apiKey: 'k', baseUrl: failing.url },
+      stability: { apiKey: 'k', baseUrl: stalled.url },
+      pool: () => pool,
+    });
+    const result = await runChain(sut, { image, mask, kind: 'object' }, ctx(3_000));
+    expect(result.providerId).toBe('local-patchmatch');
+    expect(failing.requests).toHaveLength(1);
+    expect(stalled.requests).toHaveLength(1);
+  });
+
+  it('falls back after a rate-limit answer', async () => {
+    const limited = await startLoopback(() =>
+      jsonAnswer(429, { error: 'Too many requests' }, { 'retry-after': '60' }),
+    );
+    servers.push(limited);
+    const sut = createWatermarkRemovalEngine({
+      clipdrop: { apiKey: 'k', baseUrl: limited.url },
+      pool: () => pool,
+    });
+    const result = await runChain(sut, { image, mask, kind: 'watermark' }, ctx());
+    expect(result.providerId).toBe('local-patchmatch');
+  });
+
+  it('refuses an empty mask and a whole-image mask with INVALID_MASK', async () => {
+    const sut = createObjectRemovalEngine({ pool: () => pool });
+    const empty = await maskPng('');
+    const whole = await maskPng(`<rect width='${W}' height='${H}' fill='white'/>`);
+    for (const [m, text] of [
+      [empty, /empty/],
+      [whole, /whole image/],
+    ] as const) {
+      const error = await runChain(sut, { image, mask: m, kind: 'object' }, ctx()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe('INVALID_MASK');
+      expect((error as AppError).message).toMatch(text);
+    }
+  });
+
+  it('validates the tuning options', () => {
+    expect(inpaintOptionsSchema.parse({ grow: 3, seed: 7 })).toEqual({ grow: 3, seed: 7 });
+    expect(() => inpaintOptionsSchema.parse({ grow: 99 })).toThrow();
+    expect(() => inpaintOptionsSchema.parse({ unknown: 1 })).toThrow();
+  });
+});

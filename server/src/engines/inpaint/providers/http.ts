@@ -1,0 +1,44 @@
+import { AppError } from '../../../lib/errors';
+
+/**
+ * Turns a cloud provider's failure answer into an error the chain records before falling back.
+ * 429 is kept distinct so logs show rate limiting apart from outages.
+ */
+export async function providerHttpError(provider: string, response: Response): Promise<AppError> {
+  let detail = '';
+  try {
+    detail = (await response.text()).slice(0, 300);
+  } catch {
+    // the body is only for the log
+  }
+  const retryAfter = response.headers.get('retry-after');
+  const what =
+    response.status === 429
+      ? `rate limited${retryAfter ? ` (retry after ${retryAfter} s)` : ''}`
+      : response.status === 401 || response.status === 403
+        ? 'refused the API key'
+        : response.status === 402
+          ? 'has no credits left'
+          : `answered ${response.status}`;
+  return new AppError('PROVIDER_FAILED', `${provider} ${what}`, { status: response.status, detail });
+}
+
+/** Reads an image answer, refusing anything that is not an image so a JSON error never becomes a "result". */
+export async function readImageAnswer(
+  provider: string,
+  response: Response,
+): Promise<{ bytes: Buffer; type: string }> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.startsWith('image/')) {
+    throw new AppError(
+      'PROVIDER_FAILED',
+      `${provider} answered ${type || 'without a content type'} instead of an image`,
+    );
+  }
+  return { bytes: Buffer.from(await response.arrayBuffer()), type };
+}
+
+/** The mask providers expect: an opaque black and white PNG (white = remove). */
+export function blob(bytes: Buffer, type: string): Blob {
+  return new Blob([Uint8Array.from(bytes)], { type });
+}

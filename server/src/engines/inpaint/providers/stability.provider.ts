@@ -1,0 +1,64 @@
+import type { Provider, ProviderResult, RunContext } from '../../types';
+import { decodeInpaintInput, encodeLike } from '../inpaint-io';
+import type { InpaintInput } from '../inpaint.input';
+import { blob, providerHttpError, readImageAnswer } from './http';
+import { binaryMaskPng } from './mask-png';
+
+export interface StabilityConfig {
+  apiKey?: string;
+  /** Default https://api.stability.ai; tests point it at a loopback server. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+/** Stability's documented input limits for edit endpoints. */
+const MIN_SIDE = 64;
+const MAX_PIXELS = 9_437_184;
+
+/**
+ * Stability AI erase: POST {base}/v2beta/stable-image/edit/erase, Authorization: Bearer KEY,
+ * Accept: image/*, multipart image, mask (white = erase), grow_mask (0-20), seed, output_format;
+ * answers the image with a `finish-reason` header (SUCCESS or CONTENT_FILTERED), or JSON
+ * {id, name, errors} with 400/403/413/422/429/500.
+ */
+export function createStabilityProvider(config: StabilityConfig): Provider<InpaintInput> {
+  const baseUrl = (config.baseUrl ?? 'https://api.stability.ai').replace(/\/$/, '');
+  const doFetch = config.fetch ?? fetch;
+  return {
+    id: 'stability',
+    kind: 'cloud',
+    isConfigured: () => Boolean(config.apiKey),
+    async run(input: InpaintInput, ctx: RunContext): Promise<ProviderResult> {
+      const { image, mask, mime } = await decodeInpaintInput(input.image, input.mask);
+      const pixels = image.width * image.height;
+      if (Math.min(image.width, image.height) < MIN_SIDE || pixels > MAX_PIXELS) {
+        throw new Error('stability: image size outside the accepted range');
+      }
+      const form = new FormData();
+      form.append('image', blob(input.image, mime), 'image');
+      form.append(
+        'mask',
+        blob(await binaryMaskPng(mask, image.width, image.height), 'image/png'),
+        'mask.png',
+      );
+      form.append('grow_mask', String(Math.min(20, input.grow ?? 5)));
+      if (input.seed !== undefined) form.append('seed', String(input.seed));
+      form.append('output_format', mime === 'image/jpeg' ? 'jpeg' : mime === 'image/webp' ? 'webp' : 'png');
+      const response = await doFetch(`${baseUrl}/v2beta/stable-image/edit/erase`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${config.apiKey ?? ''}`, accept: 'image/*' },
+        body: form,
+        signal: ctx.signal,
+      });
+      if (!response.ok) throw await providerHttpError('stability', response);
+      const finish = response.headers.get('finish-reason');
+      if (finish && finish !== 'SUCCESS') throw new Error(`stability: finish reason ${finish}`);
+      const { bytes } = await readImageAnswer('stability', response);
+      const result = await decodeInpaintInput(bytes, await binaryMaskPng(mask, image.width, image.height));
+      if (result.image.width !== image.width || result.image.height !== image.height) {
+        throw new Error('stability: answer has another size than the input');
+      }
+      return { image: await encodeLike(result.image, mime), mime };
+    },
+  };
+}

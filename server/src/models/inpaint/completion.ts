@@ -1,0 +1,730 @@
+import type { FloatImage } from './float-image';
+import { distanceInside, maskBounds } from './mask';
+import { teleaInpaint } from './telea';
+
+/**
+ * Exemplar-based image completion (Wexler, Shechtman, Irani 2007) with PatchMatch nearest-neighbour
+ * fields (Barnes et al. 2009). The hole is filled coarse to fine: at each pyramid level, alternate
+ * (1) a PatchMatch search that finds, for every patch touching the hole, the most similar patch lying
+ * wholly in the known region, and (2) voting, where each hole pixel becomes the weighted mean of the
+ * pixels that the overlapping patches propose for it. The field found at one level seeds the next
+ * level, so structure settles at coarse levels and texture detail is copied at full resolution.
+ *
+ * Contract: `image` is interleaved floats (any channel count), `hole` is 1 where pixels are unknown,
+ * `avoid` (optional) marks pixels that are neither filled nor used as sources. Writes the hole in place.
+ */
+export interface CompletionOptions {
+  /** Patch half-size; 3 gives 7x7 patches. */
+  patchRadius?: number;
+  /** Levels whose hole has more pixels than this only refine the coarser result (one cheap pass). */
+  workingPixels?: number;
+  seed?: number;
+  /** Share (0-1) of the fill's low frequencies taken from diffusion instead of the exemplars (default 1). */
+  guideBlend?: number;
+  onProgress?: (fraction: number) => void;
+}
+
+interface Level {
+  data: Float32Array;
+  w: number;
+  h: number;
+  hole: Uint8Array;
+  blocked: Uint8Array;
+  holeCount: number;
+}
+
+export function completeHole(
+  image: FloatImage,
+  hole: Uint8Array,
+  avoid: Uint8Array | null,
+  options: CompletionOptions = {},
+): void {
+  const r = options.patchRadius ?? 3;
+  const workingPixels = options.workingPixels ?? 12_000;
+  const c = image.channels;
+  const blocked0 = new Uint8Array(hole.length);
+  let holeCount = 0;
+  for (let i = 0; i < hole.length; i++) {
+    blocked0[i] = hole[i] || (avoid && avoid[i]) ? 1 : 0;
+    holeCount += hole[i];
+  }
+  if (holeCount === 0) return;
+  const levels: Level[] = [
+    { data: image.data, w: image.width, h: image.height, hole, blocked: blocked0, holeCount },
+  ];
+  const maxDist = maxOf(distanceInside(hole, image.width, image.height));
+  for (let reach = maxDist; reach > 3; reach /= 2) {
+    const top = levels[levels.length - 1];
+    // Keep the coarsest level large enough to offer many whole source patches.
+    if (Math.min(top.w, top.h) < 2 * (10 * r + 8)) break;
+    levels.push(downsample(top, c));
+  }
+  const rng = new Rng(options.seed ?? 1);
+  const guideBlend = options.guideBlend ?? 1;
+  let lowCorrection: { level: number; data: Float32Array } | null = null;
+  let nnf: Int32Array | null = null;
+  let prev: Level | null = null;
+  const coarsest = levels.length - 1;
+  for (let l = coarsest; l >= 0; l--) {
+    const level = levels[l];
+    const field = new PatchField(level, c, r, rng);
+    if (!field.hasSources()) {
+      teleaInpaint({ data: level.data, width: level.w, height: level.h, channels: c }, level.hole, 5);
+      nnf = null;
+      prev = level;
+      continue;
+    }
+    // Above the working size a level only transfers detail: the enlarged field is already coherent,
+    // so a short local search (or none, for the largest) is enough before the final vote.
+    const detailOnly = level.holeCount > workingPixels && l < coarsest;
+    if (!nnf || !prev) {
+      // Grow the coarsest fill from its edge inwards, each pixel from the source that best matches its
+      // already known neighbourhood: a smooth diffusion guess would instead attract the smoothest
+      // sources, and the fill would converge to a blur.
+      field.randomInit();
+      field.onionPeel();
+      field.computeCosts();
+    } else {
+      field.upsampleFrom(nnf, prev.w, prev.h);
+      if (detailOnly) upsampleHole(prev, level, c);
+      else field.vote(0);
+      field.computeCosts();
+    }
+    const em = detailOnly ? 1 : l === coarsest ? 6 : 2;
+    const iterations = detailOnly ? (level.holeCount > 4 * workingPixels ? 0 : 1) : 2;
+    const radius = detailOnly ? 4 : Math.max(level.w, level.h);
+    for (let e = 0; e < em; e++) {
+      if (iterations > 0) field.search(iterations, radius);
+      field.vote(l === 0 ? 0.5 : 1);
+    }
+    if (guideBlend > 0 && !detailOnly && (l === 0 || levels[l - 1].holeCount > workingPixels)) {
+      lowCorrection = { level: l, data: lowFrequencyCorrection(level, c, guideBlend) };
+    }
+    nnf = field.nnf;
+    prev = level;
+    options.onProgress?.((coarsest - l + 1) / (coarsest + 1));
+  }
+  if (lowCorrection) applyCorrection(levels[0], levels[lowCorrection.level], lowCorrection.data, c);
+}
+
+/**
+ * Exemplars copy real texture but may pick the wrong tone (a patch of sky for a patch of cloud); diffusion
+ * gets the tone right and no texture. Returns, at a level where the hole is small, the blurred difference
+ * between the diffusion fill and the exemplar fill: added back, it keeps the copied detail and takes its
+ * low frequencies from the surroundings.
+ */
+function lowFrequencyCorrection(level: Level, c: number, blend: number): Float32Array {
+  const { w, h, hole } = level;
+  const guide = { data: level.data.slice(), width: w, height: h, channels: c };
+  harmonicFill(guide.data, hole, w, h, c);
+  const diff = new Float32Array(w * h * c);
+  for (let i = 0; i < hole.length; i++) {
+    if (!hole[i]) continue;
+    for (let k = 0; k < c; k++) diff[i * c + k] = blend * (guide.data[i * c + k] - level.data[i * c + k]);
+  }
+  for (let pass = 0; pass < 3; pass++) boxBlur(diff, w, h, c, 2);
+  return diff;
+}
+
+/**
+ * Membrane (Laplace) interpolation of the hole from its edge, by over-relaxed Gauss-Seidel starting
+ * from the current fill: the smoothest surface that meets the surroundings, free of the fan-shaped
+ * streaks of fast marching.
+ */
+export function harmonicFill(data: Float32Array, hole: Uint8Array, w: number, h: number, c: number): void {
+  let count = 0;
+  for (let i = 0; i < hole.length; i++) count += hole[i];
+  const ids = new Int32Array(count);
+  for (let i = 0, n = 0; i < hole.length; i++) if (hole[i]) ids[n++] = i;
+  const depth = distanceInside(hole, w, h);
+  let deepest = 0;
+  for (const i of ids) deepest = Math.max(deepest, depth[i]);
+  const iterations = Math.min(400, Math.round(30 + 4 * deepest));
+  const omega = 1.85;
+  for (let it = 0; it < iterations; it++) {
+    for (const i of ids) {
+      const x = i % w;
+      const y = (i - x) / w;
+      for (let k = 0; k < c; k++) {
+        let sum = 0;
+        let n = 0;
+        if (x > 0) {
+          sum += data[(i - 1) * c + k];
+          n++;
+        }
+        if (x < w - 1) {
+          sum += data[(i + 1) * c + k];
+          n++;
+        }
+        if (y > 0) {
+          sum += data[(i - w) * c + k];
+          n++;
+        }
+        if (y < h - 1) {
+          sum += data[(i + w) * c + k];
+          n++;
+        }
+        const o = i * c + k;
+        data[o] += omega * (sum / n - data[o]);
+      }
+    }
+  }
+}
+
+function boxBlur(data: Float32Array, w: number, h: number, c: number, r: number): void {
+  const line = new Float32Array(Math.max(w, h) * c);
+  for (let y = 0; y < h; y++) {
+    line.set(data.subarray(y * w * c, (y + 1) * w * c));
+    for (let x = 0; x < w; x++) {
+      for (let k = 0; k < c; k++) {
+        let sum = 0;
+        let n = 0;
+        for (let d = -r; d <= r; d++) {
+          const xx = x + d;
+          if (xx < 0 || xx >= w) continue;
+          sum += line[xx * c + k];
+          n++;
+        }
+        data[(y * w + x) * c + k] = sum / n;
+      }
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    for (let y = 0; y < h; y++) for (let k = 0; k < c; k++) line[y * c + k] = data[(y * w + x) * c + k];
+    for (let y = 0; y < h; y++) {
+      for (let k = 0; k < c; k++) {
+        let sum = 0;
+        let n = 0;
+        for (let d = -r; d <= r; d++) {
+          const yy = y + d;
+          if (yy < 0 || yy >= h) continue;
+          sum += line[yy * c + k];
+          n++;
+        }
+        data[(y * w + x) * c + k] = sum / n;
+      }
+    }
+  }
+}
+
+/** Adds the bilinear enlargement of a coarse level's correction to the finest level's hole. */
+function applyCorrection(fine: Level, coarse: Level, correction: Float32Array, c: number): void {
+  const scale = fine.w / coarse.w;
+  const { w: cw, h: ch } = coarse;
+  for (let i = 0; i < fine.hole.length; i++) {
+    if (!fine.hole[i]) continue;
+    const x = i % fine.w;
+    const y = (i - x) / fine.w;
+    const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / scale - 0.5));
+    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / scale - 0.5));
+    const x0 = Math.floor(fx);
+    const y0 = Math.floor(fy);
+    const x1 = Math.min(cw - 1, x0 + 1);
+    const y1 = Math.min(ch - 1, y0 + 1);
+    const ax = fx - x0;
+    const ay = fy - y0;
+    for (let k = 0; k < c; k++) {
+      const top = correction[(y0 * cw + x0) * c + k] * (1 - ax) + correction[(y0 * cw + x1) * c + k] * ax;
+      const bottom = correction[(y1 * cw + x0) * c + k] * (1 - ax) + correction[(y1 * cw + x1) * c + k] * ax;
+      const v = fine.data[i * c + k] + top * (1 - ay) + bottom * ay;
+      fine.data[i * c + k] = v < 0 ? 0 : v > 255 ? 255 : v;
+    }
+  }
+}
+
+function maxOf(values: Float32Array): number {
+  let m = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > m && values[i] < 1e6) m = values[i];
+  return m;
+}
+
+/** Seeds the hole of a fine level with the bilinear enlargement of the coarser level's solution. */
+function upsampleHole(coarse: Level, fine: Level, c: number): void {
+  const { w: cw, h: ch, data: cd } = coarse;
+  for (let i = 0; i < fine.hole.length; i++) {
+    if (!fine.hole[i]) continue;
+    const x = i % fine.w;
+    const y = (i - x) / fine.w;
+    const fx = Math.min(cw - 1, Math.max(0, (x - 0.5) / 2));
+    const fy = Math.min(ch - 1, Math.max(0, (y - 0.5) / 2));
+    const x0 = Math.floor(fx);
+    const y0 = Math.floor(fy);
+    const x1 = Math.min(cw - 1, x0 + 1);
+    const y1 = Math.min(ch - 1, y0 + 1);
+    const ax = fx - x0;
+    const ay = fy - y0;
+    for (let k = 0; k < c; k++) {
+      const top = cd[(y0 * cw + x0) * c + k] * (1 - ax) + cd[(y0 * cw + x1) * c + k] * ax;
+      const bottom = cd[(y1 * cw + x0) * c + k] * (1 - ax) + cd[(y1 * cw + x1) * c + k] * ax;
+      fine.data[i * c + k] = top * (1 - ay) + bottom * ay;
+    }
+  }
+}
+
+/** Halves the level; a coarse pixel is unknown when any of its children is, and averages its known children. */
+function downsample(level: Level, c: number): Level {
+  const w = Math.ceil(level.w / 2);
+  const h = Math.ceil(level.h / 2);
+  const data = new Float32Array(w * h * c);
+  const hole = new Uint8Array(w * h);
+  const blocked = new Uint8Array(w * h);
+  let holeCount = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let known = 0;
+      let any = 0;
+      let isHole = 0;
+      let isBlocked = 0;
+      for (let dy = 0; dy < 2; dy++) {
+        const fy = 2 * y + dy;
+        if (fy >= level.h) continue;
+        for (let dx = 0; dx < 2; dx++) {
+          const fx = 2 * x + dx;
+          if (fx >= level.w) continue;
+          const f = fy * level.w + fx;
+          any++;
+          isHole |= level.hole[f];
+          isBlocked |= level.blocked[f];
+          if (!level.blocked[f]) {
+            known++;
+            for (let k = 0; k < c; k++) data[i * c + k] += level.data[f * c + k];
+          }
+        }
+      }
+      if (known > 0) for (let k = 0; k < c; k++) data[i * c + k] /= known;
+      hole[i] = isHole;
+      blocked[i] = isBlocked;
+      holeCount += isHole;
+      if (!any) blocked[i] = 1;
+    }
+  }
+  return { data, w, h, hole, blocked, holeCount };
+}
+
+/** Small, fast, seeded PRNG (xorshift32) so results are reproducible. */
+class Rng {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed >>> 0 || 0x9e3779b9;
+  }
+  next(): number {
+    let x = this.state;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.state = x >>> 0;
+    return this.state;
+  }
+  /** Integer in [-range, range]. */
+  spread(range: number): number {
+    return (this.next() % (2 * range + 1)) - range;
+  }
+}
+
+/** The nearest-neighbour field of one level: target patches (touching the hole) -> source patch centres. */
+class PatchField {
+  readonly nnf: Int32Array;
+  private readonly cost: Float32Array;
+  private readonly targets: Int32Array;
+  private readonly valid: Uint8Array;
+  private readonly sources: Int32Array;
+  private readonly confidence: Float32Array;
+  private readonly w: number;
+  private readonly h: number;
+
+  constructor(
+    private readonly level: Level,
+    private readonly c: number,
+    private readonly r: number,
+    private readonly rng: Rng,
+  ) {
+    const { w, h } = level;
+    this.w = w;
+    this.h = h;
+    const n = w * h;
+    this.nnf = new Int32Array(n).fill(-1);
+    this.cost = new Float32Array(n);
+    const blockedSum = integral(level.blocked, w, h);
+    const holeSum = integral(level.hole, w, h);
+    this.valid = new Uint8Array(n);
+    let sourceCount = 0;
+    let targetCount = 0;
+    const targetFlags = new Uint8Array(n);
+    const W = w + 1;
+    const span = 2 * r + 1;
+    for (let y = r; y < h - r; y++) {
+      for (let x = r; x < w - r; x++) {
+        const a = (y - r) * W + x - r;
+        const b = a + span * W;
+        if (blockedSum[b + span] - blockedSum[a + span] - blockedSum[b] + blockedSum[a] === 0) {
+          this.valid[y * w + x] = 1;
+          sourceCount++;
+        }
+      }
+    }
+    const bounds = maskBounds(level.hole, w, h);
+    if (bounds) {
+      for (let y = Math.max(0, bounds.y0 - r); y < Math.min(h, bounds.y1 + r); y++) {
+        for (let x = Math.max(0, bounds.x0 - r); x < Math.min(w, bounds.x1 + r); x++) {
+          if (boxSum(holeSum, w, h, x - r, y - r, x + r, y + r) > 0) {
+            targetFlags[y * w + x] = 1;
+            targetCount++;
+          }
+        }
+      }
+    }
+    this.targets = new Int32Array(targetCount);
+    this.sources = new Int32Array(sourceCount);
+    for (let i = 0, t = 0, s = 0; i < n; i++) {
+      if (targetFlags[i]) this.targets[t++] = i;
+      if (this.valid[i]) this.sources[s++] = i;
+    }
+    // Wexler's confidence: patches deep inside the hole are less reliable than those near its edge.
+    const depth = distanceInside(level.hole, w, h);
+    this.confidence = new Float32Array(n);
+    for (let i = 0; i < n; i++) this.confidence[i] = level.hole[i] ? Math.pow(1.3, -depth[i]) : 1;
+  }
+
+  hasSources(): boolean {
+    return this.sources.length > 0;
+  }
+
+  randomInit(): void {
+    for (let t = 0; t < this.targets.length; t++) {
+      const p = this.targets[t];
+      const s = this.sources[this.rng.next() % this.sources.length];
+      this.nnf[p] = s;
+      this.cost[p] = this.distance(p, s, Infinity);
+    }
+  }
+
+  upsampleFrom(coarse: Int32Array, cw: number, ch: number): void {
+    const { w, h, r } = this;
+    for (let t = 0; t < this.targets.length; t++) {
+      const p = this.targets[t];
+      const px = p % w;
+      const py = (p - px) / w;
+      const cp = Math.min(py >> 1, ch - 1) * cw + Math.min(px >> 1, cw - 1);
+      const cs = coarse[cp];
+      let s = -1;
+      if (cs >= 0) {
+        const csx = cs % cw;
+        const csy = (cs - csx) / cw;
+        const sx = clamp(2 * csx + (px & 1), r, w - 1 - r);
+        const sy = clamp(2 * csy + (py & 1), r, h - 1 - r);
+        s = sy * w + sx;
+      }
+      if (s < 0 || !this.valid[s]) s = this.sources[this.rng.next() % this.sources.length];
+      this.nnf[p] = s;
+    }
+  }
+
+  /**
+   * Greedy synthesis in order of depth into the hole (Efros-Leung style, with PatchMatch candidates):
+   * each hole pixel takes the centre of the source whose patch best matches the pixels known or
+   * already synthesised around it.
+   */
+  onionPeel(): void {
+    const { w, h, r, c, nnf, valid, sources, rng } = this;
+    const { hole, blocked, data } = this.level;
+    const depth = distanceInside(hole, w, h);
+    const order: number[] = [];
+    for (let i = 0; i < hole.length; i++) if (hole[i]) order.push(i);
+    order.sort((a, b) => depth[a] - depth[b]);
+    const filled = new Uint8Array(hole.length);
+    for (let i = 0; i < filled.length; i++) filled[i] = blocked[i] ? 0 : 1;
+    const dist = (p: number, s: number, limit: number) => {
+      const px = p % w;
+      const py = (p - px) / w;
+      let sum = 0;
+      let n = 0;
+      for (let dy = -r; dy <= r; dy++) {
+        if (py + dy < 0 || py + dy >= h) continue;
+        for (let dx = -r; dx <= r; dx++) {
+          if (px + dx < 0 || px + dx >= w) continue;
+          const t = p + dy * w + dx;
+          if (!filled[t]) continue;
+          const ti = t * c;
+          const si = (s + dy * w + dx) * c;
+          for (let k = 0; k < c; k++) {
+            const d = data[ti + k] - data[si + k];
+            sum += d * d;
+          }
+          n++;
+        }
+      }
+      return n ? sum / n : limit;
+    };
+    for (const q of order) {
+      let bs = nnf[q] >= 0 && valid[nnf[q]] ? nnf[q] : sources[rng.next() % sources.length];
+      let best = dist(q, bs, Infinity);
+      const qx = q % w;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const n = q + dy * w + dx;
+          if ((dx === 0 && dy === 0) || n < 0 || n >= hole.length || !hole[n] || !filled[n]) continue;
+          if (qx + dx < 0 || qx + dx >= w) continue;
+          const s = nnf[n] - dy * w - dx;
+          if (s < 0 || s >= valid.length || !valid[s]) continue;
+          const d = dist(q, s, best);
+          if (d < best) {
+            best = d;
+            bs = s;
+          }
+        }
+      }
+      for (let k = 0; k < 24; k++) {
+        const s = sources[rng.next() % sources.length];
+        const d = dist(q, s, best);
+        if (d < best) {
+          best = d;
+          bs = s;
+        }
+      }
+      const bx = bs % w;
+      const by = (bs - bx) / w;
+      for (let radius = Math.max(w, h) >> 2; radius >= 1; radius >>= 1) {
+        const sx = clamp(bx + rng.spread(radius), r, w - 1 - r);
+        const sy = clamp(by + rng.spread(radius), r, h - 1 - r);
+        const s = sy * w + sx;
+        if (!valid[s]) continue;
+        const d = dist(q, s, best);
+        if (d < best) {
+          best = d;
+          bs = s;
+        }
+      }
+      nnf[q] = bs;
+      for (let k = 0; k < c; k++) data[q * c + k] = data[bs * c + k];
+      filled[q] = 1;
+    }
+  }
+
+  computeCosts(): void {
+    for (let t = 0; t < this.targets.length; t++) {
+      const p = this.targets[t];
+      this.cost[p] = this.distance(p, this.nnf[p], Infinity);
+    }
+  }
+
+  /** PatchMatch: alternate-direction propagation then random search around the best match. */
+  search(iterations: number, maxRadius: number, knownOnly = false): void {
+    const { w, h, r, nnf, cost, valid, targets, rng } = this;
+    if (knownOnly)
+      for (let k = 0; k < targets.length; k++)
+        cost[targets[k]] = this.knownDistance(targets[k], nnf[targets[k]], Infinity);
+    const distance = knownOnly ? this.knownDistance.bind(this) : this.distance.bind(this);
+    for (let it = 0; it < iterations; it++) {
+      const forward = it % 2 === 0;
+      const step = forward ? -1 : 1;
+      for (let k = 0; k < targets.length; k++) {
+        const p = targets[forward ? k : targets.length - 1 - k];
+        const px = p % w;
+        const py = (p - px) / w;
+        let best = cost[p];
+        let bs = nnf[p];
+        const qx = px + step;
+        if (qx >= 0 && qx < w) {
+          const qs = nnf[p + step];
+          if (qs >= 0) {
+            const s = qs - step;
+            const sx = s % w;
+            if (sx >= r && sx < w - r && valid[s] && s !== bs) {
+              const d = distance(p, s, best);
+              if (d < best) {
+                best = d;
+                bs = s;
+              }
+            }
+          }
+        }
+        const qy = py + step;
+        if (qy >= 0 && qy < h) {
+          const qs = nnf[p + step * w];
+          if (qs >= 0) {
+            const s = qs - step * w;
+            if (s >= 0 && s < valid.length && valid[s] && s !== bs) {
+              const d = distance(p, s, best);
+              if (d < best) {
+                best = d;
+                bs = s;
+              }
+            }
+          }
+        }
+        const bx0 = bs % w;
+        const by0 = (bs - bx0) / w;
+        for (let radius = maxRadius; radius >= 1; radius >>= 1) {
+          const sx = clamp(bx0 + rng.spread(radius), r, w - 1 - r);
+          const sy = clamp(by0 + rng.spread(radius), r, h - 1 - r);
+          const s = sy * w + sx;
+          if (!valid[s] || s === bs) continue;
+          const d = distance(p, s, best);
+          if (d < best) {
+            best = d;
+            bs = s;
+          }
+        }
+        nnf[p] = bs;
+        cost[p] = best;
+      }
+    }
+  }
+
+  /**
+   * Each hole pixel becomes the weighted mean of what overlapping patches propose. Weights follow
+   * Wexler: exp(-cost / 2 sigma^2) with sigma from the `quantile` of patch costs (0 = uniform), times
+   * the confidence of the patch centre. A low quantile sharpens the result at the finest level.
+   */
+  vote(quantile: number): void {
+    const { w, h, r, c, nnf, targets, level } = this;
+    const weights = new Float32Array(w * h);
+    let scale = 0;
+    if (quantile > 0) {
+      const sample = new Float32Array(Math.min(targets.length, 4096));
+      const stride = Math.max(1, Math.floor(targets.length / sample.length));
+      for (let k = 0; k < sample.length; k++)
+        sample[k] = this.cost[targets[Math.min(targets.length - 1, k * stride)]];
+      sample.sort();
+      scale = sample[Math.floor((sample.length - 1) * quantile)] || 0;
+    }
+    for (let k = 0; k < targets.length; k++) {
+      const p = targets[k];
+      weights[p] = this.confidence[p] * (scale > 0 ? Math.exp(-this.cost[p] / (2 * scale)) + 1e-6 : 1);
+    }
+    const data = level.data;
+    const out = new Float32Array(level.holeCount * c);
+    const four = c === 4;
+    let o = 0;
+    for (let q = 0; q < level.hole.length; q++) {
+      if (!level.hole[q]) continue;
+      const qx = q % w;
+      const qy = (q - qx) / w;
+      let a0 = 0;
+      let a1 = 0;
+      let a2 = 0;
+      let a3 = 0;
+      let sum = 0;
+      const ya = qy - h + 1 > -r ? qy - h + 1 : -r;
+      const yb = qy < r ? qy : r;
+      const xa = qx - w + 1 > -r ? qx - w + 1 : -r;
+      const xb = qx < r ? qx : r;
+      for (let dy = ya; dy <= yb; dy++) {
+        const row = (qy - dy) * w + qx;
+        const shift = dy * w;
+        for (let dx = xa; dx <= xb; dx++) {
+          const p = row - dx;
+          const s = nnf[p];
+          if (s < 0) continue;
+          const wt = weights[p];
+          if (c === 1) {
+            a0 += wt * data[s + shift + dx];
+          } else {
+            const src = (s + shift + dx) * c;
+            a0 += wt * data[src];
+            a1 += wt * data[src + 1];
+            a2 += wt * data[src + 2];
+            if (four) a3 += wt * data[src + 3];
+          }
+          sum += wt;
+        }
+      }
+      if (sum > 0) {
+        const inv = 1 / sum;
+        out[o] = a0 * inv;
+        if (c > 1) {
+          out[o + 1] = a1 * inv;
+          out[o + 2] = a2 * inv;
+          if (four) out[o + 3] = a3 * inv;
+        }
+      } else {
+        for (let k = 0; k < c; k++) out[o + k] = data[q * c + k];
+      }
+      o += c;
+    }
+    o = 0;
+    for (let q = 0; q < level.hole.length; q++) {
+      if (!level.hole[q]) continue;
+      for (let k = 0; k < c; k++) data[q * c + k] = out[o + k];
+      o += c;
+    }
+  }
+
+  /** Like `distance`, over the target's known pixels only (used before the hole has any content). */
+  private knownDistance(p: number, s: number, limit: number): number {
+    const { w, h, r, c } = this;
+    const data = this.level.data;
+    const hole = this.level.hole;
+    const px = p % w;
+    const py = (p - px) / w;
+    let sum = 0;
+    for (let dy = -r; dy <= r; dy++) {
+      if (py + dy < 0 || py + dy >= h) continue;
+      for (let dx = -r; dx <= r; dx++) {
+        if (px + dx < 0 || px + dx >= w) continue;
+        const t = p + dy * w + dx;
+        if (hole[t]) continue;
+        const ti = t * c;
+        const si = (s + dy * w + dx) * c;
+        for (let k = 0; k < c; k++) {
+          const d = data[ti + k] - data[si + k];
+          sum += d * d;
+        }
+      }
+      if (sum >= limit) return sum;
+    }
+    return sum;
+  }
+
+  /** Sum of squared differences over the part of the target patch inside the image; stops once above `limit`. */
+  private distance(p: number, s: number, limit: number): number {
+    const { w, h, r, c } = this;
+    const data = this.level.data;
+    const px = p % w;
+    const py = (p - px) / w;
+    const ya = py - r < 0 ? -py : -r;
+    const yb = py + r >= h ? h - 1 - py : r;
+    const xa = px - r < 0 ? -px : -r;
+    const xb = px + r >= w ? w - 1 - px : r;
+    const len = (xb - xa + 1) * c;
+    let sum = 0;
+    for (let dy = ya; dy <= yb; dy++) {
+      let ti = (p + dy * w + xa) * c;
+      let si = (s + dy * w + xa) * c;
+      for (let k = 0; k < len; k++) {
+        const d = data[ti++] - data[si++];
+        sum += d * d;
+      }
+      if (sum >= limit) return sum;
+    }
+    return sum;
+  }
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+/** Summed-area table with one row and column of padding. */
+function integral(mask: Uint8Array, w: number, h: number): Int32Array {
+  const s = new Int32Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += mask[y * w + x];
+      s[(y + 1) * (w + 1) + x + 1] = s[y * (w + 1) + x + 1] + row;
+    }
+  }
+  return s;
+}
+
+function boxSum(s: Int32Array, w: number, h: number, x0: number, y0: number, x1: number, y1: number): number {
+  const ax = Math.max(0, x0);
+  const ay = Math.max(0, y0);
+  const bx = Math.min(w - 1, x1) + 1;
+  const by = Math.min(h - 1, y1) + 1;
+  if (bx <= ax || by <= ay) return 0;
+  const W = w + 1;
+  return s[by * W + bx] - s[ay * W + bx] - s[by * W + ax] + s[ay * W + ax];
+}

@@ -1,0 +1,67 @@
+import type { RawImage } from '../../lib/image';
+
+/** Interleaved float pixels in 0..255, the working form of every inpainting step. */
+export interface FloatImage {
+  data: Float32Array;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+export function toFloat(raw: RawImage): FloatImage {
+  return { data: Float32Array.from(raw.data), width: raw.width, height: raw.height, channels: raw.channels };
+}
+
+export function toRaw(image: FloatImage): RawImage {
+  const out = new Uint8Array(image.data.length);
+  for (let i = 0; i < out.length; i++) {
+    const v = image.data[i];
+    out[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+  }
+  return { data: out, width: image.width, height: image.height, channels: image.channels as 1 | 3 | 4 };
+}
+
+export function cropFloat(image: FloatImage, x0: number, y0: number, x1: number, y1: number): FloatImage {
+  const { channels: c, width } = image;
+  const w = x1 - x0;
+  const h = y1 - y0;
+  const data = new Float32Array(w * h * c);
+  for (let y = 0; y < h; y++) {
+    const from = ((y0 + y) * width + x0) * c;
+    data.set(image.data.subarray(from, from + w * c), y * w * c);
+  }
+  return { data, width: w, height: h, channels: c };
+}
+
+export function cropMask(
+  mask: Uint8Array,
+  width: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): Uint8Array {
+  const w = x1 - x0;
+  const out = new Uint8Array(w * (y1 - y0));
+  for (let y = y0; y < y1; y++) out.set(mask.subarray(y * width + x0, y * width + x1), (y - y0) * w);
+  return out;
+}
+
+/** Writes the `hole` pixels of `part` back into `image` at (x0, y0). */
+export function pasteHole(
+  image: FloatImage,
+  part: FloatImage,
+  hole: Uint8Array,
+  x0: number,
+  y0: number,
+): void {
+  const c = image.channels;
+  for (let y = 0; y < part.height; y++) {
+    for (let x = 0; x < part.width; x++) {
+      const i = y * part.width + x;
+      if (!hole[i]) continue;
+      const o = ((y0 + y) * image.width + x0 + x) * c;
+      for (let k = 0; k < c; k++) image.data[o + k] = part.data[i * c + k];
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { loadFixture, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
+import { toFloat, toRaw } from './float-image';
+import { countMask } from './mask';
+import { teleaInpaint } from './telea';
+import { invertWatermark } from './watermark';
+
+/** A blocky translucent "logo": bars with soft edges, blended as editors do. */
+function stamp(reference: Awaited<ReturnType<typeof loadFixture>>, color: number[], opacity: number) {
+  const { width: w, height: h } = reference;
+  const data = reference.data.slice();
+  const mask = new Uint8Array(w * h);
+  for (let y = 30; y < 100; y++) {
+    for (let x = 20; x < 170; x++) {
+      const bar = Math.floor((x - 20) / 12) % 2 === 0;
+      if (!bar) continue;
+      const edge = x % 12 === 8 || y === 30 || y === 99 ? 0.5 : 1;
+      const a = opacity * edge;
+      mask[y * w + x] = 1;
+      for (let k = 0; k < 3; k++)
+        data[(y * w + x) * 3 + k] = Math.round((1 - a) * data[(y * w + x) * 3 + k] + a * color[k]);
+    }
+  }
+  return { marked: { ...reference, data }, mask };
+}
+
+function run(marked: Awaited<ReturnType<typeof loadFixture>>, mask: Uint8Array) {
+  const image = toFloat(marked);
+  const background = toFloat(marked);
+  teleaInpaint(background, mask, 4);
+  const result = invertWatermark(image, mask, background.data);
+  return { result, image: toRaw(image) };
+}
+
+describe('invertWatermark', () => {
+  it('recovers the real photo under a translucent white mark', async () => {
+    const reference = await loadFixture('garden-192x128.png');
+    const { marked, mask } = stamp(reference, [255, 255, 255], 0.45);
+    const before = psnrWhere(marked, reference, mask);
+    const { result, image } = run(marked, mask);
+    expect(result.fits[0].alpha).toBeGreaterThan(0.38);
+    expect(result.fits[0].alpha).toBeLessThan(0.55);
+    expect(countMask(result.lost)).toBeLessThan(0.05 * countMask(mask));
+    expect(psnrWhere(image, reference, mask)).toBeGreaterThan(before + 15);
+  });
+
+  it('finds the colour of a coloured mark', async () => {
+    const reference = await loadFixture('wood-192x128.png');
+    const { marked, mask } = stamp(reference, [200, 30, 40], 0.4);
+    const { result, image } = run(marked, mask);
+    const [r, g, b] = result.fits[0].color;
+    expect(Math.abs(r - 200) + Math.abs(g - 30) + Math.abs(b - 40)).toBeLessThan(60);
+    expect(psnrWhere(image, reference, mask)).toBeGreaterThan(psnrWhere(marked, reference, mask) + 10);
+  });
+
+  it('leaves an opaque mark to be filled by completion', async () => {
+    const reference = await loadFixture('wood-192x128.png');
+    const { marked, mask } = stamp(reference, [255, 255, 255], 1);
+    const { result } = run(marked, mask);
+    expect(countMask(result.lost)).toBeGreaterThan(0.5 * countMask(mask));
+  });
+});
