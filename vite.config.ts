@@ -17,6 +17,8 @@ export default defineConfig({
   },
   build: {
     outDir: '../dist/client',
+    // scripts/prerender.ts reads it to preload each prerendered page's own chunks.
+    manifest: true,
     emptyOutDir: true,
     // The landing page must stay light: the editor and Firebase load as separate chunks on demand.
     chunkSizeWarningLimit: 600,

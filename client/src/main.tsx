@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startAuthSession } from '@client/features/auth';
 import { createQueryClient } from '@client/lib/query-client';
 import { App } from './app/app';
+import { preloadRoute } from './app/routes';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -19,6 +20,8 @@ const app = (
 
 // A prerendered page is hydrated only under its own route; anything else (the SPA fallback) renders afresh.
 if (html.getAttribute('data-ssr-path') === path) {
+  // The page's code first, so hydration meets the same markup the prerender wrote.
+  await preloadRoute(path);
   hydrateRoot(container, app);
 } else {
   container.textContent = '';

@@ -1,16 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Route, Switch } from 'wouter';
-import { ARTICLES, articleMeta, BLOG_META } from '@client/features/blog';
-import type { PageMeta } from '@client/lib/page-meta';
-import BlogArticlePage from '@client/pages/blog-article-page';
-import BlogIndexPage from '@client/pages/blog-index-page';
-import HomePage, { HOME_META } from '@client/pages/home-page';
-import PricingPage, { PRICING_META } from '@client/pages/pricing-page';
-import TestResultsPage, { TEST_RESULTS_META } from '@client/pages/test-results-page';
+import { ARTICLE_SLUGS } from '@client/features/blog';
+import HomePage from '@client/pages/home-page';
+import { lazyPage } from './lazy-page';
 
-// The editor is the heaviest screen; it loads only when someone opens it.
-const EditorPage = lazy(() => import('@client/pages/editor-page'));
+// Only the landing page is in the main bundle; every other screen loads when visited.
+const EditorPage = lazyPage(() => import('@client/pages/editor-page'));
+const PricingPage = lazyPage(() => import('@client/pages/pricing-page'));
+const BlogIndexPage = lazyPage(() => import('@client/pages/blog-index-page'));
+const BlogArticlePage = lazyPage(() => import('@client/pages/blog-article-page'));
+const TestResultsPage = lazyPage(() => import('@client/pages/test-results-page'));
 
 function RouteFallback() {
   return (
@@ -23,31 +23,31 @@ function RouteFallback() {
 /** Every route of the spec; an unmatched path shows the home page. */
 export function AppRoutes() {
   return (
-    <Switch>
-      <Route path="/" component={HomePage} />
-      <Route path="/editor">
-        <Suspense fallback={<RouteFallback />}>
-          <EditorPage />
-        </Suspense>
-      </Route>
-      <Route path="/pricing" component={PricingPage} />
-      <Route path="/blog" component={BlogIndexPage} />
-      {ARTICLES.map((article) => (
-        <Route key={article.slug} path={`/blog/${article.slug}`}>
-          <BlogArticlePage article={article} />
-        </Route>
-      ))}
-      <Route path="/test-results" component={TestResultsPage} />
-      <Route component={HomePage} />
-    </Switch>
+    <Suspense fallback={<RouteFallback />}>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/editor" component={EditorPage} />
+        <Route path="/pricing" component={PricingPage} />
+        <Route path="/blog" component={BlogIndexPage} />
+        {ARTICLE_SLUGS.map((slug) => (
+          <Route key={slug} path={`/blog/${slug}`}>
+            <BlogArticlePage slug={slug} />
+          </Route>
+        ))}
+        <Route path="/test-results" component={TestResultsPage} />
+        <Route component={HomePage} />
+      </Switch>
+    </Suspense>
   );
 }
 
-/** The public pages written as static HTML at build time, with their head tags. */
-export const PRERENDERED_PAGES: { path: string; meta: PageMeta }[] = [
-  { path: '/', meta: HOME_META },
-  { path: '/pricing', meta: PRICING_META },
-  { path: '/blog', meta: BLOG_META },
-  ...ARTICLES.map((article) => ({ path: `/blog/${article.slug}`, meta: articleMeta(article) })),
-  { path: '/test-results', meta: TEST_RESULTS_META },
-];
+/** Loads the code of the page at `path` (before hydrating it, or before prerendering it). */
+export async function preloadRoute(path: string): Promise<void> {
+  if (path === '/editor') return EditorPage.preload();
+  if (path === '/pricing') return PricingPage.preload();
+  if (path === '/blog') return BlogIndexPage.preload();
+  if (path.startsWith('/blog/') && (ARTICLE_SLUGS as readonly string[]).includes(path.slice(6))) {
+    return BlogArticlePage.preload();
+  }
+  if (path === '/test-results') return TestResultsPage.preload();
+}

@@ -20,6 +20,6 @@ export async function fetchPublicConfig(): Promise<PublicConfig | null> {
 export const publicConfigQueryOptions = () =>
   queryOptions({ queryKey: publicConfigKeys.all, queryFn: fetchPublicConfig, staleTime: Infinity });
 
-export function usePublicConfig() {
-  return useQuery(publicConfigQueryOptions());
+export function usePublicConfig({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...publicConfigQueryOptions(), enabled });
 }

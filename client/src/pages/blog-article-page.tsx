@@ -4,10 +4,11 @@ import { MODE_INFO } from '@common/modes';
 import { PLAN_LIMITS } from '@common/plans';
 import { PageLayout } from '@client/components/layout/page-layout';
 import { Button } from '@client/components/ui/button';
-import { ArticleBody, ArticleFaq, articleMeta, formatArticleDate, type Article } from '@client/features/blog';
+import { ArticleBody, ArticleFaq, articleMeta, findArticle, formatArticleDate } from '@client/features/blog';
 import { usePageMeta } from '@client/lib/page-meta';
 
-export default function BlogArticlePage({ article }: { article: Article }) {
+export default function BlogArticlePage({ slug }: { slug: string }) {
+  const article = findArticle(slug)!;
   usePageMeta(articleMeta(article));
   return (
     <PageLayout minimalHeader>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { MODES, MODE_INFO } from '@common/modes';
 import { displayName } from '@client/lib/display-name';
 import { Button } from '@client/components/ui/button';
+import { preloadAuth } from '@client/features/auth';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet';
 import { Logo } from './logo';
 import { MODE_ICONS } from './mode-icons';
@@ -17,7 +18,14 @@ export function MobileMenu({ onContact }: { onContact: () => void }) {
   const close = () => setOpen(false);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
+    <Sheet
+      open={open}
+      onOpenChange={(next) => {
+        // Someone who opens the menu may sign in next: load the auth code now so the popup opens at once.
+        if (next && !user) preloadAuth();
+        setOpen(next);
+      }}
+    >
       <SheetTrigger asChild>
         <Button
           variant="ghost"
@@ -58,7 +66,12 @@ export function MobileMenu({ onContact }: { onContact: () => void }) {
                 <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
                   <Icon className="size-4" />
                 </span>
-                {MODE_INFO[mode].label}
+                <span className="grid">
+                  <span>{MODE_INFO[mode].label}</span>
+                  <span className="text-xs leading-snug text-muted-foreground">
+                    {MODE_INFO[mode].description}
+                  </span>
+                </span>
               </Link>
             );
           })}

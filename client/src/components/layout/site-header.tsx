@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
+import { preloadAuth } from '@client/features/auth';
 import { ContactDialog } from '@client/features/contact';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -28,7 +29,14 @@ function HeaderActions() {
   }
   return (
     <div className="hidden items-center gap-2 md:flex">
-      <Button variant="ghost" onClick={signIn} disabled={isSigningIn} data-testid="header-sign-in">
+      <Button
+        variant="ghost"
+        onClick={signIn}
+        onPointerEnter={preloadAuth}
+        onFocus={preloadAuth}
+        disabled={isSigningIn}
+        data-testid="header-sign-in"
+      >
         {isSigningIn ? 'Signing In...' : 'Sign In'}
       </Button>
       <Button asChild variant="gradient">

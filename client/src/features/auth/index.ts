@@ -1,6 +1,6 @@
 export { useAuth } from './use-auth';
 export { useCurrentUser, currentUserQueryOptions } from './api/get-current-user';
 export { authKeys } from './api/auth-keys';
-export { startAuthSession } from './auth-session';
+export { preloadAuth, startAuthSession } from './auth-session';
 export { LoginDialog } from './components/login-dialog';
 export { GoogleIcon } from './components/google-icon';

@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@common/schemas/auth';
 import { apiRequest } from '@client/lib/api-client';
 import { isUnauthenticated } from '@client/lib/errors';
-import { authReady } from '../auth-session';
+import { currentFirebaseUser } from '../auth-session';
 import { authKeys } from './auth-keys';
 
 /** GET /api/auth/user. A 401 means "not signed in" (null); any other failure is logged and also gives null. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  const auth = await authReady();
-  if (!auth?.currentUser) return null;
+  if (!(await currentFirebaseUser())) return null;
   try {
     return await apiRequest<CurrentUser>('/api/auth/user');
   } catch (error) {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import {
@@ -9,6 +10,7 @@ import {
 } from '@client/components/ui/dialog';
 import { toast } from '@client/components/ui/use-toast';
 import { getErrorMessage } from '@client/lib/errors';
+import { preloadAuth } from '../auth-session';
 import { useAuth } from '../use-auth';
 import { GoogleIcon } from './google-icon';
 
@@ -22,6 +24,9 @@ interface LoginDialogProps {
 
 export function LoginDialog({ open, onOpenChange, onSignedIn }: LoginDialogProps) {
   const { signIn, isSigningIn } = useAuth();
+  useEffect(() => {
+    if (open) preloadAuth();
+  }, [open]);
 
   async function handleSignIn() {
     try {

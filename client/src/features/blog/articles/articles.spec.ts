@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODES } from '@common/modes';
+import { ARTICLE_SLUGS } from '../model/slugs';
 import { ARTICLES } from './index';
 
 const SPEC_SLUGS = [
@@ -29,6 +30,7 @@ function allText(article: (typeof ARTICLES)[number]): string {
 describe('blog articles', () => {
   it('are the seven articles of the spec, dated October 11, 2025', () => {
     expect(ARTICLES.map((a) => a.slug)).toEqual(SPEC_SLUGS);
+    expect([...ARTICLE_SLUGS]).toEqual(SPEC_SLUGS);
     for (const sut of ARTICLES) {
       expect(sut.date).toBe('2025-10-11');
       expect([5, 6]).toContain(sut.readTimeMinutes);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { CONTACT_MESSAGE_MAX } from '@client/lib/display-name';
 import { Button } from '@client/components/ui/button';
@@ -26,8 +26,9 @@ interface ContactDialogProps {
 
 export function ContactDialog({ open, onOpenChange, email }: ContactDialogProps) {
   const [message, setMessage] = useState('');
+  const messageRef = useRef<HTMLTextAreaElement>(null);
   const send = useSendContactMessage();
-  const { data: config } = usePublicConfig();
+  const { data: config } = usePublicConfig({ enabled: open });
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -61,7 +62,12 @@ export function ContactDialog({ open, onOpenChange, email }: ContactDialogProps)
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          messageRef.current?.focus();
+        }}
+      >
         <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Contact us</DialogTitle>
@@ -83,6 +89,7 @@ export function ContactDialog({ open, onOpenChange, email }: ContactDialogProps)
             <Label htmlFor="contact-message">Message</Label>
             <Textarea
               id="contact-message"
+              ref={messageRef}
               rows={5}
               placeholder="How can we help you?"
               value={message}

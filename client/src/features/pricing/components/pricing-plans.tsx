@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { LoginDialog, useAuth } from '@client/features/auth';
+import { LoginDialog, preloadAuth, useAuth } from '@client/features/auth';
 import { getErrorMessage } from '@client/lib/errors';
 import { usePublicConfig } from '@client/lib/public-config';
 import { useCreateCheckout, type PaidPlan } from '../api/create-checkout';
@@ -49,7 +49,12 @@ export function PricingPlans() {
           </Button>
         </PlanCard>
         <PlanCard plan="monthly" tagline="For regular sellers and creators.">
-          <Button size="lg" onClick={() => choose('monthly')} disabled={checkout.isPending}>
+          <Button
+            size="lg"
+            onClick={() => choose('monthly')}
+            onPointerEnter={preloadAuth}
+            disabled={checkout.isPending}
+          >
             {busy('monthly') && <Loader2 className="animate-spin" />}
             Subscribe Monthly
           </Button>
@@ -60,7 +65,13 @@ export function PricingPlans() {
           badge={`Save ${yearlySavingPercent()}%`}
           highlighted
         >
-          <Button size="lg" variant="gradient" onClick={() => choose('yearly')} disabled={checkout.isPending}>
+          <Button
+            size="lg"
+            variant="gradient"
+            onClick={() => choose('yearly')}
+            onPointerEnter={preloadAuth}
+            disabled={checkout.isPending}
+          >
             {busy('yearly') && <Loader2 className="animate-spin" />}
             Subscribe Yearly
           </Button>
