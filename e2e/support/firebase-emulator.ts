@@ -12,7 +12,8 @@
  * TMPDIR, so the hub locator file and debug log stay out of the repository and several emulators (parallel tests,
  * a running dev server) can live side by side.
  * A `demo-` project id needs no credentials and never calls Google.
- * Start-up takes about 15-30 s on a shared 2-core machine: firebase-tools is large to load.
+ * Start-up takes 15 s on an idle 2-core machine and up to a minute under load: the emulator compiles its OpenAPI
+ * schemas (ajv) before it answers, 10-15 s of CPU. The default timeout is 120 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
