@@ -26,7 +26,11 @@ export async function decodeMaskDataUrl(
   if (dataUrl.length > MAX_MASK_DATA_URL) throw invalid('The mask is too large.');
   const match = DATA_URL.exec(dataUrl);
   if (!match) throw invalid('The mask must be a PNG image sent as a data URL.');
-  const bytes = Buffer.from(match[1], 'base64');
+  return decodeMaskPng(Buffer.from(match[1], 'base64'), width, height);
+}
+
+/** As decodeMaskDataUrl, for a PNG file's bytes (the command line's --mask). */
+export async function decodeMaskPng(bytes: Buffer, width: number, height: number): Promise<DecodedMask> {
   if (sniffFormat(bytes) !== 'png') throw invalid('The mask must be a PNG image.');
   let raw: { data: Buffer; info: OutputInfo };
   try {

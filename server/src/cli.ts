@@ -1,0 +1,211 @@
+import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isMode, MODES } from '@common/modes';
+import { isPlan, PLANS } from '@common/plans';
+import { loadConfig } from './config/env';
+import { openDatabase } from './db/client';
+import type { ModeRunner } from './engines/mode-runner';
+import { createEngineRegistry } from './engines/registry';
+import { AppError } from './lib/errors';
+import { FORMAT_EXTENSION, formatFromMime, normalizeUpload } from './lib/image-intake';
+import { silentLogger } from './lib/logger';
+import { decodeMaskPng } from './lib/mask';
+import { createUserRepository } from './repositories/user.repository';
+import { sharedWorkerPool } from './workers/pool';
+
+const USAGE = `Usage:
+  npm run cli -- MODE --image IN [--mask M.png] [--prompt TEXT] [--scale 2|4] [--option key=value ...] --out OUT
+      MODE is one of: ${MODES.join(', ')}
+      IN is a file, a folder or a pattern such as 'photos/*.jpg'; with several inputs OUT is a folder.
+      --option sets a mode option, e.g. --option backdrop.kind=color --option backdrop.color=#ffffff
+  npm run cli -- users set-plan EMAIL ${PLANS.join('|')}`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'users') return usersCommand(argv.slice(1));
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      image: { type: 'string' },
+      mask: { type: 'string' },
+      prompt: { type: 'string' },
+      scale: { type: 'string' },
+      option: { type: 'string', multiple: true },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return void console.log(USAGE);
+  const mode = positionals[0];
+  if (!isMode(mode)) throw new UsageError(`Unknown mode ${mode ?? '(none)'}.`);
+  if (!values.image || !values.out) throw new UsageError('--image and --out are required.');
+  const inputs = expandInputs(values.image);
+  if (inputs.length === 0) throw new UsageError(`No JPEG, PNG or WebP files match ${values.image}.`);
+  const options = parseOptions(values.option ?? [], values.scale);
+  const runner = createEngineRegistry({ upscale: { modelDir: path.join(loadConfig().dataDir, 'models') } })[
+    mode
+  ];
+  if (!runner) throw new AppError('MODE_NOT_AVAILABLE', `${mode} is not available yet.`);
+  runner.parseOptions(options);
+  if (runner.needsMask && !values.mask)
+    throw new UsageError(`${mode} needs --mask (a PNG, white = area to change).`);
+  const maskBytes = values.mask ? readFileSync(values.mask) : null;
+  const many = inputs.length > 1 || isFolder(values.out);
+  if (many) mkdirSync(values.out, { recursive: true });
+
+  let failures = 0;
+  for (const [index, input] of inputs.entries()) {
+    const label = `${index + 1}/${inputs.length} ${path.basename(input)}`;
+    try {
+      await processOne(
+        runner,
+        input,
+        maskBytes,
+        values.prompt ?? null,
+        options,
+        many ? values.out : null,
+        values.out,
+        label,
+      );
+    } catch (error) {
+      failures++;
+      process.stderr.write(`\r${label}: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+  await sharedWorkerPool().close();
+  if (failures) throw new Error(`${failures} of ${inputs.length} images failed.`);
+}
+
+async function processOne(
+  runner: ModeRunner,
+  input: string,
+  maskBytes: Buffer | null,
+  prompt: string | null,
+  options: Record<string, unknown>,
+  outDir: string | null,
+  outFile: string,
+  label: string,
+) {
+  const image = await normalizeUpload(readFileSync(input));
+  const mask = maskBytes ? (await decodeMaskPng(maskBytes, image.width, image.height)).png : null;
+  const started = Date.now();
+  const result = await runner.run(
+    { image: image.data, mask, prompt, options, plan: 'yearly' },
+    {
+      signal: new AbortController().signal,
+      timeoutMs: 15 * 60_000,
+      log: silentLogger,
+      progress: (fraction) => progressBar(label, fraction),
+    },
+  );
+  const ext = FORMAT_EXTENSION[formatFromMime(result.mime)];
+  const target = outDir
+    ? path.join(outDir, `${path.basename(input).replace(/\.[^.]*$/, '')}.${ext}`)
+    : outFile;
+  writeFileSync(target, result.image);
+  progressBar(label, 1);
+  const note = result.note ? ` (${result.note})` : '';
+  process.stderr.write(
+    `\r${label}: ${target} by ${result.providerId} in ${((Date.now() - started) / 1000).toFixed(1)} s${note}\n`,
+  );
+}
+
+function progressBar(label: string, fraction: number) {
+  const width = 24;
+  const done = Math.round(Math.min(1, Math.max(0, fraction)) * width);
+  process.stderr.write(
+    `\r${label} [${'#'.repeat(done)}${'.'.repeat(width - done)}] ${Math.round(fraction * 100)}%`,
+  );
+}
+
+const IMAGE_FILE = /\.(jpe?g|png|webp)$/i;
+
+/** A file, every image in a folder, or a '*' / '?' pattern in the last part of a path. */
+function expandInputs(pattern: string): string[] {
+  if (!/[*?]/.test(pattern)) {
+    if (!exists(pattern)) throw new UsageError(`${pattern} does not exist.`);
+    if (isFolder(pattern))
+      return readdirSync(pattern)
+        .filter((f) => IMAGE_FILE.test(f))
+        .sort()
+        .map((f) => path.join(pattern, f));
+    return [pattern];
+  }
+  const dir = path.dirname(pattern);
+  const regex = new RegExp(
+    `^${path
+      .basename(pattern)
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
+  if (!isFolder(dir)) throw new UsageError(`${dir} is not a folder.`);
+  return readdirSync(dir)
+    .filter((f) => regex.test(f) && IMAGE_FILE.test(f))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** key=value pairs with dotted keys for nested options; numbers and booleans are typed. */
+function parseOptions(pairs: string[], scale: string | undefined): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) throw new UsageError(`--option ${pair} must look like key=value.`);
+    const keys = pair.slice(0, eq).split('.');
+    const raw = pair.slice(eq + 1);
+    const value =
+      raw === 'true' ? true : raw === 'false' ? false : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    let node = options;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[keys[keys.length - 1]] = value;
+  }
+  if (scale !== undefined) {
+    if (scale !== '2' && scale !== '4') throw new UsageError('--scale must be 2 or 4.');
+    options.scale = Number(scale);
+  }
+  return options;
+}
+
+async function usersCommand(args: string[]) {
+  const [action, email, plan] = args;
+  if (action !== 'set-plan' || !email || !isPlan(plan))
+    throw new UsageError('Expected: users set-plan EMAIL free|monthly|yearly');
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.env.DATABASE_URL
+      ? { url: config.env.DATABASE_URL }
+      : { pgliteDir: path.join(config.dataDir, 'pglite') },
+  );
+  try {
+    const users = createUserRepository(database.db);
+    const user = await users.getByEmail(email);
+    if (!user) throw new Error(`No user with the e-mail ${email}. They must sign in once first.`);
+    await users.setPlan(user.id, plan, new Date());
+    console.log(`${email} is now on the ${plan} plan; a new credit period starts now.`);
+  } finally {
+    await database.close();
+  }
+}
+
+const exists = (p: string) => {
+  try {
+    statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const isFolder = (p: string) => exists(p) && statSync(p).isDirectory();
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else console.error(error instanceof Error ? error.message : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

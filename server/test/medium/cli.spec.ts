@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client';
+import { createUserRepository } from '../../src/repositories/user.repository';
+import { photo } from '../support/uploads';
+
+const run = promisify(execFile);
+const CLI = path.resolve('server/src/cli.ts');
+
+async function cli(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { ...process.env, ...env },
+      timeout: 180_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('command line', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cli-'));
+  const env = { DATA_DIR: path.join(dir, 'data') };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('upscales every photo of a folder with the real engine', async () => {
+    const inputs = path.join(dir, 'in');
+    mkdirSync(inputs);
+    for (const name of ['a', 'b']) {
+      const crop = await sharp(photo('chelsea.png'))
+        .extract({ left: name === 'a' ? 0 : 100, top: 50, width: 48, height: 40 })
+        .png()
+        .toBuffer();
+      writeFileSync(path.join(inputs, `${name}.png`), crop);
+    }
+    writeFileSync(path.join(inputs, 'notes.txt'), 'not an image');
+    const result = await cli(
+      ['image-upscale', '--image', inputs, '--scale', '2', '--out', path.join(dir, 'out')],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('2/2 b.png');
+    expect(readdirSync(path.join(dir, 'out')).sort()).toEqual(['a.png', 'b.png']);
+    const meta = await sharp(path.join(dir, 'out', 'a.png')).metadata();
+    expect([meta.width, meta.height]).toEqual([96, 80]);
+  });
+
+  it.each([
+    [['bogus-mode', '--image', 'x', '--out', 'y'], 2, 'Unknown mode bogus-mode'],
+    [['image-upscale', '--out', 'y'], 2, '--image and --out are required'],
+    [['image-upscale', '--image', '/nowhere/at/all.jpg', '--out', 'y'], 2, 'does not exist'],
+    [['object-removal', '--image', 'assets/photos/coffee.png', '--out', 'y'], 2, 'needs --mask'],
+    [
+      ['image-upscale', '--image', 'assets/photos/coffee.png', '--scale', '3', '--out', 'y'],
+      2,
+      '--scale must be 2 or 4',
+    ],
+    [['users', 'set-plan', 'someone@example.com', 'platinum'], 2, 'users set-plan EMAIL'],
+  ])('refuses %j with exit %i and a clear message', async (args, code, message) => {
+    const result = await cli(args, env);
+    expect(result.code).toBe(code);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('fails clearly on a file that is not an image', async () => {
+    const fake = path.join(dir, 'fake.jpg');
+    writeFileSync(fake, 'hello');
+    const result = await cli(
+      ['image-upscale', '--image', fake, '--out', path.join(dir, 'fake-out.png')],
+      env,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('not supported');
+  });
+
+  it('sets a user plan for operators', async () => {
+    const database = await openDatabase({ pgliteDir: path.join(env.DATA_DIR, 'pglite') });
+    await createUserRepository(database.db).createIfMissing({ firebaseUid: 'u1', email: 'ops@example.com' });
+    await database.close();
+    const result = await cli(['users', 'set-plan', 'ops@example.com', 'monthly'], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('now on the monthly plan');
+    const after = await openDatabase({ pgliteDir: path.join(env.DATA_DIR, 'pglite') });
+    expect((await createUserRepository(after.db).getByEmail('ops@example.com'))?.subscriptionTier).toBe(
+      'monthly',
+    );
+    await after.close();
+    const missing = await cli(['users', 'set-plan', 'ghost@example.com', 'monthly'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No user with the e-mail ghost@example.com');
+  });
+});
