@@ -1,0 +1,44 @@
+import sharp from 'sharp';
+
+export interface Rgb {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: 3;
+}
+
+/** Central crop of a photo (at most `size` square, a multiple of 4 so both scales divide it). */
+export async function centralCrop(file: string, size: number): Promise<Rgb> {
+  const meta = await sharp(file).metadata();
+  const width = Math.min(size, (meta.width ?? 0) - ((meta.width ?? 0) % 4));
+  const height = Math.min(size, (meta.height ?? 0) - ((meta.height ?? 0) % 4));
+  const { data } = await sharp(file)
+    .rotate()
+    .removeAlpha()
+    .extract({
+      left: ((meta.width ?? 0) - width) >> 1,
+      top: ((meta.height ?? 0) - height) >> 1,
+      width,
+      height,
+    })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width, height, channels: 3 };
+}
+
+/** Box-filter downscale (mean of each block), rounded to 8 bits: the bench's degradation. */
+export function boxDown(image: Rgb, scale: number): Rgb {
+  const width = image.width / scale;
+  const height = image.height / scale;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        for (let j = 0; j < scale; j++)
+          for (let i = 0; i < scale; i++)
+            sum += image.data[((y * scale + j) * image.width + x * scale + i) * 3 + c];
+        data[(y * width + x) * 3 + c] = Math.round(sum / (scale * scale));
+      }
+  return { data, width, height, channels: 3 };
+}
