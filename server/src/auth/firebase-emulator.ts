@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../lib/logger';
@@ -57,7 +58,13 @@ export async function startAuthEmulator({
       `--import=${accountsDir}`,
       '--export-on-exit',
     ],
-    { cwd: workDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } },
+    {
+      cwd: workDir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // TMPDIR keeps the hub's locator file private, so several emulators can run side by side.
+      env: { ...process.env, CI: 'true', TMPDIR: workDir, NO_UPDATE_NOTIFIER: '1' },
+    },
   );
   const output: string[] = [];
   child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
@@ -72,6 +79,18 @@ export async function startAuthEmulator({
   }
   log.info({ url, projectId }, 'Firebase Auth emulator started');
   return { host, url, stop: () => stop(child) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 async function answers(url: string): Promise<boolean> {
