@@ -40,12 +40,15 @@ export async function startAuthEmulator({
   const workDir = path.join(dataDir, 'firebase-emulator');
   const accountsDir = path.join(workDir, 'accounts');
   mkdirSync(accountsDir, { recursive: true });
-  writeFileSync(
-    path.join(workDir, 'firebase.json'),
-    JSON.stringify({
-      emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true },
-    }),
-  );
+  // The hub and logging emulators start too; logging's port is not moved when taken, so both get free ones.
+  const emulators = {
+    auth: { host: '127.0.0.1', port },
+    hub: { host: '127.0.0.1', port: await freePort() },
+    logging: { host: '127.0.0.1', port: await freePort() },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  writeFileSync(path.join(workDir, 'firebase.json'), JSON.stringify({ emulators }));
   writeFileSync(path.join(accountsDir, 'firebase-export-metadata.json'), '{}', { flag: 'a' });
   const child = spawn(
     FIREBASE_BIN,
