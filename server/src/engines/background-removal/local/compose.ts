@@ -1,21 +1,43 @@
 import sharp from 'sharp';
 import type { RawImage } from '../../../lib/image';
+import { colourMeans, decontaminate } from '../../../models/guided-filter/foreground-colour';
+import { boxMean } from '../../../models/guided-filter/guided-filter';
 import type { Backdrop } from '../background-removal.options';
+import { workingSize } from './matte';
 
 /** Shadow geometry relative to the photo's longer side: a soft contact shadow just below the subject. */
 const SHADOW_SIGMA = 0.02;
 const SHADOW_OFFSET = 0.012;
 const SHADOW_OPACITY = 0.45;
 
-function oneBand(data: Uint8Array, width: number, height: number) {
-  return sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
-    raw: { width, height, channels: 1 },
+function raw(data: Uint8Array, width: number, height: number, channels: 1 | 3) {
+  const input = sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
+    raw: { width, height, channels },
   });
+  return channels === 1 ? input.toColourspace('b-w') : input;
 }
 
-async function blurBand(data: Uint8Array, width: number, height: number, sigma: number) {
-  const out = await oneBand(data, width, height).blur(sigma).toColourspace('b-w').raw().toBuffer();
+async function resized(data: Uint8Array, from: Size, to: Size, channels: 1 | 3): Promise<Uint8Array> {
+  if (from.width === to.width && from.height === to.height) return data;
+  const out = await raw(data, from.width, from.height, channels)
+    .resize(to.width, to.height, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** Gaussian blur by three box passes (O(1) per pixel whatever the sigma). */
+function gaussianish(plane: Float32Array, size: Size, sigma: number): Float32Array {
+  const r = Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2);
+  if (r < 1) return plane;
+  let out = plane;
+  for (let pass = 0; pass < 3; pass++) out = boxMean(out, size.width, size.height, r);
+  return out;
 }
 
 /** Default blur strength for the blurred backdrop: strong enough to read as depth of field at any size. */
@@ -23,13 +45,12 @@ export function defaultBlurSigma(width: number, height: number): number {
   return Math.max(4, Math.round(Math.max(width, height) * 0.015));
 }
 
-/**
- * A soft shadow cast by the matte: the matte blurred and moved down, as 8-bit opacity. Pure geometry on the
- * matte, so it works the same for every provider's matte.
- */
-export async function shadowFromMatte(alpha: Uint8Array, width: number, height: number): Promise<Uint8Array> {
+/** A soft shadow cast by the matte: the matte blurred and moved down, as 8-bit opacity, at the matte's size. */
+export function shadowFromMatte(alpha: Uint8Array, size: Size): Uint8Array {
+  const { width, height } = size;
   const side = Math.max(width, height);
-  const blurred = await blurBand(alpha, width, height, Math.max(1, side * SHADOW_SIGMA));
+  const plane = Float32Array.from(alpha);
+  const blurred = gaussianish(plane, size, side * SHADOW_SIGMA);
   const dy = Math.round(side * SHADOW_OFFSET);
   const out = new Uint8Array(width * height);
   for (let y = dy; y < height; y++) {
@@ -44,43 +65,23 @@ export async function shadowFromMatte(alpha: Uint8Array, width: number, height: 
  * The photo blurred without the subject: a normalised convolution (blur of background-weighted colour over
  * blur of the weight), so the subject's colours do not bleed into the backdrop as a halo around it.
  */
-export async function blurredBackground(
-  image: RawImage,
-  alpha: Uint8Array,
-  sigma: number,
-): Promise<Uint8Array> {
-  const { width, height } = image;
-  const n = width * height;
-  const weighted = new Uint8Array(n * 3);
-  const weight = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const w = 255 - alpha[i];
-    weight[i] = w;
-    weighted[i * 3] = (image.data[i * 3] * w + 127) / 255;
-    weighted[i * 3 + 1] = (image.data[i * 3 + 1] * w + 127) / 255;
-    weighted[i * 3 + 2] = (image.data[i * 3 + 2] * w + 127) / 255;
-  }
-  const [colour, plain, w] = await Promise.all([
-    sharp(Buffer.from(weighted.buffer), { raw: { width, height, channels: 3 } })
-      .blur(sigma)
-      .raw()
-      .toBuffer(),
-    sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
-      raw: { width, height, channels: 3 },
-    })
-      .blur(sigma)
-      .raw()
-      .toBuffer(),
-    blurBand(weight, width, height, sigma),
-  ]);
+export function blurredBackground(rgb: Uint8Array, alpha: Uint8Array, size: Size, sigma: number): Uint8Array {
+  const n = size.width * size.height;
+  const weight = new Float32Array(n);
+  for (let i = 0; i < n; i++) weight[i] = 1 - alpha[i] / 255;
+  const w = gaussianish(weight, size, sigma);
   const out = new Uint8Array(n * 3);
-  for (let i = 0; i < n; i++) {
-    // Deep inside a large subject no background is near: fall back to the plain blur there.
-    const wi = w[i];
-    for (let c = 0; c < 3; c++) {
-      const j = i * 3 + c;
-      out[j] = wi >= 8 ? Math.min(255, (colour[j] * 255) / wi) : plain[j];
+  for (let c = 0; c < 3; c++) {
+    const plane = new Float32Array(n);
+    const plain = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      plain[i] = rgb[i * 3 + c];
+      plane[i] = plain[i] * weight[i];
     }
+    const colour = gaussianish(plane, size, sigma);
+    // Deep inside a large subject no background is near: fall back to the plain blur there.
+    const fallback = gaussianish(plain, size, sigma);
+    for (let i = 0; i < n; i++) out[i * 3 + c] = w[i] > 0.03 ? Math.min(255, colour[i] / w[i]) : fallback[i];
   }
   return out;
 }
@@ -91,52 +92,74 @@ function parseHex(color: string): [number, number, number] {
 }
 
 /**
- * The final picture from the photo, its full-resolution matte and the person's options:
- * RGBA when the backdrop is transparent (with the shadow as semi-transparent black), RGB otherwise.
+ * The final picture from the photo, its full-resolution matte and the person's options: RGBA when the
+ * backdrop is transparent (with the shadow as semi-transparent black), RGB otherwise. Subject colours at soft
+ * edges are decontaminated of the old background first. Everything smooth (colour means, backdrop blur,
+ * shadow) is computed at the working resolution and scaled up, which keeps large photos fast and bounded.
  */
 export async function composeCutout(
   image: RawImage,
   alpha: Uint8Array,
   options: { backdrop: Backdrop; shadow: boolean },
 ): Promise<RawImage> {
-  const { width, height } = image;
-  const n = width * height;
-  const src = image.data;
-  const shadow = options.shadow ? await shadowFromMatte(alpha, width, height) : undefined;
+  const full: Size = { width: image.width, height: image.height };
+  const work = workingSize(full.width, full.height);
+  const scale = work.width / full.width;
+  const n = full.width * full.height;
+  const lowRgb = await resized(image.data, full, work, 3);
+  const lowAlpha = await resized(alpha, full, work, 1);
+  const means = colourMeans(lowRgb, lowAlpha, work.width, work.height);
+  const shadow = options.shadow ? await resized(shadowFromMatte(lowAlpha, work), work, full, 1) : undefined;
   const { backdrop } = options;
 
   if (backdrop.kind === 'transparent') {
     const out = new Uint8Array(n * 4);
+    decontaminate(means, image.data, alpha, full.width, full.height, out, 4);
     for (let i = 0; i < n; i++) {
       const a = alpha[i];
       const s = shadow ? (shadow[i] * (255 - a)) / 255 : 0;
       const total = a + s;
-      // The shadow is black, so un-premultiplied colour is the subject's colour scaled by its share.
-      const k = total > 0 ? a / total : 0;
-      out[i * 4] = src[i * 3] * k;
-      out[i * 4 + 1] = src[i * 3 + 1] * k;
-      out[i * 4 + 2] = src[i * 3 + 2] * k;
+      if (s > 0) {
+        // The shadow is black: un-premultiplied colour is the subject's colour scaled by its share.
+        const k = total > 0 ? a / total : 0;
+        out[i * 4] *= k;
+        out[i * 4 + 1] *= k;
+        out[i * 4 + 2] *= k;
+      }
       out[i * 4 + 3] = total + 0.5;
     }
-    return { data: out, width, height, channels: 4 };
+    return { data: out, width: full.width, height: full.height, channels: 4 };
   }
 
+  const fg = new Uint8Array(n * 3);
+  decontaminate(means, image.data, alpha, full.width, full.height, fg, 3);
   const back =
     backdrop.kind === 'color'
       ? undefined
-      : await blurredBackground(image, alpha, backdrop.radius ?? defaultBlurSigma(width, height));
+      : await resized(
+          blurredBackground(
+            lowRgb,
+            lowAlpha,
+            work,
+            (backdrop.radius ?? defaultBlurSigma(full.width, full.height)) * scale,
+          ),
+          work,
+          full,
+          3,
+        );
   const [cr, cg, cb] = backdrop.kind === 'color' ? parseHex(backdrop.color) : [0, 0, 0];
-  const out = new Uint8Array(n * 3);
+  const out = fg;
   for (let i = 0; i < n; i++) {
     const a = alpha[i] / 255;
+    if (a >= 1) continue;
     const dark = shadow ? 1 - shadow[i] / 255 : 1;
     const j = i * 3;
     const br = back ? back[j] : cr;
     const bg = back ? back[j + 1] : cg;
     const bb = back ? back[j + 2] : cb;
-    out[j] = src[j] * a + br * dark * (1 - a) + 0.5;
-    out[j + 1] = src[j + 1] * a + bg * dark * (1 - a) + 0.5;
-    out[j + 2] = src[j + 2] * a + bb * dark * (1 - a) + 0.5;
+    out[j] = fg[j] * a + br * dark * (1 - a) + 0.5;
+    out[j + 1] = fg[j + 1] * a + bg * dark * (1 - a) + 0.5;
+    out[j + 2] = fg[j + 2] * a + bb * dark * (1 - a) + 0.5;
   }
-  return { data: out, width, height, channels: 3 };
+  return { data: out, width: full.width, height: full.height, channels: 3 };
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { RawImage } from '../../../lib/image';
 import { applyGuidedCoefficients, guidedCoefficients } from '../../../models/guided-filter/guided-filter';
 import type { IsnetModel } from '../../../models/isnet/isnet.model';
+import { alphaToBytes } from '../../../models/isnet/postprocess';
 import { ISNET_SIZE, rgbToIsnetTensor } from '../../../models/isnet/preprocess';
 
 /** Refinement works at about the model's own pixel count: the matte holds no more detail than that. */
@@ -34,10 +35,7 @@ export async function predictSquareMatte(image: RawImage, model: IsnetModel): Pr
     .resize(ISNET_SIZE, ISNET_SIZE, { fit: 'fill', kernel: 'linear' })
     .raw()
     .toBuffer();
-  const alpha = await model.predict(rgbToIsnetTensor(square, ISNET_SIZE, ISNET_SIZE));
-  const bytes = new Uint8Array(alpha.length);
-  for (let i = 0; i < alpha.length; i++) bytes[i] = Math.min(255, Math.max(0, Math.round(alpha[i] * 255)));
-  return bytes;
+  return alphaToBytes(await model.predict(rgbToIsnetTensor(square, ISNET_SIZE, ISNET_SIZE)));
 }
 
 /**
