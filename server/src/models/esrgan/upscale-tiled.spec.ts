@@ -51,7 +51,8 @@ describe('tiled ESRGAN upscaling (medium, real weights)', () => {
   it('leaves no seams: tiled equals untiled within 1 level', async () => {
     const face = await readRgb(fixture('chelsea-face-128.png'));
     const photo: Pixels = { data: new Uint8Array(96 * 80 * 3), width: 96, height: 80, channels: 3 };
-    for (let y = 0; y < 80; y++) photo.data.set(face.data.subarray(y * 128 * 3, (y * 128 + 96) * 3), y * 96 * 3);
+    for (let y = 0; y < 80; y++)
+      photo.data.set(face.data.subarray(y * 128 * 3, (y * 128 + 96) * 3), y * 96 * 3);
     const [tiled, whole] = [await run(photo, 40), await run(photo, 1000)];
     let worst = 0;
     for (let i = 0; i < whole.data.length; i++)
