@@ -1,8 +1,6 @@
 import { ARTICLES, articleMeta, BLOG_META } from '@client/features/blog';
 import type { PageMeta } from '@client/lib/page-meta';
-import { HOME_META } from '@client/pages/home-page';
-import { PRICING_META } from '@client/pages/pricing-page';
-import { TEST_RESULTS_META } from '@client/pages/test-results-page';
+import { HOME_META, PRICING_META, TEST_RESULTS_META } from '@client/pages/meta';
 
 /** The public pages written as static HTML at build time, with their head tags. */
 export const PRERENDERED_PAGES: { path: string; meta: PageMeta }[] = [

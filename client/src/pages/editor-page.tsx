@@ -40,7 +40,9 @@ export default function EditorPage() {
         <h1 className="mt-6 text-3xl font-bold tracking-tight">{MODE_INFO[mode].label}</h1>
         <p className="mt-3 text-muted-foreground">{MODE_INFO[mode].description}</p>
         <p className="mt-8 rounded-xl border border-dashed bg-muted/40 px-6 py-10 text-sm text-muted-foreground">
-          {isAuthenticated ? 'The editor is loading its tools.' : 'Sign in to open the editor.'}
+          {isAuthenticated
+            ? 'You are signed in. The editing workspace for this mode opens here.'
+            : 'Sign in to open the editor.'}
         </p>
         <Button asChild variant="outline" className="mt-8">
           <Link href="/">

@@ -3,14 +3,8 @@ import { Link } from 'wouter';
 import { PageLayout } from '@client/components/layout/page-layout';
 import { Button } from '@client/components/ui/button';
 import { GalleryViewer, useGalleryManifest } from '@client/features/gallery';
-import { usePageMeta, type PageMeta } from '@client/lib/page-meta';
-
-export const TEST_RESULTS_META: PageMeta = {
-  title: 'Watermark Removal Test Results | Cleanup Studio',
-  description:
-    "Fifteen watermarked photos, the watermark engine's results and the clean references, with the PSNR of each result against its reference.",
-  path: '/test-results',
-};
+import { usePageMeta } from '@client/lib/page-meta';
+import { TEST_RESULTS_META } from './meta';
 
 export default function TestResultsPage() {
   usePageMeta(TEST_RESULTS_META);

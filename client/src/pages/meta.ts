@@ -1,0 +1,67 @@
+import { PLAN_LIMITS } from '@common/plans';
+import type { PageMeta } from '@client/lib/page-meta';
+
+// Head tags of the public pages, apart from the page components so the prerender can list them without
+// pulling code-split pages into one chunk.
+
+const { free, monthly, yearly } = PLAN_LIMITS;
+
+export const PRICING_FAQ = [
+  {
+    q: 'What counts as one edit?',
+    a: 'One successful processing run, whatever the mode: removing a watermark, an upscale, a headshot or one "Apply Changes" while editing further. If processing fails, the credit is given back.',
+  },
+  {
+    q: 'How do the free credits work?',
+    a: `You get ${free.signupDayCredits} edits on the day you sign up, then ${free.creditsPerPeriod} edit each day (UTC). Unused daily edits do not carry over.`,
+  },
+  {
+    q: 'When do paid credits renew?',
+    a: `Monthly gives ${monthly.creditsPerPeriod} edits at the start of each billing month; Yearly gives ${yearly.creditsPerPeriod.toLocaleString('en-US')} at the start of each billing year.`,
+  },
+  {
+    q: 'Can I cancel at any time?',
+    a: 'Yes. Your plan stays active until the end of the period you paid for, then falls back to Free.',
+  },
+];
+
+export const HOME_META: PageMeta = {
+  title: 'AI Photo Cleanup Tool - Magic Eraser & Chat to Edit | Cleanup Studio',
+  description:
+    'Remove watermarks, objects and backgrounds, enhance faces, upscale photos 2x or 4x, create professional headshots, or describe an edit in words. Free to start.',
+  path: '/',
+  jsonLd: [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebApplication',
+      name: 'Cleanup Studio',
+      applicationCategory: 'MultimediaApplication',
+      operatingSystem: 'Any (web browser)',
+      offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
+    },
+  ],
+};
+
+export const PRICING_META: PageMeta = {
+  title: 'Pricing - Free, Monthly and Yearly Plans | Cleanup Studio',
+  description: `Start free with ${free.signupDayCredits} edits on signup day and ${free.creditsPerPeriod} per day. Monthly $${monthly.priceUsd} for ${monthly.creditsPerPeriod} edits, Yearly $${yearly.priceUsd} for ${yearly.creditsPerPeriod} edits.`,
+  path: '/pricing',
+  jsonLd: [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: PRICING_FAQ.map(({ q, a }) => ({
+        '@type': 'Question',
+        name: q,
+        acceptedAnswer: { '@type': 'Answer', text: a },
+      })),
+    },
+  ],
+};
+
+export const TEST_RESULTS_META: PageMeta = {
+  title: 'Watermark Removal Test Results | Cleanup Studio',
+  description:
+    "Fifteen watermarked photos, the watermark engine's results and the clean references, with the PSNR of each result against its reference.",
+  path: '/test-results',
+};
