@@ -1,5 +1,5 @@
 import type { FloatImage } from './float-image';
-import { distanceInside, maskBounds } from './mask';
+import { distanceInside, expandBox, maskBounds, type Box } from './mask';
 import { teleaInpaint } from './telea';
 
 /**
@@ -60,6 +60,10 @@ export function completeHole(
     levels.push(downsample(top, c));
   }
   const rng = new Rng(options.seed ?? 1);
+  // Tone is corrected one level above the working one: only low frequencies are needed there.
+  let workingLevel = levels.length - 1;
+  while (workingLevel > 0 && levels[workingLevel - 1].holeCount <= workingPixels) workingLevel--;
+  const correctionLevel = Math.min(levels.length - 1, workingLevel + 1);
   const guideBlend = options.guideBlend ?? 1;
   let lowCorrection: { level: number; data: Float32Array } | null = null;
   let nnf: Int32Array | null = null;
@@ -77,6 +81,8 @@ export function completeHole(
     // Above the working size a level only transfers detail: the enlarged field is already coherent,
     // so a short local search (or none, for the largest) is enough before the final vote.
     const detailOnly = level.holeCount > workingPixels && l < coarsest;
+    // The largest levels copy the enlarged field as it is, with plain averaging: no cost is needed.
+    const largest = detailOnly && level.holeCount > 4 * workingPixels;
     if (!nnf || !prev) {
       // Grow the coarsest fill from its edge inwards, each pixel from the source that best matches its
       // already known neighbourhood: a smooth diffusion guess would instead attract the smoothest
@@ -88,16 +94,16 @@ export function completeHole(
       field.upsampleFrom(nnf, prev.w, prev.h);
       if (detailOnly) upsampleHole(prev, level, c);
       else field.vote(0);
-      field.computeCosts();
+      if (!largest) field.computeCosts();
     }
     const em = detailOnly ? 1 : l === coarsest ? 6 : 2;
-    const iterations = detailOnly ? (level.holeCount > 4 * workingPixels ? 0 : 1) : 2;
+    const iterations = detailOnly && !largest ? 1 : detailOnly ? 0 : 2;
     const radius = detailOnly ? 4 : Math.max(level.w, level.h);
     for (let e = 0; e < em; e++) {
       if (iterations > 0) field.search(iterations, radius);
-      field.vote(l === 0 ? 0.5 : 1);
+      field.vote(largest ? 0 : l === 0 ? 0.5 : 1);
     }
-    if (guideBlend > 0 && !detailOnly && (l === 0 || levels[l - 1].holeCount > workingPixels)) {
+    if (guideBlend > 0 && l === correctionLevel) {
       lowCorrection = { level: l, data: lowFrequencyCorrection(level, c, guideBlend) };
     }
     nnf = field.nnf;
@@ -122,7 +128,10 @@ function lowFrequencyCorrection(level: Level, c: number, blend: number): Float32
     if (!hole[i]) continue;
     for (let k = 0; k < c; k++) diff[i * c + k] = blend * (guide.data[i * c + k] - level.data[i * c + k]);
   }
-  for (let pass = 0; pass < 3; pass++) boxBlur(diff, w, h, c, 2);
+  const bounds = maskBounds(hole, w, h);
+  if (!bounds) return diff;
+  const box = expandBox(bounds, 18, w, h);
+  for (let pass = 0; pass < 3; pass++) boxBlur(diff, w, h, c, 3, box);
   return diff;
 }
 
@@ -139,7 +148,7 @@ export function harmonicFill(data: Float32Array, hole: Uint8Array, w: number, h:
   const depth = distanceInside(hole, w, h);
   let deepest = 0;
   for (const i of ids) deepest = Math.max(deepest, depth[i]);
-  const iterations = Math.min(400, Math.round(30 + 4 * deepest));
+  const iterations = Math.min(200, Math.round(30 + 3 * deepest));
   const omega = 1.85;
   for (let it = 0; it < iterations; it++) {
     for (const i of ids) {
@@ -171,36 +180,34 @@ export function harmonicFill(data: Float32Array, hole: Uint8Array, w: number, h:
   }
 }
 
-function boxBlur(data: Float32Array, w: number, h: number, c: number, r: number): void {
-  const line = new Float32Array(Math.max(w, h) * c);
-  for (let y = 0; y < h; y++) {
-    line.set(data.subarray(y * w * c, (y + 1) * w * c));
-    for (let x = 0; x < w; x++) {
-      for (let k = 0; k < c; k++) {
-        let sum = 0;
-        let n = 0;
-        for (let d = -r; d <= r; d++) {
-          const xx = x + d;
-          if (xx < 0 || xx >= w) continue;
-          sum += line[xx * c + k];
-          n++;
-        }
-        data[(y * w + x) * c + k] = sum / n;
+/** Box blur by running sums, limited to the hole's box grown by the blur's reach (zero elsewhere). */
+function boxBlur(data: Float32Array, w: number, h: number, c: number, r: number, box: Box): void {
+  const line = new Float64Array(Math.max(w, h) * c);
+  for (let y = box.y0; y < box.y1; y++) {
+    const base = y * w * c;
+    for (let x = box.x0; x < box.x1; x++)
+      for (let k = 0; k < c; k++) line[x * c + k] = data[base + x * c + k];
+    for (let k = 0; k < c; k++) {
+      let sum = 0;
+      for (let x = box.x0; x < Math.min(box.x1, box.x0 + r); x++) sum += line[x * c + k];
+      for (let x = box.x0; x < box.x1; x++) {
+        if (x + r < box.x1) sum += line[(x + r) * c + k];
+        if (x - r - 1 >= box.x0) sum -= line[(x - r - 1) * c + k];
+        const n = Math.min(box.x1 - 1, x + r) - Math.max(box.x0, x - r) + 1;
+        data[base + x * c + k] = sum / n;
       }
     }
   }
-  for (let x = 0; x < w; x++) {
-    for (let y = 0; y < h; y++) for (let k = 0; k < c; k++) line[y * c + k] = data[(y * w + x) * c + k];
-    for (let y = 0; y < h; y++) {
-      for (let k = 0; k < c; k++) {
-        let sum = 0;
-        let n = 0;
-        for (let d = -r; d <= r; d++) {
-          const yy = y + d;
-          if (yy < 0 || yy >= h) continue;
-          sum += line[yy * c + k];
-          n++;
-        }
+  for (let x = box.x0; x < box.x1; x++) {
+    for (let y = box.y0; y < box.y1; y++)
+      for (let k = 0; k < c; k++) line[y * c + k] = data[(y * w + x) * c + k];
+    for (let k = 0; k < c; k++) {
+      let sum = 0;
+      for (let y = box.y0; y < Math.min(box.y1, box.y0 + r); y++) sum += line[y * c + k];
+      for (let y = box.y0; y < box.y1; y++) {
+        if (y + r < box.y1) sum += line[(y + r) * c + k];
+        if (y - r - 1 >= box.y0) sum -= line[(y - r - 1) * c + k];
+        const n = Math.min(box.y1 - 1, y + r) - Math.max(box.y0, y - r) + 1;
         data[(y * w + x) * c + k] = sum / n;
       }
     }

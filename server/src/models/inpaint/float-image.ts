@@ -9,7 +9,10 @@ export interface FloatImage {
 }
 
 export function toFloat(raw: RawImage): FloatImage {
-  return { data: Float32Array.from(raw.data), width: raw.width, height: raw.height, channels: raw.channels };
+  const data = new Float32Array(raw.data.length);
+  const src = raw.data;
+  for (let i = 0; i < src.length; i++) data[i] = src[i];
+  return { data, width: raw.width, height: raw.height, channels: raw.channels };
 }
 
 export function toRaw(image: FloatImage): RawImage {

@@ -6,7 +6,7 @@ import {
   connectedComponents,
   countMask,
   dilate,
-  distanceInside,
+  componentDepths,
   expandBox,
   featherWeights,
   mergeBoxes,
@@ -97,16 +97,19 @@ export function inpaintImage(
     progress(0.15, 'watermark blend inverted');
   }
 
-  const { labels, count, boxes } = connectedComponents(lost, w, h);
-  const depth = distanceInside(lost, w, h);
+  const components = connectedComponents(lost, w, h);
+  const { labels, count, boxes } = components;
+  const depths = componentDepths(components, w);
   const thick = new Uint8Array(count + 1);
-  for (let i = 0; i < labels.length; i++) if (labels[i] && depth[i] > thinRadius) thick[labels[i]] = 1;
+  for (let id = 1; id <= count; id++) thick[id] = depths[id] > thinRadius ? 1 : 0;
   const thin = new Uint8Array(w * h);
   const windows = [];
   for (let id = 1; id <= count; id++) {
     if (!thick[id]) continue;
     const b = boxes[id - 1];
-    const pad = Math.max(96, Math.round(1.25 * Math.max(b.x1 - b.x0, b.y1 - b.y0)));
+    // Enough surroundings to find sources in, without scanning the whole photo for a small mark.
+    const size = Math.max(b.x1 - b.x0, b.y1 - b.y0);
+    const pad = Math.max(96, Math.round(Math.min(1.25 * size, 256 + 0.5 * size)));
     windows.push(expandBox(b, pad, w, h));
   }
   for (let i = 0; i < labels.length; i++) {

@@ -193,9 +193,43 @@ export function distanceOutside(mask: Mask, width: number, height: number, limit
 /** Grows the mask by `radius` pixels (chamfer distance, close to Euclidean). */
 export function dilate(mask: Mask, width: number, height: number, radius: number): Mask {
   if (radius <= 0) return mask.slice();
+  if (radius <= 4) return stampDilate(mask, width, height, radius);
   const d = distanceOutside(mask, width, height, radius);
   const out = new Uint8Array(mask.length);
   for (let i = 0; i < out.length; i++) out[i] = d[i] <= radius ? 1 : 0;
+  return out;
+}
+
+/**
+ * Small radii: stamp a disc on every edge pixel of the mask, so the cost follows the mask's outline
+ * rather than the area of its bounding box (masks spread over a whole photo).
+ */
+function stampDilate(mask: Mask, width: number, height: number, radius: number): Mask {
+  const out = mask.slice();
+  const r = Math.floor(radius);
+  const r2 = radius * radius;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = row + x;
+      if (!mask[i]) continue;
+      const edge =
+        (x > 0 && !mask[i - 1]) ||
+        (x < width - 1 && !mask[i + 1]) ||
+        (y > 0 && !mask[i - width]) ||
+        (y < height - 1 && !mask[i + width]);
+      if (!edge) continue;
+      for (let dy = -r; dy <= r; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -r; dx <= r; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width || dx * dx + dy * dy > r2) continue;
+          out[yy * width + xx] = 1;
+        }
+      }
+    }
+  }
   return out;
 }
 
@@ -269,6 +303,27 @@ export function featherWeights(
     w[i] = core[i] ? 1 : Math.max(0, 1 - d[i] / (ring + 1));
   }
   return w;
+}
+
+/** Deepest point (distance to the outside) of each connected part, computed in each part's own box. */
+export function componentDepths(components: Components, width: number): Float32Array {
+  const { labels, count, boxes } = components;
+  const out = new Float32Array(count + 1);
+  for (let id = 1; id <= count; id++) {
+    const b = boxes[id - 1];
+    const bw = b.x1 - b.x0 + 2;
+    const bh = b.y1 - b.y0 + 2;
+    const part = new Uint8Array(bw * bh);
+    for (let y = b.y0; y < b.y1; y++) {
+      for (let x = b.x0; x < b.x1; x++)
+        if (labels[y * width + x] === id) part[(y - b.y0 + 1) * bw + x - b.x0 + 1] = 1;
+    }
+    const d = distanceInside(part, bw, bh, true);
+    let max = 0;
+    for (let i = 0; i < d.length; i++) if (d[i] > max) max = d[i];
+    out[id] = max;
+  }
+  return out;
 }
 
 export function expandBox(box: Box, pad: number, width: number, height: number): Box {
