@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors';
-import { decodeRaw, encodePng } from '../../lib/image';
+import { encodePng, type RawImage } from '../../lib/image';
+import { MAX_INPUT_PIXELS } from '@common/plans';
 import type { WorkerPool } from '../../workers/pool';
 import type { Provider, ProviderResult, RunContext } from '../types';
 import { checkOutputSize } from './output-limit';
@@ -29,7 +30,7 @@ export function createLocalEsrganProvider(config: LocalEsrganConfig): Provider<U
       const width = (oriented ? meta.height : meta.width) ?? 0;
       const height = (oriented ? meta.width : meta.height) ?? 0;
       checkOutputSize(width, height, input.scale, input.maxOutputPixels);
-      const raw = await decodeRaw(input.image, meta.hasAlpha ? 4 : 3);
+      const raw = await decodeRgb(input.image, meta.hasAlpha === true);
       const result = await upscaleRaw(raw, input.scale, input.quality, config.pool(), {
         modelDir: config.modelDir,
         threads: config.threads,
@@ -38,5 +39,19 @@ export function createLocalEsrganProvider(config: LocalEsrganConfig): Provider<U
       });
       return { image: await encodePng(result), mime: 'image/png' };
     },
+  };
+}
+
+/** Oriented 8-bit sRGB (greyscale and 16-bit photos included), with alpha when the image has it. */
+async function decodeRgb(image: Buffer, alpha: boolean): Promise<RawImage> {
+  const pipeline = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().toColourspace('srgb');
+  const { data, info } = await (alpha ? pipeline.ensureAlpha() : pipeline.removeAlpha())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: alpha ? 4 : 3,
   };
 }
