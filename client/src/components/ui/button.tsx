@@ -8,7 +8,9 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
+        // In dark mode the primary token is light for text on dark; filled buttons keep white text readable.
+        default:
+          'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90 dark:bg-violet-600 dark:hover:bg-violet-500',
         gradient:
           'bg-gradient-to-r from-violet-600 to-fuchsia-600 text-white shadow-md shadow-violet-600/20 hover:from-violet-500 hover:to-fuchsia-500',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
