@@ -93,14 +93,14 @@ export function HeroSection() {
             Paint over watermarks and unwanted objects, cut out backgrounds, enhance faces, upscale, or simply
             describe the change you want. Your cleaned photo is ready in seconds.
           </p>
-          <div className="mt-8 flex flex-wrap items-center gap-3">
-            <Button asChild size="lg" variant="gradient">
+          <div className="mt-8 grid gap-3 sm:flex sm:flex-wrap sm:items-center">
+            <Button asChild size="lg" variant="gradient" className="w-full sm:w-auto">
               <Link href="/editor">
                 <Sparkles /> Get Started Free
               </Link>
             </Button>
-            <ToolsMenu label="Explore All Tools" variant="outline" size="lg" />
-            <Button size="lg" variant="ghost" onClick={scrollToFeatures}>
+            <ToolsMenu label="Explore All Tools" variant="outline" size="lg" className="w-full sm:w-auto" />
+            <Button size="lg" variant="ghost" onClick={scrollToFeatures} className="w-full sm:w-auto">
               Learn More <ArrowDown />
             </Button>
           </div>
