@@ -55,6 +55,9 @@ export class IsnetModel {
       // Parallel mode spawns inter-op threads that fight the intra-op ones for 2 cores: slower here.
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
+      // The memory pattern pre-plans one block for every intermediate tensor: measured 2.3 GB peak RSS with
+      // it, 1.5 GB without, at the same speed.
+      enableMemPattern: false,
     });
   }
 }
