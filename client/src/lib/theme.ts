@@ -11,7 +11,7 @@ function readTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
-/** Saves the choice and switches the `dark` class on the document root (the inline script in index.html applies it before first paint). */
+/** Saves the choice and switches the `dark` class on the document root (public/theme-init.js applies it before first paint). */
 export function setTheme(theme: Theme): void {
   document.documentElement.classList.toggle('dark', theme === 'dark');
   try {

@@ -3,7 +3,8 @@ import { Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { LoginDialog, preloadAuth, useAuth } from '@client/features/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryOptions, LoginDialog, preloadAuth, useAuth } from '@client/features/auth';
 import { getErrorMessage } from '@client/lib/errors';
 import { usePublicConfig } from '@client/lib/public-config';
 import { useCreateCheckout, type PaidPlan } from '../api/create-checkout';
@@ -12,6 +13,7 @@ import { PlanCard } from './plan-card';
 
 export function PricingPlans() {
   const { isAuthenticated } = useAuth();
+  const queryClient = useQueryClient();
   const { data: config } = usePublicConfig();
   const checkout = useCreateCheckout();
   const [pendingPlan, setPendingPlan] = useState<PaidPlan | null>(null);
@@ -30,12 +32,12 @@ export function PricingPlans() {
     });
   }
 
-  function choose(plan: PaidPlan) {
-    if (isAuthenticated) startCheckout(plan);
-    else {
-      setPendingPlan(plan);
-      setLoginOpen(true);
-    }
+  async function choose(plan: PaidPlan) {
+    setPendingPlan(plan);
+    // A click while the session is still being restored waits for it rather than asking to sign in again.
+    const signedIn = isAuthenticated || !!(await queryClient.ensureQueryData(currentUserQueryOptions()));
+    if (signedIn) startCheckout(plan);
+    else setLoginOpen(true);
   }
 
   const busy = (plan: PaidPlan) => checkout.isPending && pendingPlan === plan;
