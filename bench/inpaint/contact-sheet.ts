@@ -47,10 +47,12 @@ export async function writeContactSheet(rows: SheetRow[], file: string): Promise
       composites.push({ input: tile, left: c * TILE_W, top: top + LABEL_H });
     }
   }
-  await sharp({ create: { width, height, channels: 3, background: '#000' } })
+  const sheet = await sharp({ create: { width, height, channels: 3, background: '#000' } })
     .composite(composites)
     .png()
-    .toFile(file);
+    .toBuffer();
+  // Full colour on purpose: a palette would band the smooth skies and misrepresent the fills being judged.
+  await sharp(sheet).removeAlpha().png({ compressionLevel: 9, adaptiveFiltering: true }).toFile(file);
 }
 
 /** The mask's bounding box grown by a third, with the tile's aspect ratio. */

@@ -60,10 +60,9 @@ export function completeHole(
     levels.push(downsample(top, c));
   }
   const rng = new Rng(options.seed ?? 1);
-  // Tone is corrected one level above the working one: only low frequencies are needed there.
-  let workingLevel = levels.length - 1;
-  while (workingLevel > 0 && levels[workingLevel - 1].holeCount <= workingPixels) workingLevel--;
-  const correctionLevel = Math.min(levels.length - 1, workingLevel + 1);
+  // Tone is corrected at the finest level where the whole search runs.
+  let correctionLevel = levels.length - 1;
+  while (correctionLevel > 0 && levels[correctionLevel - 1].holeCount <= workingPixels) correctionLevel--;
   const guideBlend = options.guideBlend ?? 1;
   let lowCorrection: { level: number; data: Float32Array } | null = null;
   let nnf: Int32Array | null = null;
@@ -96,7 +95,7 @@ export function completeHole(
       else field.vote(0);
       if (!largest) field.computeCosts();
     }
-    const em = detailOnly ? 1 : l === coarsest ? 6 : 2;
+    const em = detailOnly ? 1 : l === coarsest ? 5 : 2;
     const iterations = detailOnly && !largest ? 1 : detailOnly ? 0 : 2;
     const radius = detailOnly ? 4 : Math.max(level.w, level.h);
     for (let e = 0; e < em; e++) {
@@ -131,7 +130,7 @@ function lowFrequencyCorrection(level: Level, c: number, blend: number): Float32
   const bounds = maskBounds(hole, w, h);
   if (!bounds) return diff;
   const box = expandBox(bounds, 18, w, h);
-  for (let pass = 0; pass < 3; pass++) boxBlur(diff, w, h, c, 3, box);
+  for (let pass = 0; pass < 3; pass++) boxBlur(diff, w, h, c, 2, box);
   return diff;
 }
 
@@ -148,7 +147,7 @@ export function harmonicFill(data: Float32Array, hole: Uint8Array, w: number, h:
   const depth = distanceInside(hole, w, h);
   let deepest = 0;
   for (const i of ids) deepest = Math.max(deepest, depth[i]);
-  const iterations = Math.min(200, Math.round(30 + 3 * deepest));
+  const iterations = Math.min(150, Math.round(30 + 3 * deepest));
   const omega = 1.85;
   for (let it = 0; it < iterations; it++) {
     for (const i of ids) {
