@@ -46,7 +46,11 @@ export default function BlogArticlePage({ slug }: { slug: string }) {
           <p className="mx-auto mt-2 max-w-md text-violet-100">
             Sign in with Google and get {PLAN_LIMITS.free.signupDayCredits} free edits on your first day.
           </p>
-          <Button asChild size="lg" className="mt-6 bg-white text-violet-700 hover:bg-violet-50">
+          <Button
+            asChild
+            size="lg"
+            className="mt-6 bg-white text-violet-700 hover:bg-violet-50 dark:bg-white dark:hover:bg-violet-50"
+          >
             <Link href={`/editor?mode=${article.mode}`}>
               Open the Editor <ArrowRight />
             </Link>

@@ -18,7 +18,7 @@ export function ClosingCtaSection() {
         <Button
           asChild
           size="lg"
-          className="relative mt-8 bg-white text-violet-700 shadow-lg hover:bg-violet-50"
+          className="relative mt-8 bg-white text-violet-700 shadow-lg hover:bg-violet-50 dark:bg-white dark:hover:bg-violet-50"
         >
           <Link href="/editor">
             Start Cleanup Now - Free <ArrowRight />
