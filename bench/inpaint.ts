@@ -171,6 +171,7 @@ async function main() {
       ],
     };
   });
+  if (args.has('--no-sheet')) return;
   mkdirSync(new URL('../docs/images/', import.meta.url), { recursive: true });
   await writeContactSheet(
     sheet,

@@ -100,8 +100,9 @@ export function completeHole(
     const radius = detailOnly ? 4 : Math.max(level.w, level.h);
     for (let e = 0; e < em; e++) {
       if (iterations > 0) field.search(iterations, radius);
-      field.vote(largest ? 0 : l === 0 ? 0.5 : 1);
+      field.vote(largest ? 0 : l === 0 ? 0.15 : 1);
     }
+    if (l === 0 && !largest) field.sharpen(0.75);
     if (guideBlend > 0 && l === correctionLevel) {
       lowCorrection = { level: l, data: lowFrequencyCorrection(level, c, guideBlend) };
     }
@@ -504,6 +505,20 @@ class PatchField {
       nnf[q] = bs;
       for (let k = 0; k < c; k++) data[q * c + k] = data[bs * c + k];
       filled[q] = 1;
+    }
+  }
+
+  /**
+   * Voting averages many overlapping patches and softens texture; mixing in the pixel that each
+   * hole pixel's own best match proposes restores part of the detail.
+   */
+  sharpen(amount: number): void {
+    const { nnf, c } = this;
+    const { hole, data } = this.level;
+    for (let q = 0; q < hole.length; q++) {
+      const s = nnf[q];
+      if (!hole[q] || s < 0) continue;
+      for (let k = 0; k < c; k++) data[q * c + k] += amount * (data[s * c + k] - data[q * c + k]);
     }
   }
 
