@@ -6,7 +6,7 @@ import { isPlan, PLANS } from '@common/plans';
 import { loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import type { ModeRunner } from './engines/mode-runner';
-import { createEngineRegistry } from './engines/registry';
+import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import { AppError } from './lib/errors';
 import { FORMAT_EXTENSION, formatFromMime, normalizeUpload } from './lib/image-intake';
 import { silentLogger } from './lib/logger';
@@ -45,9 +45,7 @@ async function main(argv: string[]): Promise<void> {
   const inputs = expandInputs(values.image);
   if (inputs.length === 0) throw new UsageError(`No JPEG, PNG or WebP files match ${values.image}.`);
   const options = parseOptions(values.option ?? [], values.scale);
-  const runner = createEngineRegistry({ upscale: { modelDir: path.join(loadConfig().dataDir, 'models') } })[
-    mode
-  ];
+  const runner = createEngineRegistry(enginesConfigFrom(loadConfig()))[mode];
   if (!runner) throw new AppError('MODE_NOT_AVAILABLE', `${mode} is not available yet.`);
   runner.parseOptions(options);
   if (runner.needsMask && !values.mask)

@@ -5,7 +5,7 @@ import { startAuthEmulator, type RunningEmulator } from './auth/firebase-emulato
 import { createFirebaseTokenVerifier } from './auth/token-verifier';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
-import { createEngineRegistry } from './engines/registry';
+import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import { createInProcessQueue } from './jobs/in-process.queue';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
@@ -50,7 +50,7 @@ async function main() {
     authEmulatorUrl: emulator?.url ?? null,
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
     queue: createInProcessQueue({ concurrency: config.env.JOB_CONCURRENCY }),
-    engines: createEngineRegistry({ upscale: { modelDir: path.join(config.dataDir, 'models') } }),
+    engines: createEngineRegistry(enginesConfigFrom(config)),
     providerTimeoutMs: config.env.PROVIDER_TIMEOUT_SECONDS * 1000,
     clientDir: config.isProduction ? CLIENT_DIR : undefined,
   });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +49,9 @@ export async function startAuthEmulator({
     singleProjectMode: true,
   };
   writeFileSync(path.join(workDir, 'firebase.json'), JSON.stringify({ emulators }));
-  writeFileSync(path.join(accountsDir, 'firebase-export-metadata.json'), '{}', { flag: 'a' });
+  const metadata = path.join(accountsDir, 'firebase-export-metadata.json');
+  // --import needs the metadata file; after the first run the emulator's own export writes it.
+  if (!existsSync(metadata)) writeFileSync(metadata, '{}');
   const child = spawn(
     FIREBASE_BIN,
     [

@@ -7,7 +7,11 @@ export async function runChain<I>(engine: Engine<I>, input: I, ctx: RunContext):
   for (const provider of engine.providers.filter((p) => p.isConfigured())) {
     if (ctx.signal.aborted) break;
     try {
-      const result = await withTimeout((signal) => provider.run(input, { ...ctx, signal }), ctx);
+      // The time limit is for cloud calls; a local provider is the last resort and may wait for a free worker.
+      const result =
+        provider.kind === 'cloud'
+          ? await withTimeout((signal) => provider.run(input, { ...ctx, signal }), ctx)
+          : await provider.run(input, ctx);
       return { providerId: provider.id, ...result };
     } catch (error) {
       // A local provider's AppError is the person's problem (bad mask, no face): pass it on as it is.

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { PLAN_LIMITS } from '@common/plans';
+import type { Config } from '../config/env';
 import { backgroundRemovalOptionsSchema } from './background-removal/background-removal.options';
 import {
   createBackgroundRemovalEngine,
@@ -16,6 +18,24 @@ import {
   type InpaintEngineConfig,
 } from './inpaint/inpaint.engine';
 import { modeRunner, type EngineRegistry } from './mode-runner';
+
+/** The engines as configured by the environment: cloud keys, and the model cache under the data folder. */
+export function enginesConfigFrom(config: Config): EnginesConfig {
+  const { env } = config;
+  return {
+    backgroundRemoval: {
+      removeBg: { apiKey: env.REMOVE_BG_API_KEY },
+      photoroom: { apiKey: env.PHOTOROOM_API_KEY },
+    },
+    inpaint: { clipdrop: { apiKey: env.CLIPDROP_API_KEY }, stability: { apiKey: env.STABILITY_API_KEY } },
+    upscale: {
+      modelDir: path.join(config.dataDir, 'models'),
+      ...(env.REPLICATE_API_TOKEN
+        ? { replicate: { apiToken: env.REPLICATE_API_TOKEN, version: env.REPLICATE_REAL_ESRGAN_VERSION } }
+        : {}),
+    },
+  };
+}
 
 export interface EnginesConfig {
   backgroundRemoval?: BackgroundRemovalConfig;

@@ -12,6 +12,8 @@ export async function serveClient(app: App, root: string): Promise<boolean> {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // The build writes .br and .gz beside each text file; sending them keeps the landing page light.
+    preCompressed: true,
     index: false,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../lib/errors';
+import { silentLogger } from '../lib/logger';
+import { runChain } from './chain';
+import type { Engine, Provider, RunContext } from './types';
+
+const ctx = (timeoutMs = 1000): RunContext => ({
+  signal: new AbortController().signal,
+  timeoutMs,
+  log: silentLogger,
+  progress: () => {},
+});
+
+function provider(
+  id: string,
+  kind: 'cloud' | 'local',
+  run: Provider<string>['run'],
+  configured = true,
+): Provider<string> {
+  return { id, kind, isConfigured: () => configured, run };
+}
+
+const ok = (text: string) => async () => ({ image: Buffer.from(text), mime: 'image/png' as const });
+
+describe('runChain', () => {
+  it('skips unconfigured providers and falls through failures and time-outs to the local one', async () => {
+    const engine: Engine<string> = {
+      mode: 'image-upscale',
+      providers: [
+        provider('no-key', 'cloud', ok('never'), false),
+        provider('broken', 'cloud', async () => {
+          throw new Error('HTTP 500');
+        }),
+        provider('stalled', 'cloud', () => new Promise(() => {})),
+        provider('local', 'local', ok('local result')),
+      ],
+    };
+    const result = await runChain(engine, 'in', ctx(50));
+    expect(result.providerId).toBe('local');
+    expect(result.image.toString()).toBe('local result');
+  });
+
+  it('returns the first cloud answer when it works', async () => {
+    const engine: Engine<string> = {
+      mode: 'image-upscale',
+      providers: [provider('cloud', 'cloud', ok('cloud')), provider('local', 'local', ok('local'))],
+    };
+    expect((await runChain(engine, 'in', ctx())).providerId).toBe('cloud');
+  });
+
+  it("passes a local provider's message for the person on as it is", async () => {
+    const engine: Engine<string> = {
+      mode: 'object-removal',
+      providers: [
+        provider('local', 'local', async () => {
+          throw new AppError('INVALID_MASK', 'The mask covers the whole image.');
+        }),
+      ],
+    };
+    await expect(runChain(engine, 'in', ctx())).rejects.toMatchObject({ code: 'INVALID_MASK' });
+  });
+
+  it('fails with ENGINE_FAILED when every provider fails', async () => {
+    const engine: Engine<string> = {
+      mode: 'object-removal',
+      providers: [
+        provider('local', 'local', async () => {
+          throw new Error('out of memory');
+        }),
+      ],
+    };
+    await expect(runChain(engine, 'in', ctx())).rejects.toMatchObject({ code: 'ENGINE_FAILED' });
+  });
+});
