@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const CONTACT_MESSAGE_MAX = 5000;
+import { CONTACT_MESSAGE_MAX } from '../limits';
+
+export { CONTACT_MESSAGE_MAX };
 
 /** POST /api/contact. The e-mail is the signed-in user's, or empty for a visitor. */
 export const contactRequestSchema = z.object({

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BookOpen, CreditCard, LogOut, Mail, Menu, Sparkles, User } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { MODES, MODE_INFO } from '@common/modes';
-import { displayName } from '@client/lib/display-name';
+import { displayName } from '@common/display-name';
 import { Button } from '@client/components/ui/button';
 import { preloadAuth } from '@client/features/auth';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet';

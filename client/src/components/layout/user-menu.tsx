@@ -1,7 +1,7 @@
 import { LogOut, Mail, User } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/schemas/auth';
-import { displayName } from '@client/lib/display-name';
+import { displayName } from '@common/display-name';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import {
   DropdownMenu,

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { CONTACT_MESSAGE_MAX } from '@client/lib/display-name';
+import { CONTACT_MESSAGE_MAX } from '@common/limits';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
