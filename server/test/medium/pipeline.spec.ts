@@ -318,6 +318,36 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
       expect((await userRow('mia')).creditsUsed).toBe(0);
     });
 
+    it('streams progress events to the owner while the image is processed', async () => {
+      const { id } = (await upload('olga', photo('chelsea.png'), 'c.png')).json();
+      const base = await sut.listen({ host: '127.0.0.1', port: 0 });
+      const stream = await fetch(`${base}/api/process/${id}/events`, { headers: bearer('olga') });
+      expect(stream.headers.get('content-type')).toBe('text/event-stream');
+      const reading = (async () => {
+        const events: { status: string; percent: number }[] = [];
+        const decoder = new TextDecoder();
+        let text = '';
+        for await (const chunk of stream.body!) {
+          text += decoder.decode(chunk as Uint8Array, { stream: true });
+        }
+        for (const line of text.split('\n'))
+          if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
+        return events;
+      })();
+      const processed = await fetch(`${base}/api/process/${id}`, {
+        method: 'POST',
+        headers: { ...bearer('olga'), 'content-type': 'application/json' },
+        body: JSON.stringify({ scale: 2 }),
+      });
+      expect(processed.status).toBe(200);
+      const events = await reading;
+      expect(events[0]).toMatchObject({ status: 'queued', percent: 0 });
+      expect(events.some((e) => e.status === 'processing' && e.percent > 0 && e.percent < 100)).toBe(true);
+      expect(events.at(-1)).toMatchObject({ status: 'completed', percent: 100 });
+      const stranger = await fetch(`${base}/api/process/${id}/events`, { headers: bearer('pete') });
+      expect(stranger.status).toBe(404);
+    });
+
     it('serves images by session cookie too, so <img> tags work', async () => {
       const { originalPath } = (await upload('nia', photo('rocket.jpg'))).json();
       const session = await sut.inject({ method: 'POST', url: '/api/auth/session', headers: bearer('nia') });
