@@ -327,8 +327,9 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
         const events: { status: string; percent: number }[] = [];
         const decoder = new TextDecoder();
         let text = '';
-        for await (const chunk of stream.body!) {
-          text += decoder.decode(chunk as Uint8Array, { stream: true });
+        const reader = stream.body!.getReader();
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          text += decoder.decode(chunk.value, { stream: true });
         }
         for (const line of text.split('\n'))
           if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
