@@ -1,5 +1,6 @@
 import { MODE_INFO } from '@common/modes';
 import { BeforeAfterSlider } from '@client/components/before-after-slider';
+import { cn } from '@client/lib/utils';
 import { useResultsManifest } from '../api/get-results-manifest';
 import { SectionHeading } from './section-heading';
 
@@ -13,7 +14,15 @@ export function ResultsSection() {
         <SectionHeading id="see-the-results" eyebrow="See the Results" title="Drag the handle to compare">
           Real outputs of Cleanup Studio's own engines on real photos, unretouched.
         </SectionHeading>
-        <div className="mt-14 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+        <div
+          className={cn(
+            'mx-auto mt-14 grid gap-8',
+            // As many columns as sliders (up to three), centred, so two sliders do not leave an empty third.
+            entries.length === 1 && 'max-w-2xl',
+            entries.length === 2 && 'max-w-5xl md:grid-cols-2',
+            entries.length >= 3 && 'md:grid-cols-2 lg:grid-cols-3',
+          )}
+        >
           {entries.map((entry) => (
             <figure key={entry.mode} className="grid gap-3">
               <BeforeAfterSlider
