@@ -1,7 +1,8 @@
 /*
  * The public face of the product in Debian's Chromium: every public route renders its content (also as
  * prerendered HTML, without JavaScript), the Tools dropdown and the mobile menu navigate, Learn More scrolls to
- * the features, before/after sliders follow the mouse and the keyboard, the gallery's buttons and counter work,
+ * the features, the landing page shows the engines' showcase results as before/after sliders that follow the mouse
+ * and the keyboard, the gallery's buttons and counter work and it shows each result with its PSNR,
  * and unknown paths show the home page. The built client is served by a small static server that follows the
  * production server's rule (/x/y -> dist/client/x/y/index.html when it exists, else dist/client/index.html);
  * /api answers 503, so the pages are exercised signed out, as a first-time visitor sees them.
@@ -207,29 +208,33 @@ describe('public pages', () => {
     await page.context().close();
   });
 
+  it('shows one slider per showcase result of the manifest, with its real images', async () => {
+    const manifest = JSON.parse(await readFile(join(DIST, 'generated/results/manifest.json'), 'utf8')) as {
+      entries: { mode: string; before: string; after: string; width: number; height: number }[];
+    };
+    const page = await open('/');
+    const section = page.locator('section[aria-labelledby="see-the-results"]');
+    await section.waitFor();
+    expect(manifest.entries.map((e) => e.mode)).toEqual(['object-removal', 'background-removal']);
+    // No engine for professional photos yet, so no slider for them.
+    expect(await page.getByTestId('results-slider-professional-photo').count()).toBe(0);
+    for (const entry of manifest.entries) {
+      const slider = page.getByTestId(`results-slider-${entry.mode}`);
+      await slider.scrollIntoViewIfNeeded();
+      for (const src of [entry.before, entry.after]) {
+        const img = slider.locator(`img[src="${src}"]`);
+        expect(await img.getAttribute('width')).toBe(String(entry.width));
+        expect(await img.getAttribute('height')).toBe(String(entry.height));
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+          .toBe(entry.width);
+      }
+    }
+    await page.context().close();
+  });
+
   it('moves a before/after slider with the mouse and the keyboard', async () => {
-    // The slider component with real gallery photos standing in for the showcase manifest.
-    const context = await newOfflineContext(browser);
-    await context.route('**/generated/results/manifest.json', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          version: 1,
-          entries: [
-            {
-              mode: 'object-removal',
-              before: '/generated/gallery/01-blinds-watermarked.webp',
-              after: '/generated/gallery/01-blinds-clean.webp',
-              width: 1024,
-              height: 640,
-              source: 'Blinds.jpg',
-            },
-          ],
-        }),
-      }),
-    );
-    const page = await context.newPage();
-    await page.goto(base + '/');
+    const page = await open('/');
     const slider = page.getByTestId('results-slider-object-removal');
     await slider.scrollIntoViewIfNeeded();
     const handle = slider.getByRole('slider');
@@ -252,7 +257,7 @@ describe('public pages', () => {
     expect(Number(await handle.getAttribute('aria-valuenow'))).toBe(before + 5);
     await page.keyboard.press('End');
     expect(await handle.getAttribute('aria-valuenow')).toBe('100');
-    await context.close();
+    await page.context().close();
   });
 
   it('steps through the 15 gallery photos and switches between result and clean reference', async () => {
@@ -265,12 +270,28 @@ describe('public pages', () => {
     await page.getByRole('button', { name: 'Previous image' }).click();
     await expect.poll(() => counter.textContent()).toBe('Image 15 of 15');
 
+    // Every photo has the engine's result, with its PSNR and the watermarked photo's beside it.
     const manifest = JSON.parse(await readFile(join(DIST, 'generated/gallery/manifest.json'), 'utf8')) as {
-      entries: { result: string | null }[];
+      entries: { source: string; result: string | null; psnr: number | null; psnrWatermarked: number }[];
     };
+    expect(manifest.entries.every((e) => e.result !== null && typeof e.psnr === 'number')).toBe(true);
     const last = manifest.entries[14];
-    if (last.result === null) expect(await page.getByTestId('gallery-pending').count()).toBe(1);
-    else expect(await page.getByTestId('gallery-psnr').textContent()).toMatch(/dB/);
+    expect(await page.getByTestId('gallery-pending').count()).toBe(0);
+    expect(await page.getByText('Results pending').count()).toBe(0);
+    const result = page.getByRole('img', { name: `${last.source} after watermark removal` });
+    expect(await result.getAttribute('src')).toBe(last.result);
+    await expect.poll(() => result.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    expect(await page.getByTestId('gallery-psnr').textContent()).toBe(`${last.psnr!.toFixed(2)} dB`);
+    expect(await page.getByTestId('gallery-psnr-watermarked').textContent()).toBe(
+      `${last.psnrWatermarked.toFixed(2)} dB`,
+    );
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    expect(await page.getByTestId('gallery-average-result').textContent()).toBe(
+      `${mean(manifest.entries.map((e) => e.psnr!)).toFixed(2)} dB`,
+    );
+    expect(await page.getByTestId('gallery-average-watermarked').textContent()).toBe(
+      `${mean(manifest.entries.map((e) => e.psnrWatermarked)).toFixed(2)} dB`,
+    );
 
     await page.getByRole('button', { name: 'Show Clean Reference' }).click();
     expect(await page.getByRole('img', { name: /without watermark \(reference\)/ }).count()).toBe(1);

@@ -22,8 +22,9 @@ export default function TestResultsPage() {
         </h1>
         <p className="mt-3 max-w-3xl text-muted-foreground">
           Fifteen real photos, each given a watermark by a script, are cleaned by Cleanup Studio's own
-          watermark engine. Compare each result with the clean reference: the PSNR (higher is closer to the
-          reference) measures how faithfully the hidden pixels were rebuilt.
+          watermark engine from the watermarked photo and the watermark's mask. Compare each result with the
+          clean reference: the PSNR against it (in decibels, higher is closer) measures how faithfully the
+          hidden pixels were rebuilt, and the watermarked photo's own PSNR is the starting point.
         </p>
         <div className="mt-10">
           {isPending ? (

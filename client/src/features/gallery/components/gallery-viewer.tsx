@@ -38,7 +38,81 @@ function Photo({ src, alt, entry }: { src: string; alt: string; entry: GalleryEn
 }
 
 const db = (value: number | null | undefined) =>
-  typeof value === 'number' ? `${value.toFixed(2)} dB` : 'pending';
+  typeof value === 'number' ? `${value.toFixed(2)} dB` : 'not measured';
+
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/** Average PSNR of the results and of the watermarked inputs, over the photos that have a result. */
+function Summary({ entries }: { entries: GalleryEntry[] }) {
+  const done = entries.filter(
+    (e): e is GalleryEntry & { psnr: number; psnrWatermarked: number } =>
+      typeof e.psnr === 'number' && typeof e.psnrWatermarked === 'number',
+  );
+  if (done.length === 0) return null;
+  const result = mean(done.map((e) => e.psnr));
+  const watermarked = mean(done.map((e) => e.psnrWatermarked));
+  const gain = result - watermarked;
+  const stats: [string, string, string | undefined][] = [
+    ['Results', db(result), 'gallery-average-result'],
+    ['Watermarked', db(watermarked), 'gallery-average-watermarked'],
+    ['Gain', `${gain >= 0 ? '+' : ''}${gain.toFixed(2)} dB`, undefined],
+  ];
+  return (
+    <section className="grid gap-3" aria-labelledby="gallery-summary-title">
+      <h2 id="gallery-summary-title" className="text-sm font-medium text-muted-foreground">
+        Average PSNR over{' '}
+        {done.length === entries.length ? `all ${done.length}` : `${done.length} of ${entries.length}`}{' '}
+        photos, each measured on the whole photo against its clean reference
+      </h2>
+      <dl className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="gallery-summary">
+        {stats.map(([label, value, testId]) => (
+          <div key={label} className="min-w-0 rounded-xl border bg-card px-3 py-2.5 sm:px-4 sm:py-3">
+            <dt className="truncate text-xs text-muted-foreground sm:text-sm">{label}</dt>
+            <dd className="mt-0.5 text-lg font-bold tabular-nums sm:text-2xl" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** "PSNR against the clean reference", with the gain over the watermarked photo for a result. */
+function PsnrLine({
+  value,
+  baseline,
+  testId,
+}: {
+  value: number | null | undefined;
+  baseline?: number | null;
+  testId: string;
+}) {
+  const gain = typeof value === 'number' && typeof baseline === 'number' ? value - baseline : null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+      <span>
+        PSNR against the clean reference:{' '}
+        <span className="font-semibold text-foreground tabular-nums" data-testid={testId}>
+          {db(value)}
+        </span>
+      </span>
+      {gain !== null && (
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+            gain >= 0
+              ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
+              : 'bg-red-500/15 text-red-800 dark:text-red-300',
+          )}
+        >
+          {gain >= 0 ? '+' : ''}
+          {gain.toFixed(2)} dB vs watermarked
+        </span>
+      )}
+    </p>
+  );
+}
 
 export function GalleryViewer({ entries }: { entries: GalleryEntry[] }) {
   const [index, setIndex] = useState(0);
@@ -60,6 +134,7 @@ export function GalleryViewer({ entries }: { entries: GalleryEntry[] }) {
 
   return (
     <div className="grid min-w-0 gap-6">
+      <Summary entries={entries} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-2">
           <Button variant="outline" size="icon" onClick={prev} aria-label="Previous image">
@@ -103,7 +178,7 @@ export function GalleryViewer({ entries }: { entries: GalleryEntry[] }) {
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Pane
           label="Watermarked input"
-          footer={<p className="text-xs text-muted-foreground">PSNR vs clean: {db(entry.psnrWatermarked)}</p>}
+          footer={<PsnrLine value={entry.psnrWatermarked} testId="gallery-psnr-watermarked" />}
         >
           <Photo src={entry.watermarked} alt={`${entry.source} with a watermark`} entry={entry} />
         </Pane>
@@ -113,12 +188,8 @@ export function GalleryViewer({ entries }: { entries: GalleryEntry[] }) {
           </Pane>
         ) : entry.result ? (
           <Pane
-            label={`Result${entry.provider ? ` (${entry.provider})` : ''}`}
-            footer={
-              <p className="text-xs text-muted-foreground" data-testid="gallery-psnr">
-                PSNR vs clean: {db(entry.psnr)}
-              </p>
-            }
+            label={`Result${entry.provider ? ` by ${entry.provider}` : ''}`}
+            footer={<PsnrLine value={entry.psnr} baseline={entry.psnrWatermarked} testId="gallery-psnr" />}
           >
             <Photo src={entry.result} alt={`${entry.source} after watermark removal`} entry={entry} />
           </Pane>

@@ -1,6 +1,7 @@
 /**
  * client/public/generated/gallery/manifest.json. scripts/generate-gallery-inputs.ts writes the inputs with
- * `result: null`; the script that runs the watermark engine fills `result` and `psnr` in place.
+ * `result: null`; scripts/generate-gallery-results.ts runs the watermark engine and fills `result`, `psnr` and
+ * `provider` in place.
  *
  * {
  *   "version": 1,
