@@ -165,6 +165,11 @@ describe('public pages', () => {
     const home = await (await fetch(`${base}/`)).text();
     expect(home).toContain(HOME_TITLE.replace('&', '&amp;'));
     expect(home).toContain('id="features"');
+    // The showcase sliders and the gallery's first result are in the HTML, so nothing pops in on hydration.
+    expect(home).toContain('data-testid="results-slider-object-removal"');
+    const gallery = await (await fetch(`${base}/test-results`)).text();
+    expect(gallery).toContain('data-testid="gallery-psnr"');
+    expect(gallery).toContain('data-testid="gallery-average-result"');
   });
 
   it('shows the home page for unknown paths', async () => {

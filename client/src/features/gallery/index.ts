@@ -1,2 +1,2 @@
 export { GalleryViewer } from './components/gallery-viewer';
-export { useGalleryManifest } from './api/get-gallery-manifest';
+export { GALLERY_ENTRIES } from './model/gallery-entries';

@@ -1,12 +1,12 @@
 import { MODE_INFO } from '@common/modes';
 import { BeforeAfterSlider } from '@client/components/before-after-slider';
 import { cn } from '@client/lib/utils';
-import { useResultsManifest } from '../api/get-results-manifest';
+import { SHOWCASE_RESULTS } from '../model/showcase-results';
 import { SectionHeading } from './section-heading';
 
 /** Real engine outputs only: no manifest entry, no slider; no entries, no section. */
 export function ResultsSection() {
-  const { data: entries = [] } = useResultsManifest();
+  const entries = SHOWCASE_RESULTS;
   if (entries.length === 0) return null;
   return (
     <section className="py-20" aria-labelledby="see-the-results">

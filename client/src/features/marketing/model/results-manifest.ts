@@ -2,8 +2,9 @@ import type { Mode } from '@common/modes';
 
 /**
  * client/public/generated/results/manifest.json, written by the script that runs the product's engines on
- * photos from assets/photos. The landing page shows one slider per entry whose mode it knows; a missing file
- * or a missing entry means "no slider", never a placeholder image.
+ * photos from assets/photos (scripts/generate-results.ts), and bundled at build time (model/showcase-results.ts).
+ * The landing page shows one slider per entry whose mode it knows; a missing entry means "no slider", never a
+ * placeholder image.
  *
  * {
  *   "version": 1,
