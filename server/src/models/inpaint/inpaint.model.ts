@@ -13,7 +13,7 @@ import {
   type Mask,
 } from './mask';
 import { teleaInpaint } from './telea';
-import { invertWatermark } from './watermark';
+import { growOverHalo, invertWatermark } from './watermark';
 
 /**
  * The local inpainting pipeline on raw pixels (no I/O): validate the mask, grow and feather it, recover
@@ -76,7 +76,7 @@ export function inpaintImage(
   const thinRadius = options.thinRadius ?? 4;
   const progress = options.onProgress ?? (() => {});
   const core = dilate(mask, w, h, grow);
-  const region = dilate(core, w, h, feather);
+  let region = dilate(core, w, h, feather);
   const weights = featherWeights(core, region, w, h, feather);
   const work = toFloat(image);
   const stats: InpaintStats = {
@@ -89,8 +89,16 @@ export function inpaintImage(
 
   let lost = region;
   if (options.kind === 'watermark' && image.channels >= 3) {
-    const background: FloatImage = { ...work, data: work.data.slice() };
+    let background: FloatImage = { ...work, data: work.data.slice() };
     teleaInpaint(background, region, 4);
+    const grown = growOverHalo(work, region, background.data);
+    if (grown !== region) {
+      // The halo is part of the mark: filled or inverted with it, and written back in full.
+      for (let i = 0; i < grown.length; i++) if (grown[i] && !region[i]) weights[i] = 1;
+      region = grown;
+      background = { ...work, data: work.data.slice() };
+      teleaInpaint(background, region, 4);
+    }
     const result = invertWatermark(work, region, background.data);
     lost = result.lost;
     stats.recoveredPixels = result.recovered;

@@ -1,5 +1,6 @@
 import type { FloatImage } from './float-image';
-import { connectedComponents, distanceInside } from './mask';
+import { connectedComponents, dilate, distanceInside, distanceOutside } from './mask';
+import { teleaInpaint } from './telea';
 
 /**
  * Watermark-aware restoration. A watermark is usually alpha-blended over the photo:
@@ -40,6 +41,7 @@ export function invertWatermark(
   const lost = mask.slice();
   const fits: BlendFit[] = [];
   if (c < 3) return { lost, recovered: 0, fits };
+  const original = data.slice();
   const { labels, count, sizes } = connectedComponents(mask, w, h);
   const depth = distanceInside(mask, w, h);
   const all = collect(mask, labels, 0, 6000);
@@ -98,7 +100,84 @@ export function invertWatermark(
     lost[i] = 0;
     recovered++;
   }
+  recovered -= rejectNoisyInversions(image, original, mask, lost);
   return { lost, recovered, fits };
+}
+
+/** Recovered pixels this much rougher than their surroundings (ratio, plus 8-bit levels) are refilled. */
+const NOISE_RATIO = 2.5;
+const NOISE_FLOOR = 3;
+const NOISE_RING = 6;
+
+/**
+ * Inverting a blend of opacity a multiplies the input's own noise by 1 / (1 - a): harmless on a lossless
+ * file, but on a JPEG or WebP a near-opaque mark comes back as speckles (compression noise, and colour
+ * kept at half resolution, blown up several times). Per group of nearby mask parts, compares the
+ * roughness (mean absolute Laplacian over the three channels) of the recovered pixels with that of the
+ * photo in a ring around the mask; where inversion made the pixels clearly rougher than the photo
+ * around them, the group's original pixels are put back and marked lost, to be filled instead.
+ * Returns how many recovered pixels were given up.
+ */
+function rejectNoisyInversions(
+  image: FloatImage,
+  original: Float32Array,
+  mask: Uint8Array,
+  lost: Uint8Array,
+): number {
+  const { width: w, height: h, channels: c, data } = image;
+  const near = dilate(mask, w, h, NOISE_RING);
+  const ring = distanceOutside(mask, w, h, NOISE_RING + 1);
+  const { labels, count } = connectedComponents(near, w, h);
+  const inSum = new Float64Array(count + 1);
+  const inN = new Float64Array(count + 1);
+  const outSum = new Float64Array(count + 1);
+  const outN = new Float64Array(count + 1);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const id = labels[i];
+      if (!id) continue;
+      const inside = mask[i] === 1;
+      if (inside) {
+        if (lost[i] || lost[i - 1] || lost[i + 1] || lost[i - w] || lost[i + w]) continue;
+      } else {
+        if (ring[i] < 2 || near[i - 1] + near[i + 1] + near[i - w] + near[i + w] < 4) continue;
+        if (mask[i - 1] || mask[i + 1] || mask[i - w] || mask[i + w]) continue;
+      }
+      let lap = 0;
+      for (let k = 0; k < 3; k++) {
+        const o = i * c + k;
+        lap += Math.abs(4 * data[o] - data[o - c] - data[o + c] - data[o - w * c] - data[o + w * c]);
+      }
+      if (inside) {
+        inSum[id] += lap;
+        inN[id]++;
+      } else {
+        outSum[id] += lap;
+        outN[id]++;
+      }
+    }
+  }
+  const reject = new Uint8Array(count + 1);
+  let any = false;
+  for (let id = 1; id <= count; id++) {
+    if (inN[id] < 20 || outN[id] < 20) continue;
+    const rin = inSum[id] / inN[id];
+    const rout = outSum[id] / outN[id];
+    if (rin > NOISE_RATIO * rout + NOISE_FLOOR) {
+      reject[id] = 1;
+      any = true;
+    }
+  }
+  if (!any) return 0;
+  let given = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i] || !reject[labels[i]]) continue;
+    if (!lost[i]) given++;
+    lost[i] = 1;
+    for (let k = 0; k < c; k++) data[i * c + k] = original[i * c + k];
+  }
+  return given;
 }
 
 /** Up to `limit` pixel indexes of component `id` (0 = every component), evenly spaced. */
@@ -267,4 +346,79 @@ function perPixelAlpha(
     // Where the overlay is close to the photo, the opacity cannot be measured but also barely matters.
     alpha[i] = vv < 400 ? fit.alpha : alphaAt(data, background, o, fit.color, false);
   }
+}
+
+/** Bands (pixels outside the mask) examined for a halo, and the strongest halo followed. */
+const HALO_BANDS = 5;
+const HALO_MAX_GROW = 3;
+/** Share of the mark's effect that must be colour, not brightness, for a halo to be looked for. */
+const HALO_MIN_CHROMA = 0.3;
+/** Chroma shift (8-bit levels) of the first band that counts as a halo; later bands need HALO_NEXT. */
+const HALO_FIRST = 6;
+const HALO_NEXT = 3;
+
+/**
+ * Lossy storage smears a mark beyond its own edge: JPEG and WebP keep colour at half resolution, so a
+ * saturated mark tints the 1-3 pixels around it even when the mask follows the mark exactly. Filled from
+ * that tinted edge, the mark comes back as a faint ghost. Per group of nearby mask parts, this measures
+ * how far the pixels of each band outside the mask stray, in the direction in which the mark changes the
+ * photo, from a diffusion guess made from farther out, and returns the mask grown over the bands where a
+ * halo shows: a strong first band that fades quickly. Photo texture averages out over a band, and a halo
+ * is told from structure that merely continues past the mask by that fast fall-off. Unchanged when no
+ * halo is found (lossless inputs with exact masks).
+ */
+export function growOverHalo(image: FloatImage, mask: Uint8Array, background: Float32Array): Uint8Array {
+  const { width: w, height: h, channels: c, data } = image;
+  if (c < 3) return mask;
+  const near = dilate(mask, w, h, HALO_BANDS);
+  const guess = data.slice();
+  teleaInpaint({ ...image, data: guess }, near, 4);
+  const band = distanceOutside(mask, w, h, HALO_BANDS + 1);
+  const { labels, count } = connectedComponents(near, w, h);
+  const dir = new Float64Array((count + 1) * 3);
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i] || !labels[i]) continue;
+    for (let k = 0; k < 3; k++) dir[labels[i] * 3 + k] += data[i * c + k] - background[i * c + k];
+  }
+  // Only the colour (chroma) of the halo is measured: lossy formats keep brightness at full resolution,
+  // so a neutral mark leaves no halo, and brightness changes are mostly the photo's own structure.
+  for (let id = 1; id <= count; id++) {
+    const o = id * 3;
+    const mean = (dir[o] + dir[o + 1] + dir[o + 2]) / 3;
+    const full = Math.hypot(dir[o], dir[o + 1], dir[o + 2]);
+    for (let k = 0; k < 3; k++) dir[o + k] -= mean;
+    const chroma = Math.hypot(dir[o], dir[o + 1], dir[o + 2]);
+    if (chroma < HALO_MIN_CHROMA * full) dir.fill(0, o, o + 3);
+    else for (let k = 0; k < 3; k++) dir[o + k] /= chroma;
+  }
+  const sums = new Float64Array((count + 1) * (HALO_BANDS + 1));
+  const counts = new Float64Array((count + 1) * (HALO_BANDS + 1));
+  for (let i = 0; i < mask.length; i++) {
+    const id = labels[i];
+    if (!id || mask[i]) continue;
+    const b = Math.ceil(band[i] - 1e-3);
+    if (b < 1 || b > HALO_BANDS) continue;
+    let p = 0;
+    for (let k = 0; k < 3; k++) p += (data[i * c + k] - guess[i * c + k]) * dir[id * 3 + k];
+    sums[id * (HALO_BANDS + 1) + b] += p;
+    counts[id * (HALO_BANDS + 1) + b]++;
+  }
+  const grow = new Uint8Array(count + 1);
+  let any = false;
+  for (let id = 1; id <= count; id++) {
+    const p = (b: number) => sums[id * (HALO_BANDS + 1) + b] / Math.max(1, counts[id * (HALO_BANDS + 1) + b]);
+    if (p(1) < HALO_FIRST || p(1) < 1.5 * p(2)) continue;
+    let g = 1;
+    while (g < HALO_MAX_GROW && p(g + 1) >= HALO_NEXT) g++;
+    grow[id] = g;
+    any = true;
+  }
+  if (!any) return mask;
+  const out = mask.slice();
+  for (let i = 0; i < mask.length; i++) {
+    const id = labels[i];
+    if (!id || mask[i] || !grow[id]) continue;
+    if (band[i] <= grow[id] + 1e-3) out[i] = 1;
+  }
+  return out;
 }
