@@ -50,19 +50,25 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, null, `${response.status}: ${text || response.statusText}`);
 }
 
-/** The only fetch wrapper of the client: bearer token, JSON in and out, `ApiError` on failure. */
+/** The only fetch wrapper of the client: bearer token, JSON (or multipart) in, JSON out, `ApiError` on failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token !== undefined ? options.token : await tokenProvider();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // FormData goes as multipart (the browser writes the boundary); anything else as JSON.
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      body: multipart
+        ? (options.body as FormData)
+        : options.body !== undefined
+          ? JSON.stringify(options.body)
+          : undefined,
       credentials: 'include',
       signal: options.signal,
     });

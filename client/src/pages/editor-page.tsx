@@ -1,18 +1,21 @@
 import { useState } from 'react';
-import { ArrowLeft, ImagePlus, Loader2 } from 'lucide-react';
-import { Link, useLocation, useSearch } from 'wouter';
-import { MODE_INFO, parseMode } from '@common/modes';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { useLocation, useSearch } from 'wouter';
+import { MODE_INFO, parseMode, type Mode } from '@common/modes';
+import type { CurrentUser } from '@common/schemas/auth';
 import { PageLayout } from '@client/components/layout/page-layout';
-import { Button } from '@client/components/ui/button';
-import { LoginDialog, useAuth } from '@client/features/auth';
+import { authKeys, LoginDialog, useAuth } from '@client/features/auth';
+import { Editor } from '@client/features/editor';
 import { usePageMeta } from '@client/lib/page-meta';
 
 /**
- * The editor route's shell: the auth gate of the spec (Loading while auth loads; signed out, the login dialog,
- * and closing it goes home). The editor itself is its own piece of work and replaces the body below.
+ * /editor?mode=...: Loading while auth loads; signed out, the login dialog (closing it goes home); signed in,
+ * the editor. The mode lives in the URL, so choosing one replaces the URL and a link can open any mode.
  */
 export default function EditorPage() {
-  const { isLoading, isAuthenticated } = useAuth();
+  const { isLoading, isAuthenticated, user } = useAuth();
+  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const mode = parseMode(new URLSearchParams(useSearch()).get('mode'));
   const [loginDismissed, setLoginDismissed] = useState(false);
@@ -31,25 +34,21 @@ export default function EditorPage() {
     );
   }
 
+  const changeMode = (next: Mode) => navigate(`/editor?mode=${next}`, { replace: true });
   return (
     <PageLayout>
-      <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center sm:px-6">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
-          <ImagePlus className="size-7" />
-        </span>
-        <h1 className="mt-6 text-3xl font-bold tracking-tight">{MODE_INFO[mode].label}</h1>
-        <p className="mt-3 text-muted-foreground">{MODE_INFO[mode].description}</p>
-        <p className="mt-8 rounded-xl border border-dashed bg-muted/40 px-6 py-10 text-sm text-muted-foreground">
-          {isAuthenticated
-            ? 'You are signed in. The editing workspace for this mode opens here.'
-            : 'Sign in to open the editor.'}
-        </p>
-        <Button asChild variant="outline" className="mt-8">
-          <Link href="/">
-            <ArrowLeft /> Back to Home
-          </Link>
-        </Button>
-      </div>
+      {user ? (
+        <Editor
+          mode={mode}
+          user={user}
+          onModeChange={changeMode}
+          onCredits={(credits) =>
+            queryClient.setQueryData<CurrentUser | null>(authKeys.user(), (u) => (u ? { ...u, credits } : u))
+          }
+        />
+      ) : (
+        <div className="min-h-[60dvh]" />
+      )}
       <LoginDialog
         open={!isAuthenticated && !loginDismissed}
         onOpenChange={(open) => {

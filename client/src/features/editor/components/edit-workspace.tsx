@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { ArrowLeft, Sparkles } from 'lucide-react';
+import { MODE_INFO, type Mode } from '@common/modes';
+import { MODE_ICONS } from '@client/components/layout/mode-icons';
+import { Button } from '@client/components/ui/button';
+import { Textarea } from '@client/components/ui/textarea';
+import { ImageStage } from '../canvas/image-stage';
+import type { BrushMode, ImageView } from '../model/editor-state';
+import { DEFAULT_CHOICES, processOptions, type ModeChoices } from '../model/mode-options';
+import { renderMaskDataUrl } from '../model/rasterize';
+import { needsMask, processLabel } from '../model/validation';
+import { MaskEditor } from './mask-editor';
+import { ModeChoicesPanel } from './mode-choices';
+import { ProcessingOverlay, type Progress } from './processing-overlay';
+import { Segmented } from './segmented';
+import type { ProcessInput } from './use-editor';
+import { useMaskEditor } from './use-mask-editor';
+
+const createCanvas = (width: number, height: number) =>
+  Object.assign(document.createElement('canvas'), { width, height });
+
+/**
+ * Stage 2: the working image (with the mask editor in the mask modes and in iterative mode), the mode's
+ * choices, and the process button. Mounted afresh for each working image, which clears the mask.
+ */
+export function EditWorkspace({
+  mode,
+  image,
+  iterative,
+  brushMode,
+  progress,
+  onBrushMode,
+  onProcess,
+  onBack,
+}: {
+  mode: Mode;
+  image: ImageView;
+  iterative: boolean;
+  brushMode: BrushMode;
+  progress: Progress | null;
+  onBrushMode(mode: BrushMode): void;
+  onProcess(input: ProcessInput): void;
+  onBack(): void;
+}) {
+  const busy = progress !== null;
+  const masked = needsMask(mode, iterative);
+  const editor = useMaskEditor(masked && !busy);
+  const [prompt, setPrompt] = useState('');
+  const [choices, setChoices] = useState<ModeChoices>(DEFAULT_CHOICES);
+  const Icon = MODE_ICONS[mode];
+  const overlay = progress && (
+    <ProcessingOverlay progress={progress} detail={overlayDetail(mode, iterative)} />
+  );
+
+  function submit() {
+    const maskData = masked
+      ? renderMaskDataUrl(editor.strokes, image.width, image.height, createCanvas)
+      : null;
+    onProcess({ maskData, hasMask: maskData !== null, prompt, ...processOptions(mode, choices) });
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      {masked ? (
+        <MaskEditor image={image} editor={editor} disabled={busy} overlay={overlay} />
+      ) : (
+        <ImageStage
+          width={image.width}
+          height={image.height}
+          overlay={overlay}
+          className="lg:h-[calc(100dvh-11rem)]"
+        >
+          {(scale) => (
+            <img
+              src={image.url}
+              alt="Your photo"
+              width={image.width}
+              height={image.height}
+              style={{ width: image.width * scale, height: image.height * scale }}
+              className="max-w-none rounded-sm shadow-sm"
+            />
+          )}
+        </ImageStage>
+      )}
+      <aside className="flex flex-col gap-5 rounded-2xl border bg-card p-5 shadow-sm lg:self-start">
+        <div className="flex items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
+            <Icon className="size-5" aria-hidden />
+          </span>
+          <div>
+            <h2 className="font-semibold">{iterative ? 'Keep editing' : MODE_INFO[mode].label}</h2>
+            <p className="text-sm text-muted-foreground">
+              {iterative
+                ? 'Erase more, or restore parts of the original photo.'
+                : MODE_INFO[mode].description}
+            </p>
+          </div>
+        </div>
+        {iterative && (
+          <Segmented<BrushMode>
+            label="Brush action"
+            value={brushMode}
+            disabled={busy}
+            onChange={onBrushMode}
+            options={[
+              { value: 'erase', label: 'Erase' },
+              { value: 'restore', label: 'Restore' },
+            ]}
+          />
+        )}
+        {MODE_INFO[mode].needsPrompt && (
+          <label className="flex flex-col gap-2 text-sm font-medium">
+            What should change?
+            <Textarea
+              rows={4}
+              value={prompt}
+              disabled={busy}
+              maxLength={2000}
+              onChange={(event) => setPrompt(event.target.value)}
+              placeholder="For example: remove the background and make it brighter"
+            />
+          </label>
+        )}
+        <ModeChoicesPanel mode={mode} choices={choices} disabled={busy} onChange={setChoices} />
+        {mode === 'watermark-removal' && !iterative && (
+          <p className="rounded-lg bg-muted px-3 py-2 text-xs text-muted-foreground">
+            Use watermark removal only on images you own or are licensed to edit.
+          </p>
+        )}
+        <div className="flex flex-col gap-2">
+          <Button variant="gradient" size="lg" disabled={busy} onClick={submit} data-testid="process-button">
+            <Sparkles /> {processLabel(mode, iterative)}
+          </Button>
+          <Button variant="outline" disabled={busy} onClick={onBack}>
+            <ArrowLeft /> Back
+          </Button>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function overlayDetail(mode: Mode, iterative: boolean): string {
+  if (iterative || MODE_INFO[mode].needsMask) return 'AI is removing unwanted areas from your image';
+  return `AI is working on your photo: ${MODE_INFO[mode].label.toLowerCase()}`;
+}

@@ -1,0 +1,92 @@
+import { ArrowLeft, Sparkles } from 'lucide-react';
+import { Link } from 'wouter';
+import { MODE_INFO, type Mode } from '@common/modes';
+import type { Credits, CurrentUser } from '@common/schemas/auth';
+import { Button } from '@client/components/ui/button';
+import { stageOf } from '../model/editor-state';
+import { processLabel } from '../model/validation';
+import { EditWorkspace } from './edit-workspace';
+import { ModeSelector } from './mode-selector';
+import { PlanSummary } from './plan-summary';
+import { ResultView } from './result-view';
+import { UploadZone } from './upload-zone';
+import { useEditor } from './use-editor';
+
+/** The /editor screen for a signed-in person: choose and upload, edit, compare and download. */
+export function Editor({
+  mode,
+  user,
+  onModeChange,
+  onCredits,
+}: {
+  mode: Mode;
+  user: CurrentUser;
+  onModeChange(mode: Mode): void;
+  onCredits(credits: Credits): void;
+}) {
+  const editor = useEditor(mode, user, onCredits);
+  const { state, dispatch, progress } = editor;
+  const stage = stageOf(state);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8" data-stage={stage}>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+        <div>
+          <p className="text-sm font-medium text-primary">Editor</p>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{MODE_INFO[mode].label}</h1>
+        </div>
+        <PlanSummary user={user} />
+      </div>
+
+      {stage === 'choose' && (
+        <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+          <ModeSelector mode={mode} onChange={onModeChange} />
+          <div className="flex flex-col gap-4">
+            <UploadZone uploading={editor.uploading} onFile={editor.upload} />
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+              <Button asChild variant="outline">
+                <Link href="/">
+                  <ArrowLeft /> Back to Home
+                </Link>
+              </Button>
+              <Button
+                variant="gradient"
+                disabled={editor.uploading}
+                onClick={() => editor.process({ maskData: null, hasMask: false, prompt: '' })}
+              >
+                <Sparkles /> {processLabel(mode, false)}
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+
+      {stage === 'edit' && state.working && (
+        <EditWorkspace
+          key={state.maskKey}
+          mode={mode}
+          image={state.working}
+          iterative={state.iterative}
+          brushMode={state.brushMode}
+          progress={progress}
+          onBrushMode={(brushMode) => dispatch({ type: 'brush-mode', brushMode })}
+          onProcess={editor.process}
+          onBack={() => dispatch({ type: 'reset' })}
+        />
+      )}
+
+      {stage === 'result' && state.result && state.before && (
+        <ResultView
+          mode={mode}
+          before={state.before}
+          result={state.result}
+          progress={progress}
+          onDownload={editor.download}
+          onNewImage={() => dispatch({ type: 'reset' })}
+          onUpscale={editor.upscaleResult}
+          onEditMore={editor.editMore}
+        />
+      )}
+    </div>
+  );
+}

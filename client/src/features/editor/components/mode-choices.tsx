@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import type { Mode } from '@common/modes';
+import type { ModeChoices } from '../model/mode-options';
+import { Segmented } from './segmented';
+
+/** Options of the modes that have them: upscale factor and quality, background-removal backdrop and shadow. */
+export function ModeChoicesPanel({
+  mode,
+  choices,
+  disabled,
+  onChange,
+}: {
+  mode: Mode;
+  choices: ModeChoices;
+  disabled: boolean;
+  onChange(choices: ModeChoices): void;
+}) {
+  const set = (patch: Partial<ModeChoices>) => onChange({ ...choices, ...patch });
+  if (mode === 'image-upscale') {
+    return (
+      <div className="flex flex-col gap-4">
+        <Field label="Enlarge by">
+          <Segmented<2 | 4>
+            label="Enlarge by"
+            value={choices.scale}
+            disabled={disabled}
+            onChange={(scale) => set({ scale })}
+            options={[
+              { value: 2, label: '2x' },
+              { value: 4, label: '4x' },
+            ]}
+          />
+        </Field>
+        <Field
+          label="Quality"
+          hint={choices.quality === 'best' ? 'Best takes several times longer.' : undefined}
+        >
+          <Segmented<ModeChoices['quality']>
+            label="Quality"
+            value={choices.quality}
+            disabled={disabled}
+            onChange={(quality) => set({ quality })}
+            options={[
+              { value: 'fast', label: 'Fast' },
+              { value: 'balanced', label: 'Balanced' },
+              { value: 'best', label: 'Best' },
+            ]}
+          />
+        </Field>
+      </div>
+    );
+  }
+  if (mode === 'background-removal') {
+    return (
+      <div className="flex flex-col gap-4">
+        <Field label="Background">
+          <Segmented<ModeChoices['backdrop']>
+            label="Background"
+            value={choices.backdrop}
+            disabled={disabled}
+            onChange={(backdrop) => set({ backdrop })}
+            options={[
+              { value: 'transparent', label: 'None' },
+              { value: 'white', label: 'White' },
+              { value: 'blur', label: 'Blurred' },
+            ]}
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-violet-600"
+            checked={choices.shadow}
+            disabled={disabled}
+            onChange={(event) => set({ shadow: event.target.checked })}
+          />
+          Soft shadow under the subject
+        </label>
+      </div>
+    );
+  }
+  return null;
+}
+
+function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium">{label}</span>
+      {children}
+      {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
+    </div>
+  );
+}

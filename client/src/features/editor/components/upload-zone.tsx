@@ -1,0 +1,68 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { Loader2, Upload } from 'lucide-react';
+import { cn } from '@client/lib/utils';
+import { ACCEPT_ATTRIBUTE } from '../model/validation';
+
+/** Drop a photo or click to browse; hands the first file over and leaves checking it to the caller. */
+export function UploadZone({ uploading, onFile }: { uploading: boolean; onFile(file: File): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setOver(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !uploading) onFile(file);
+  }
+
+  return (
+    <div
+      data-testid="upload-zone"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      className={cn(
+        'relative flex min-h-72 flex-col items-center justify-center rounded-2xl border-2 border-dashed bg-card/60 p-8 text-center transition-colors',
+        over ? 'border-primary bg-primary/5' : 'border-border hover:border-primary/60',
+      )}
+    >
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
+        {uploading ? <Loader2 className="size-7 animate-spin" /> : <Upload className="size-7" />}
+      </span>
+      {uploading ? (
+        <p className="mt-5 text-lg font-semibold" role="status">
+          Uploading...
+        </p>
+      ) : (
+        <>
+          <p className="mt-5 text-lg font-semibold">Drop your file here</p>
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            className="mt-1 text-sm font-medium text-primary underline-offset-4 after:absolute after:inset-0 after:rounded-2xl hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            or click to browse
+          </button>
+          <p className="mt-4 text-xs text-muted-foreground">JPG, PNG, WebP, JPEG</p>
+        </>
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT_ATTRIBUTE}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Choose a photo"
+        data-testid="file-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useReducer, useState } from 'react';
+import type { Mode } from '@common/modes';
+import type { Credits, CurrentUser } from '@common/schemas/auth';
+import type { ProcessRequest, ProcessResponse } from '@common/schemas/process';
+import { toast } from '@client/components/ui/use-toast';
+import { getErrorMessage, isUnauthenticated } from '@client/lib/errors';
+import { processImage } from '../api/process-image';
+import { uploadImage } from '../api/upload-image';
+import { watchProgress } from '../api/watch-progress';
+import { editorReducer, initialEditorState, type ImageView, type Result } from '../model/editor-state';
+import { fileProblem, processProblem } from '../model/validation';
+import { DEFAULT_PROGRESS_MESSAGE, type Progress } from './processing-overlay';
+
+/** The spec's pause between the last progress step and the completion toast. */
+const COMPLETION_DELAY_MS = 500;
+
+export interface ProcessInput {
+  maskData: string | null;
+  hasMask: boolean;
+  prompt: string;
+  scale?: 2 | 4;
+  options?: Record<string, unknown>;
+}
+
+/** The editor's flow and its calls: upload, process with live progress, quick upscale, download, Edit More. */
+export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Credits) => void) {
+  const [state, dispatch] = useReducer(editorReducer, initialEditorState);
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [lastMode, setLastMode] = useState(mode);
+  if (mode !== lastMode) {
+    setLastMode(mode);
+    dispatch({ type: 'mode-changed' });
+  }
+
+  /** Runs one process call with its progress stream; resolves with the result and its pixel size. */
+  async function runProcessing(id: string, body: ProcessRequest) {
+    setProgress({ percent: 0, message: DEFAULT_PROGRESS_MESSAGE });
+    const stop = await watchProgress(id, (event) =>
+      setProgress((p) => ({ percent: Math.max(p?.percent ?? 0, event.percent), message: event.message })),
+    );
+    try {
+      const response = await processImage(id, body);
+      onCredits(response.credits);
+      setProgress({ percent: 100, message: 'Done' });
+      const size = await imageSize(response.processedPath);
+      await new Promise((r) => setTimeout(r, COMPLETION_DELAY_MS));
+      return toResult(response, size);
+    } finally {
+      stop();
+      setProgress(null);
+    }
+  }
+
+  async function upload(file: File) {
+    const problem = fileProblem(file, {
+      maxUploadBytes: user.maxUploadBytes,
+      maxUploadMegabytes: megabytes(user),
+    });
+    if (problem) return toast({ ...problem, variant: 'destructive' });
+    setUploading(true);
+    try {
+      const uploaded = await uploadImage(file, file.name, mode);
+      const original = { url: uploaded.originalPath, width: uploaded.width, height: uploaded.height };
+      dispatch({ type: 'uploaded', upload: { id: uploaded.id, mode, file, original } });
+    } catch (error) {
+      if (isUnauthenticated(error)) {
+        toast({
+          title: 'Authentication error',
+          description: 'Please sign in again.',
+          variant: 'destructive',
+        });
+      } else {
+        toast({
+          title: 'Upload failed',
+          description: getErrorMessage(error, 'Failed to upload file. Please try again.'),
+          variant: 'destructive',
+        });
+      }
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function process(input: ProcessInput) {
+    const problem = processProblem({
+      mode,
+      hasImage: !!state.upload,
+      hasMask: input.hasMask,
+      prompt: input.prompt,
+      iterative: state.iterative,
+      brushMode: state.brushMode,
+    });
+    if (problem) return toast({ ...problem, variant: 'destructive' });
+    const { upload, working } = state;
+    if (!upload || !working) return;
+    try {
+      // The row remembers the mode it was uploaded for; after a mode change the photo goes up again.
+      let id = upload.id;
+      if (upload.mode !== mode) {
+        id = (await uploadImage(upload.file, upload.file.name, mode)).id;
+        dispatch({ type: 'reuploaded', id, mode });
+      }
+      const result = await runProcessing(id, {
+        maskData: input.maskData,
+        mode: state.brushMode,
+        isIterativeEdit: state.iterative,
+        currentImageUrl: state.iterative ? working.url : null,
+        prompt: mode === 'prompt-edit' ? input.prompt.trim() : null,
+        ...(input.scale ? { scale: input.scale } : {}),
+        ...(input.options ? { options: input.options } : {}),
+      });
+      dispatch({ type: 'processed', result });
+      toast({
+        title: 'Processing complete',
+        description: result.note ?? 'Compare before and after, then download.',
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Processing failed',
+        description: getErrorMessage(error, 'Failed to process image. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  /** AI Upscale (2x): the result goes up again as an image-upscale photo and is processed at scale 2. */
+  async function upscaleResult() {
+    const { result, upload } = state;
+    if (!result || !upload) return;
+    try {
+      setProgress({ percent: 0, message: 'Preparing the upscale...' });
+      const blob = await (await fetch(result.url, { credentials: 'include' })).blob();
+      const uploaded = await uploadImage(blob, upload.file.name, 'image-upscale');
+      const upscaled = await runProcessing(uploaded.id, { scale: 2 });
+      dispatch({ type: 'upscaled', result: upscaled });
+      toast({
+        title: 'Upscaling complete',
+        description: 'Your image was upscaled to 2x.',
+        variant: 'success',
+      });
+    } catch (error) {
+      setProgress(null);
+      toast({
+        title: 'Upscaling failed',
+        description: getErrorMessage(error, 'Failed to upscale image. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  function download() {
+    if (!state.result) return;
+    const link = document.createElement('a');
+    link.href = state.result.downloadUrl;
+    link.download = '';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    toast({ title: 'Download started', variant: 'success' });
+  }
+
+  function editMore() {
+    dispatch({ type: 'edit-more' });
+    toast({ title: 'Continue editing', description: 'Paint over anything else to remove or restore.' });
+  }
+
+  return { state, dispatch, uploading, progress, upload, process, upscaleResult, download, editMore };
+}
+
+function megabytes(user: CurrentUser) {
+  return Math.round(user.maxUploadBytes / (1024 * 1024));
+}
+
+function toResult(
+  response: ProcessResponse,
+  size: { width: number; height: number },
+): Omit<Result, 'upscaled'> {
+  return {
+    url: response.processedPath,
+    downloadUrl: response.downloadPath,
+    providerId: response.providerId,
+    ...(response.note ? { note: response.note } : {}),
+    ...size,
+  };
+}
+
+/** The pixel size of an image the browser can load (results are served to their owner by cookie). */
+function imageSize(url: string): Promise<Pick<ImageView, 'width' | 'height'>> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
+    img.onerror = () => reject(new Error('The result could not be loaded. Please try again.'));
+    img.src = url;
+  });
+}
