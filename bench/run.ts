@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- NAME [args]` runs bench/NAME.ts: api-latency, background-removal, inpaint, lighthouse,
+ * `npm run bench -- NAME [args]` runs bench/NAME.ts: api-latency, background-removal, editor-paint, inpaint, lighthouse,
  * upscale.
  * Each writes its own section of docs/BENCHMARKS.md.
  */
@@ -8,7 +8,9 @@ import { existsSync } from 'node:fs';
 const [name, ...rest] = process.argv.slice(2);
 const file = new URL(`./${name}.ts`, import.meta.url);
 if (!name || !/^[\w-]+$/.test(name) || !existsSync(file)) {
-  console.error('Usage: npm run bench -- api-latency|background-removal|inpaint|lighthouse|upscale [args]');
+  console.error(
+    'Usage: npm run bench -- api-latency|background-removal|editor-paint|inpaint|lighthouse|upscale [args]',
+  );
   process.exit(2);
 }
 process.argv = [process.argv[0], file.pathname, ...rest];
