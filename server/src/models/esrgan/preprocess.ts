@@ -19,24 +19,3 @@ export function rgbRegionToNchw(
   }
   return out;
 }
-
-/** The same region as interleaved float RGB, the input that back-projection compares against. */
-export function rgbRegionToFloat(
-  data: Uint8Array,
-  width: number,
-  channels: number,
-  region: { x: number; y: number; w: number; h: number },
-): Float32Array {
-  const out = new Float32Array(region.w * region.h * 3);
-  for (let y = 0; y < region.h; y++) {
-    const row = ((region.y + y) * width + region.x) * channels;
-    for (let x = 0; x < region.w; x++) {
-      const s = row + x * channels;
-      const d = (y * region.w + x) * 3;
-      out[d] = data[s];
-      out[d + 1] = data[s + 1];
-      out[d + 2] = data[s + 2];
-    }
-  }
-  return out;
-}

@@ -1,9 +1,12 @@
 /**
- * Centred resampling on interleaved float pixels, the classical half of the upscaler.
+ * Centred resampling on float pixels, the classical half of the upscaler.
  *
  * Pixel centres sit at (i + 0.5) in both grids, as in OpenCV's resize, so output pixel X of an s-times
  * enlargement reads source position (X + 0.5) / s - 0.5. (sharp/libvips enlarge with a half-pixel offset;
  * that costs about 3 dB at 2x against a centred reference, so it is not used here.)
+ *
+ * The work is done on planes (one channel, row-major), the layout of the model's NCHW tensors, with
+ * separable passes: rows are copied once into an edge-padded buffer so that the inner loops never clamp.
  */
 
 export interface FloatImage {
@@ -15,6 +18,7 @@ export interface FloatImage {
 }
 
 const LANCZOS_A = 4;
+const TAPS = 2 * LANCZOS_A;
 
 function lanczos(x: number): number {
   if (x === 0) return 1;
@@ -23,81 +27,234 @@ function lanczos(x: number): number {
   return (LANCZOS_A * Math.sin(px) * Math.sin(px / LANCZOS_A)) / (px * px);
 }
 
-/** Per output phase: first source offset relative to the source pixel, and normalised tap weights. */
-function phases(scale: number): { start: number; weights: Float32Array }[] {
-  const out: { start: number; weights: Float32Array }[] = [];
+interface Phase {
+  /** First source offset relative to the source pixel. */
+  start: number;
+  /** Normalised tap weights. */
+  weights: Float64Array;
+}
+
+const phaseCache = new Map<number, Phase[]>();
+
+/** Per output phase p (output pixel s*x + p): the taps it reads around source pixel x. */
+function phases(scale: number): Phase[] {
+  let out = phaseCache.get(scale);
+  if (out) return out;
+  out = [];
   for (let p = 0; p < scale; p++) {
     const u = (p + 0.5) / scale - 0.5;
-    const base = Math.floor(u);
-    const start = base - LANCZOS_A + 1;
-    const weights = new Float32Array(2 * LANCZOS_A);
+    const start = Math.floor(u) - LANCZOS_A + 1;
+    const weights = new Float64Array(TAPS);
     let sum = 0;
-    for (let k = 0; k < weights.length; k++) {
+    for (let k = 0; k < TAPS; k++) {
       weights[k] = lanczos(u - (start + k));
       sum += weights[k];
     }
-    for (let k = 0; k < weights.length; k++) weights[k] /= sum;
+    for (let k = 0; k < TAPS; k++) weights[k] /= sum;
     out.push({ start, weights });
+  }
+  phaseCache.set(scale, out);
+  return out;
+}
+
+/** Source pixels read left of / right of a pixel by any phase: the padding the passes need. */
+const PAD = LANCZOS_A + 1;
+
+/** Copies `n` samples (stride `step` from `at`) into `row` with PAD clamped samples on each side. */
+function padded(src: Float32Array, at: number, step: number, n: number, row: Float64Array): void {
+  const first = src[at];
+  const last = src[at + (n - 1) * step];
+  for (let i = 0; i < PAD; i++) {
+    row[i] = first;
+    row[PAD + n + i] = last;
+  }
+  for (let i = 0; i < n; i++) row[PAD + i] = src[at + i * step];
+}
+
+/**
+ * dst += centred Lanczos-4 enlargement of a plane by an integer factor (the same kernel as OpenCV's
+ * INTER_LANCZOS4), edges clamped. `dst` is (w * scale) x (h * scale).
+ */
+export function lanczosUpscaleAdd(
+  src: Float32Array,
+  w: number,
+  h: number,
+  scale: number,
+  dst: Float32Array,
+): void {
+  const W = w * scale;
+  const H = h * scale;
+  const ph = phases(scale);
+  // Horizontal pass into a W x (h + 2 PAD) buffer whose first and last PAD rows repeat the edge rows,
+  // then the vertical pass reads it without clamping.
+  const mid = new Float32Array(W * (h + 2 * PAD));
+  const row = new Float64Array(w + 2 * PAD);
+  for (let y = 0; y < h; y++) {
+    padded(src, y * w, 1, w, row);
+    const o = (y + PAD) * W;
+    for (let p = 0; p < scale; p++) {
+      const { start, weights: k } = ph[p];
+      const k0 = k[0],
+        k1 = k[1],
+        k2 = k[2],
+        k3 = k[3],
+        k4 = k[4],
+        k5 = k[5],
+        k6 = k[6],
+        k7 = k[7];
+      for (let x = 0, s = PAD + start, d = o + p; x < w; x++, s++, d += scale) {
+        mid[d] =
+          k0 * row[s] +
+          k1 * row[s + 1] +
+          k2 * row[s + 2] +
+          k3 * row[s + 3] +
+          k4 * row[s + 4] +
+          k5 * row[s + 5] +
+          k6 * row[s + 6] +
+          k7 * row[s + 7];
+      }
+    }
+  }
+  for (let i = 0; i < PAD; i++) {
+    mid.copyWithin(i * W, PAD * W, (PAD + 1) * W);
+    mid.copyWithin((h + PAD + i) * W, (h + PAD - 1) * W, (h + PAD) * W);
+  }
+  for (let Y = 0; Y < H; Y++) {
+    const { start, weights: k } = ph[Y % scale];
+    const r = (Math.floor(Y / scale) + start + PAD) * W;
+    const k0 = k[0],
+      k1 = k[1],
+      k2 = k[2],
+      k3 = k[3],
+      k4 = k[4],
+      k5 = k[5],
+      k6 = k[6],
+      k7 = k[7];
+    const o = Y * W;
+    for (let X = 0; X < W; X++) {
+      const m = r + X;
+      dst[o + X] +=
+        k0 * mid[m] +
+        k1 * mid[m + W] +
+        k2 * mid[m + 2 * W] +
+        k3 * mid[m + 3 * W] +
+        k4 * mid[m + 4 * W] +
+        k5 * mid[m + 5 * W] +
+        k6 * mid[m + 6 * W] +
+        k7 * mid[m + 7 * W];
+    }
+  }
+}
+
+/** Mean over each scale x scale block of a plane (the degradation back-projection inverts). */
+export function boxDownscalePlane(src: Float32Array, W: number, H: number, scale: number): Float32Array {
+  const w = Math.floor(W / scale);
+  const h = Math.floor(H / scale);
+  const out = new Float32Array(w * h);
+  const norm = 1 / (scale * scale);
+  for (let y = 0; y < h; y++) {
+    const o = y * w;
+    for (let j = 0; j < scale; j++) {
+      const r = (y * scale + j) * W;
+      if (scale === 2) {
+        for (let x = 0, s = r; x < w; x++, s += 2) out[o + x] += src[s] + src[s + 1];
+      } else {
+        for (let x = 0, s = r; x < w; x++, s += scale) {
+          let acc = 0;
+          for (let i = 0; i < scale; i++) acc += src[s + i];
+          out[o + x] += acc;
+        }
+      }
+    }
+    for (let x = 0; x < w; x++) out[o + x] *= norm;
   }
   return out;
 }
 
-/** Centred Lanczos-4 enlargement by an integer factor (the same kernel as OpenCV's INTER_LANCZOS4), edges clamped. */
-export function lanczosUpscale(src: FloatImage, scale: number): FloatImage {
-  const { width: w, height: h, channels: c } = src;
-  const W = w * scale;
-  const H = h * scale;
+const downUpCache = new Map<number, { first: number; weights: Float64Array }>();
+
+/**
+ * The 1-D kernel of "enlarge by `scale` with the centred Lanczos, then area-average back": a filter on the
+ * small grid, offsets first..first + weights.length - 1. Clamping commutes with it (both clamp source
+ * indices), so applying it with clamped edges equals the two steps exactly.
+ */
+function downUpKernel(scale: number): { first: number; weights: Float64Array } {
+  let kernel = downUpCache.get(scale);
+  if (kernel) return kernel;
   const ph = phases(scale);
-  const taps = 2 * LANCZOS_A;
-  // Horizontal pass into a w*scale x h buffer, then vertical.
-  const mid = new Float32Array(W * h * c);
-  for (let y = 0; y < h; y++) {
-    const row = y * w * c;
-    for (let X = 0; X < W; X++) {
-      const { start, weights } = ph[X % scale];
-      const x0 = Math.floor(X / scale) + start;
-      for (let ch = 0; ch < c; ch++) {
-        let acc = 0;
-        for (let k = 0; k < taps; k++) {
-          const x = Math.min(w - 1, Math.max(0, x0 + k));
-          acc += weights[k] * src.data[row + x * c + ch];
-        }
-        mid[(y * W + X) * c + ch] = acc;
-      }
-    }
-  }
-  const out = new Float32Array(W * H * c);
-  const rowLen = W * c;
-  for (let Y = 0; Y < H; Y++) {
-    const { start, weights } = ph[Y % scale];
-    const y0 = Math.floor(Y / scale) + start;
-    const o = Y * rowLen;
-    for (let k = 0; k < taps; k++) {
-      const y = Math.min(h - 1, Math.max(0, y0 + k));
-      const wk = weights[k];
-      const m = y * rowLen;
-      for (let i = 0; i < rowLen; i++) out[o + i] += wk * mid[m + i];
-    }
-  }
-  return { data: out, width: W, height: H, channels: c };
+  const first = Math.min(...ph.map((p) => p.start));
+  const last = Math.max(...ph.map((p) => p.start)) + TAPS - 1;
+  const weights = new Float64Array(last - first + 1);
+  for (const { start, weights: k } of ph)
+    for (let t = 0; t < TAPS; t++) weights[start + t - first] += k[t] / scale;
+  kernel = { first, weights };
+  downUpCache.set(scale, kernel);
+  return kernel;
 }
 
-/** Mean over each scale x scale block: the degradation (area averaging) that back-projection inverts. */
-export function boxDownscale(src: FloatImage, scale: number): FloatImage {
-  const { channels: c } = src;
-  const w = Math.floor(src.width / scale);
-  const h = Math.floor(src.height / scale);
-  const out = new Float32Array(w * h * c);
-  const norm = 1 / (scale * scale);
-  for (let y = 0; y < h; y++)
-    for (let j = 0; j < scale; j++) {
-      const srcRow = (y * scale + j) * src.width * c;
-      for (let x = 0; x < w; x++)
-        for (let i = 0; i < scale; i++) {
-          const s = srcRow + (x * scale + i) * c;
-          const d = (y * w + x) * c;
-          for (let ch = 0; ch < c; ch++) out[d + ch] += src.data[s + ch] * norm;
-        }
+/** boxDownscale(lanczosUpscale(plane)) computed on the small grid, without the large intermediate. */
+export function downUpPlane(src: Float32Array, w: number, h: number, scale: number): Float32Array {
+  const { first, weights } = downUpKernel(scale);
+  const n = weights.length;
+  const tmp = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
+  const row = new Float64Array(Math.max(w, h) + 2 * PAD);
+  for (let y = 0; y < h; y++) {
+    padded(src, y * w, 1, w, row);
+    for (let x = 0; x < w; x++) {
+      let acc = 0;
+      for (let t = 0, s = PAD + x + first; t < n; t++, s++) acc += weights[t] * row[s];
+      tmp[y * w + x] = acc;
     }
-  return { data: out, width: w, height: h, channels: c };
+  }
+  for (let x = 0; x < w; x++) {
+    padded(tmp, x, w, h, row);
+    for (let y = 0; y < h; y++) {
+      let acc = 0;
+      for (let t = 0, s = PAD + y + first; t < n; t++, s++) acc += weights[t] * row[s];
+      out[y * w + x] = acc;
+    }
+  }
+  return out;
+}
+
+function toPlanes(src: FloatImage): Float32Array[] {
+  const { data, width, height, channels: c } = src;
+  if (c === 1) return [data];
+  const n = width * height;
+  return Array.from({ length: c }, (_, ch) => {
+    const plane = new Float32Array(n);
+    for (let i = 0; i < n; i++) plane[i] = data[i * c + ch];
+    return plane;
+  });
+}
+
+function interleave(planes: Float32Array[], width: number, height: number): FloatImage {
+  const c = planes.length;
+  if (c === 1) return { data: planes[0], width, height, channels: 1 };
+  const n = width * height;
+  const data = new Float32Array(n * c);
+  for (let ch = 0; ch < c; ch++) {
+    const plane = planes[ch];
+    for (let i = 0; i < n; i++) data[i * c + ch] = plane[i];
+  }
+  return { data, width, height, channels: c };
+}
+
+/** Centred Lanczos-4 enlargement of interleaved pixels by an integer factor, edges clamped. */
+export function lanczosUpscale(src: FloatImage, scale: number): FloatImage {
+  const W = src.width * scale;
+  const H = src.height * scale;
+  const planes = toPlanes(src).map((plane) => {
+    const out = new Float32Array(W * H);
+    lanczosUpscaleAdd(plane, src.width, src.height, scale, out);
+    return out;
+  });
+  return interleave(planes, W, H);
+}
+
+/** Mean over each scale x scale block of interleaved pixels. */
+export function boxDownscale(src: FloatImage, scale: number): FloatImage {
+  const planes = toPlanes(src).map((p) => boxDownscalePlane(p, src.width, src.height, scale));
+  return interleave(planes, Math.floor(src.width / scale), Math.floor(src.height / scale));
 }

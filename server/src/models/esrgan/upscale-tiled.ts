@@ -1,7 +1,7 @@
-import { nchwToInterleaved, toByte } from './postprocess';
-import { rgbRegionToFloat, rgbRegionToNchw } from './preprocess';
-import { refine, type RefineOptions } from './refine';
-import { lanczosUpscale } from './resample';
+import { toByte } from './postprocess';
+import { rgbRegionToNchw } from './preprocess';
+import { refinePlanar, type RefineOptions } from './refine';
+import { lanczosUpscaleAdd } from './resample';
 import { planAxis, segmentWeight, type Segment } from './tiles';
 
 /** 8-bit interleaved pixels (RGB or RGBA), the same shape as lib/image's RawImage. */
@@ -59,41 +59,34 @@ export async function upscaleTiled(image: Pixels, options: TiledOptions): Promis
         w: col.inputEnd - col.inputStart,
         h: row.inputEnd - row.inputStart,
       };
-      const predicted = await options.predict(
-        rgbRegionToNchw(image.data, width, channels, region),
+      const input = rgbRegionToNchw(image.data, width, channels, region);
+      // The model's NCHW output, refined in place against the same NCHW input it was given.
+      const refined = refinePlanar(
+        await options.predict(input, region.w, region.h),
+        input,
         region.w,
         region.h,
-      );
-      const refined = refine(
-        {
-          data: nchwToInterleaved(predicted, region.w * scale, region.h * scale),
-          width: region.w * scale,
-          height: region.h * scale,
-          channels: 3,
-        },
-        {
-          data: rgbRegionToFloat(image.data, width, channels, region),
-          width: region.w,
-          height: region.h,
-          channels: 3,
-        },
+        3,
         { scale, ...options.refine },
-      ).data;
+      );
       const rw = region.w * scale;
+      const plane = rw * region.h * scale;
       const cw = colWeights[ci];
+      const x0 = col.outStart * scale;
+      const x1 = col.outEnd * scale;
       for (let Y = row.outStart * scale; Y < row.outEnd * scale; Y++) {
         const wy = rowWeights[Y - row.outStart * scale];
         if (wy === 0) continue;
-        const srcRow = (Y - region.y * scale) * rw;
+        const srcRow = (Y - region.y * scale) * rw - region.x * scale;
         const dstRow = (Y - bandStart) * W;
-        for (let X = col.outStart * scale; X < col.outEnd * scale; X++) {
-          const w = wy * cw[X - col.outStart * scale];
+        for (let X = x0; X < x1; X++) {
+          const w = wy * cw[X - x0];
           if (w === 0) continue;
-          const s = (srcRow + X - region.x * scale) * 3;
+          const s = srcRow + X;
           const d = (dstRow + X) * 3;
           band[d] += w * refined[s];
-          band[d + 1] += w * refined[s + 1];
-          band[d + 2] += w * refined[s + 2];
+          band[d + 1] += w * refined[plane + s];
+          band[d + 2] += w * refined[2 * plane + s];
         }
       }
       options.onTile?.(++done, total);
@@ -130,6 +123,7 @@ function upscaleAlphaInto(image: Pixels, scale: number, out: Uint8Array) {
   const { width, height } = image;
   const alpha = new Float32Array(width * height);
   for (let i = 0; i < alpha.length; i++) alpha[i] = image.data[i * 4 + 3];
-  const up = lanczosUpscale({ data: alpha, width, height, channels: 1 }, scale).data;
+  const up = new Float32Array(alpha.length * scale * scale);
+  lanczosUpscaleAdd(alpha, width, height, scale, up);
   for (let i = 0; i < up.length; i++) out[i * 4 + 3] = toByte(up[i]);
 }
