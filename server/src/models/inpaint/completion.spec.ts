@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { discMask, gradientRatio, loadFixture, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
+import {
+  discMask,
+  gradientRatio,
+  loadFixture,
+  psnrWhere,
+  ringTexture,
+} from '../../../test/fixtures/inpaint/fixtures';
 import { completeHole } from './completion';
 import { toFloat, toRaw } from './float-image';
 import { teleaInpaint } from './telea';
@@ -24,6 +30,38 @@ describe('completeHole', () => {
     expect(psnrWhere(ours, reference, hole)).toBeGreaterThan(psnrWhere(toRaw(smear), reference, hole));
     const outside = hole.map((v) => 1 - v);
     expect(psnrWhere(ours, reference, outside)).toBe(99);
+  });
+
+  it('carries the grain of wood into the fill, as detailed as the wood around it', async () => {
+    const reference = await loadFixture('wood-192x128.png');
+    const { width: w, height: h } = reference;
+    for (const [cx, cy, r] of [
+      [96, 64, 20],
+      [130, 70, 24],
+    ]) {
+      const hole = discMask(w, h, cx, cy, r);
+      const sut = toFloat(reference);
+      for (let i = 0; i < hole.length; i++) if (hole[i]) sut.data.fill(0, i * 3, i * 3 + 3);
+      completeHole(sut, hole, null, { seed: 3 });
+      const texture = ringTexture(toRaw(sut), hole);
+      expect(texture).toBeGreaterThan(0.8);
+      expect(texture).toBeLessThan(1.2);
+    }
+  });
+
+  it('keeps a smooth area smooth: no invented detail on a flat gradient', () => {
+    const w = 128;
+    const h = 96;
+    const data = new Float32Array(w * h * 3);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) data.fill(60 + x + 0.5 * y, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    const reference = toRaw({ data, width: w, height: h, channels: 3 });
+    const hole = discMask(w, h, 64, 48, 18);
+    const sut = toFloat(reference);
+    for (let i = 0; i < hole.length; i++) if (hole[i]) sut.data.fill(0, i * 3, i * 3 + 3);
+    completeHole(sut, hole, null, { seed: 2 });
+    expect(ringTexture(toRaw(sut), hole)).toBeLessThan(1.3);
+    expect(psnrWhere(toRaw(sut), reference, hole)).toBeGreaterThan(35);
   });
 
   it('is reproducible for a given seed', async () => {

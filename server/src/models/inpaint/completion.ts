@@ -9,6 +9,10 @@ import { teleaInpaint } from './telea';
  * wholly in the known region, and (2) voting, where each hole pixel becomes the weighted mean of the
  * pixels that the overlapping patches propose for it. The field found at one level seeds the next
  * level, so structure settles at coarse levels and texture detail is copied at full resolution.
+ * Three things keep the fill as detailed as the photo: patch distances also compare how detailed
+ * patches are (texture channels), votes are weighted so sharply that the best patch dominates and the
+ * finest level copies each pixel from its own best match, and the fill's fine detail is finally scaled
+ * towards the detail of its surroundings.
  *
  * Contract: `image` is interleaved floats (any channel count), `hole` is 1 where pixels are unknown,
  * `avoid` (optional) marks pixels that are neither filled nor used as sources. Writes the hole in place.
@@ -21,6 +25,10 @@ export interface CompletionOptions {
   seed?: number;
   /** Share (0-1) of the fill's low frequencies taken from diffusion instead of the exemplars (default 1). */
   guideBlend?: number;
+  /** Weight of the texture channels in patch distances (0 = colours only; default 4). */
+  textureWeight?: number;
+  /** Largest factor by which the fill's fine detail is raised or lowered towards its surroundings' (1 = off; default 3). */
+  detailGain?: number;
   onProgress?: (fraction: number) => void;
 }
 
@@ -38,6 +46,86 @@ export function completeHole(
   hole: Uint8Array,
   avoid: Uint8Array | null,
   options: CompletionOptions = {},
+): void {
+  const weight = options.textureWeight ?? 4;
+  if (weight <= 0) {
+    completeChannels(image, hole, avoid, options);
+    return;
+  }
+  const augmented = withTextureFeatures(image, hole, avoid, weight);
+  completeChannels(augmented, hole, avoid, options);
+  const { data, channels: c } = image;
+  const a = augmented.channels;
+  for (let i = 0; i < hole.length; i++) {
+    if (!hole[i]) continue;
+    for (let k = 0; k < c; k++) data[i * c + k] = augmented.data[i * a + k];
+  }
+}
+
+/**
+ * The image with two more channels: the local mean of the absolute luma gradient, across and down,
+ * times `weight`. Patch distances then see how detailed a patch is, not only its mean colour, so a
+ * smooth (averaged) fill no longer attracts the smoothest sources; the channels are voted along with
+ * the colours, so a fill assembled from textured sources keeps asking for texture (Newson et al. 2014).
+ */
+function withTextureFeatures(
+  image: FloatImage,
+  hole: Uint8Array,
+  avoid: Uint8Array | null,
+  weight: number,
+): FloatImage {
+  const { width: w, height: h, channels: c, data } = image;
+  const a = c + 2;
+  const n = w * h;
+  const known = new Uint8Array(n);
+  for (let i = 0; i < n; i++) known[i] = hole[i] || (avoid && avoid[i]) ? 0 : 1;
+  const lum = new Float32Array(n);
+  for (let i = 0; i < n; i++)
+    lum[i] = c >= 3 ? 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2] : data[i * c];
+  const gx = new Float32Array(n);
+  const gy = new Float32Array(n);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!known[i]) continue;
+      if (x + 1 < w && known[i + 1]) gx[i] = Math.abs(lum[i + 1] - lum[i]);
+      else if (x > 0 && known[i - 1]) gx[i] = Math.abs(lum[i] - lum[i - 1]);
+      if (y + 1 < h && known[i + w]) gy[i] = Math.abs(lum[i + w] - lum[i]);
+      else if (y > 0 && known[i - w]) gy[i] = Math.abs(lum[i] - lum[i - w]);
+    }
+  }
+  const out = new Float32Array(n * a);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      for (let k = 0; k < c; k++) out[i * a + k] = data[i * c + k];
+      if (!known[i]) continue;
+      let sx = 0;
+      let sy = 0;
+      let m = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        if (y + dy < 0 || y + dy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          if (x + dx < 0 || x + dx >= w) continue;
+          const j = i + dy * w + dx;
+          if (!known[j]) continue;
+          sx += gx[j];
+          sy += gy[j];
+          m++;
+        }
+      }
+      out[i * a + c] = (weight * sx) / m;
+      out[i * a + c + 1] = (weight * sy) / m;
+    }
+  }
+  return { data: out, width: w, height: h, channels: a };
+}
+
+function completeChannels(
+  image: FloatImage,
+  hole: Uint8Array,
+  avoid: Uint8Array | null,
+  options: CompletionOptions,
 ): void {
   const r = options.patchRadius ?? 3;
   const workingPixels = options.workingPixels ?? 12_000;
@@ -64,6 +152,7 @@ export function completeHole(
   let correctionLevel = levels.length - 1;
   while (correctionLevel > 0 && levels[correctionLevel - 1].holeCount <= workingPixels) correctionLevel--;
   const guideBlend = options.guideBlend ?? 1;
+  const detailGain = options.detailGain ?? 3;
   let lowCorrection: { level: number; data: Float32Array } | null = null;
   let nnf: Int32Array | null = null;
   let prev: Level | null = null;
@@ -100,9 +189,9 @@ export function completeHole(
     const radius = detailOnly ? 4 : Math.max(level.w, level.h);
     for (let e = 0; e < em; e++) {
       if (iterations > 0) field.search(iterations, radius);
-      field.vote(largest ? 0 : l === 0 ? 0.15 : 1);
+      field.vote(largest ? 0 : 0.02);
     }
-    if (l === 0 && !largest) field.sharpen(0.75);
+    if (l === 0 && !largest) field.copyBest();
     if (guideBlend > 0 && l === correctionLevel) {
       lowCorrection = { level: l, data: lowFrequencyCorrection(level, c, guideBlend) };
     }
@@ -111,6 +200,68 @@ export function completeHole(
     options.onProgress?.((coarsest - l + 1) / (coarsest + 1));
   }
   if (lowCorrection) applyCorrection(levels[0], levels[lowCorrection.level], lowCorrection.data, c);
+  if (detailGain > 1) matchDetail(levels[0], c, detailGain);
+}
+
+/**
+ * Gives the fill the fine detail of its surroundings. Voting and the tone correction both average, so a
+ * fill is usually smoother than the photo around it; a smooth fill on a textured photo reads as a blur.
+ * The local gradient energy of the known pixels near the hole is carried into it by a membrane fill
+ * (a target per pixel, so a hole between sky and a textured tower asks for texture only on the tower's
+ * side), and the fill's own high frequencies are scaled towards that target, within [1 / gainMax, gainMax].
+ */
+function matchDetail(level: Level, c: number, gainMax: number): void {
+  const { w, h, hole, blocked, data } = level;
+  const bounds = maskBounds(hole, w, h);
+  if (!bounds) return;
+  const reach = 6;
+  const box = expandBox(bounds, 4 * reach, w, h);
+  const n = w * h;
+  const lum = new Float32Array(n);
+  for (let i = 0; i < n; i++)
+    lum[i] = c >= 3 ? 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2] : data[i * c];
+  // Squared gradients of known pixels (target) and of the fill (what it has), each with its support.
+  const known = new Float32Array(n);
+  const knownSupport = new Float32Array(n);
+  const fill = new Float32Array(n);
+  const fillSupport = new Float32Array(n);
+  for (let y = box.y0; y < box.y1 - 1; y++) {
+    for (let x = box.x0; x < box.x1 - 1; x++) {
+      const i = y * w + x;
+      const gx = lum[i + 1] - lum[i];
+      const gy = lum[i + w] - lum[i];
+      const e = gx * gx + gy * gy;
+      if (hole[i]) {
+        fill[i] = e;
+        fillSupport[i] = 1;
+      } else if (!blocked[i] && !blocked[i + 1] && !blocked[i + w]) {
+        known[i] = e;
+        knownSupport[i] = 1;
+      }
+    }
+  }
+  for (const a of [known, knownSupport, fill, fillSupport])
+    for (let pass = 0; pass < 3; pass++) boxBlur(a, w, h, 1, reach, box);
+  const target = new Float32Array(n);
+  for (let i = 0; i < n; i++) target[i] = knownSupport[i] > 0.05 ? known[i] / knownSupport[i] : 0;
+  harmonicFill(target, hole, w, h, 1);
+  const gain = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!hole[i]) continue;
+    const have = fillSupport[i] > 0.05 ? fill[i] / fillSupport[i] : 0;
+    const g = Math.sqrt((target[i] + 1) / (have + 1));
+    gain[i] = g < 1 / gainMax ? 1 / gainMax : g > gainMax ? gainMax : g;
+  }
+  const low = data.slice();
+  for (let pass = 0; pass < 2; pass++) boxBlur(low, w, h, c, 1, box);
+  for (let i = 0; i < n; i++) {
+    if (!hole[i]) continue;
+    for (let k = 0; k < c; k++) {
+      const o = i * c + k;
+      const v = low[o] + gain[i] * (data[o] - low[o]);
+      data[o] = v < 0 ? 0 : v > 255 ? 255 : v;
+    }
+  }
 }
 
 /**
@@ -509,16 +660,17 @@ class PatchField {
   }
 
   /**
-   * Voting averages many overlapping patches and softens texture; mixing in the pixel that each
-   * hole pixel's own best match proposes restores part of the detail.
+   * Voting averages overlapping patches, and wherever the field is not perfectly coherent that average
+   * is a blur. At the finest level each hole pixel instead takes the pixel its own best-matching patch
+   * proposes (nearest-neighbour copy), so the fill carries the grain of real photo pixels.
    */
-  sharpen(amount: number): void {
+  copyBest(): void {
     const { nnf, c } = this;
     const { hole, data } = this.level;
     for (let q = 0; q < hole.length; q++) {
       const s = nnf[q];
       if (!hole[q] || s < 0) continue;
-      for (let k = 0; k < c; k++) data[q * c + k] += amount * (data[s * c + k] - data[q * c + k]);
+      for (let k = 0; k < c; k++) data[q * c + k] = data[s * c + k];
     }
   }
 
@@ -596,7 +748,8 @@ class PatchField {
   /**
    * Each hole pixel becomes the weighted mean of what overlapping patches propose. Weights follow
    * Wexler: exp(-cost / 2 sigma^2) with sigma from the `quantile` of patch costs (0 = uniform), times
-   * the confidence of the patch centre. A low quantile sharpens the result at the finest level.
+   * the confidence of the patch centre. A low quantile (0.02) lets the best-matching patches dominate,
+   * so the fill keeps the detail of its sources instead of their average.
    */
   vote(quantile: number): void {
     const { w, h, r, c, nnf, targets, level } = this;
@@ -616,16 +769,13 @@ class PatchField {
     }
     const data = level.data;
     const out = new Float32Array(level.holeCount * c);
-    const four = c === 4;
+    const acc = new Float64Array(c);
     let o = 0;
     for (let q = 0; q < level.hole.length; q++) {
       if (!level.hole[q]) continue;
       const qx = q % w;
       const qy = (q - qx) / w;
-      let a0 = 0;
-      let a1 = 0;
-      let a2 = 0;
-      let a3 = 0;
+      acc.fill(0);
       let sum = 0;
       const ya = qy - h + 1 > -r ? qy - h + 1 : -r;
       const yb = qy < r ? qy : r;
@@ -639,26 +789,14 @@ class PatchField {
           const s = nnf[p];
           if (s < 0) continue;
           const wt = weights[p];
-          if (c === 1) {
-            a0 += wt * data[s + shift + dx];
-          } else {
-            const src = (s + shift + dx) * c;
-            a0 += wt * data[src];
-            a1 += wt * data[src + 1];
-            a2 += wt * data[src + 2];
-            if (four) a3 += wt * data[src + 3];
-          }
+          const src = (s + shift + dx) * c;
+          for (let k = 0; k < c; k++) acc[k] += wt * data[src + k];
           sum += wt;
         }
       }
       if (sum > 0) {
         const inv = 1 / sum;
-        out[o] = a0 * inv;
-        if (c > 1) {
-          out[o + 1] = a1 * inv;
-          out[o + 2] = a2 * inv;
-          if (four) out[o + 3] = a3 * inv;
-        }
+        for (let k = 0; k < c; k++) out[o + k] = acc[k] * inv;
       } else {
         for (let k = 0; k < c; k++) out[o + k] = data[q * c + k];
       }
