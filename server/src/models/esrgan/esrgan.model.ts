@@ -30,7 +30,11 @@ export class EsrganModel {
       return ort.InferenceSession.create(file, {
         executionProviders: ['cpu'],
         graphOptimizationLevel: 'all',
+        executionMode: 'sequential',
         intraOpNumThreads: this.options.threads ?? 0,
+        // Idle intra-op threads sleep instead of spinning: on a shared machine, spinning threads burn the
+        // cores other work (and the other intra-op thread) needs, which tripled the CPU time under load.
+        extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
       });
     })().catch((error: unknown) => {
       this.session = undefined;
