@@ -12,12 +12,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Result } from 'lighthouse';
-import { startApp } from '../e2e/support/app-server';
+import { freePort, startApp } from '../e2e/support/app-server';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -51,17 +50,6 @@ const RUNS = Math.max(1, Number(values.runs));
 if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
   console.error('No built client in dist/client: run `npm run build` first.');
   process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Headless Chromium with a DevTools port for Lighthouse; every host but loopback fails to resolve. */

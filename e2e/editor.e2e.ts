@@ -52,6 +52,15 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** A desktop-sized context with downloads on, signed in as `email`. */
+async function signedInDesktop(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newOfflineContext(browser, {
+    viewport: { width: 1280, height: 860 },
+    acceptDownloads: true,
+  });
+  return { context, page: await signedInPage(context, email) };
+}
+
 async function signedInPage(context: BrowserContext, email: string): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -95,11 +104,7 @@ describe('the editor on a desktop', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await newOfflineContext(browser, {
-      viewport: { width: 1280, height: 860 },
-      acceptDownloads: true,
-    });
-    page = await signedInPage(context, 'grace@example.com');
+    ({ context, page } = await signedInDesktop('grace@example.com'));
   });
   afterAll(() => context?.close());
 
@@ -138,6 +143,15 @@ describe('the editor on a desktop', () => {
     });
     await expectToast(page, 'File too large', 'up to 10 MB');
     expect(uploads).toEqual([]);
+
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'photo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('these bytes are not a photo'),
+    });
+    await expectToast(page, 'Upload failed', 'Please upload a JPG, PNG or WebP image.');
+    expect(uploads).toHaveLength(1);
+    await page.getByTestId('upload-zone').waitFor();
   });
 
   it('paints with undo, redo, eraser, size keys and zoom as specified', async () => {
@@ -150,6 +164,10 @@ describe('the editor on a desktop', () => {
     const redo = page.getByRole('button', { name: 'Redo' });
     expect(await undo.isDisabled()).toBe(true);
     expect(await redo.isDisabled()).toBe(true);
+    expect(await maskInk(page)).toBe(0);
+    const stage = (await page.getByTestId('mask-canvas').boundingBox())!;
+    await page.mouse.move(stage.x + stage.width * 0.3, stage.y + stage.height * 0.3);
+    await page.mouse.move(stage.x + stage.width * 0.7, stage.y + stage.height * 0.6, { steps: 10 });
     expect(await maskInk(page)).toBe(0);
 
     await paint(page, [
@@ -229,6 +247,7 @@ describe('the editor on a desktop', () => {
     const overlay = page.getByTestId('processing-overlay');
     await overlay.waitFor({ timeout: 10_000 });
     expect(await overlay.textContent()).toContain('AI is removing unwanted areas from your image');
+    await shot(page, 'desktop-3-processing');
     percents.push((await page.getByTestId('progress-percent').textContent()) ?? '');
     await page.getByTestId('compare-slider').waitFor({ timeout: 150_000 });
     await expectToast(page, 'Processing complete');
@@ -236,7 +255,7 @@ describe('the editor on a desktop', () => {
       '50',
     );
     expect(await page.getByTestId('credits-left').textContent()).toContain('4 credits left today');
-    await shot(page, 'desktop-3-result');
+    await shot(page, 'desktop-4-result');
 
     const first = await downloadResult(page);
     await expectToast(page, 'Download started');
@@ -262,11 +281,15 @@ describe('the editor on a desktop', () => {
       [0.38, 0.47],
       [0.62, 0.47],
     ]);
-    await shot(page, 'desktop-4-restore');
+    await shot(page, 'desktop-5-restore');
     await processAndWait(page);
     const restored = await downloadResult(page);
     expect(await meanDifference(restored.bytes, photo, area)).toBeLessThan(2.5);
     expect(await page.getByTestId('credits-left').textContent()).toContain('3 credits left today');
+
+    await page.getByRole('button', { name: 'New Image' }).click();
+    await page.getByTestId('upload-zone').waitFor();
+    expect(await page.getByRole('radiogroup', { name: 'Editing mode' }).isVisible()).toBe(true);
   });
 });
 
@@ -274,11 +297,7 @@ describe('the other modes', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await newOfflineContext(browser, {
-      viewport: { width: 1280, height: 860 },
-      acceptDownloads: true,
-    });
-    page = await signedInPage(context, 'katherine@example.com');
+    ({ context, page } = await signedInDesktop('katherine@example.com'));
   });
   afterAll(() => context?.close());
 
@@ -286,9 +305,9 @@ describe('the other modes', () => {
     await openEditor(page, 'background-removal');
     await upload(page, await photoFile('coffee.png', 480, 'png'));
     expect(await page.getByTestId('mask-canvas').count()).toBe(0);
-    await shot(page, 'desktop-5-background-edit');
+    await shot(page, 'desktop-6-background-edit');
     await processAndWait(page);
-    await shot(page, 'desktop-6-background-result');
+    await shot(page, 'desktop-7-background-result');
     const { file, bytes } = await downloadResult(page);
     expect(file).toBe('processed-coffee.png');
     const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
@@ -325,6 +344,7 @@ describe('the other modes', () => {
     await openEditor(page, 'image-upscale');
     await upload(page, await photoFile('chelsea.png', 96, 'png'));
     await page.getByRole('radio', { name: '4x' }).click();
+    await shot(page, 'desktop-9-upscale');
     await processAndWait(page);
     const { bytes } = await downloadResult(page);
     const meta = await sharp(bytes).metadata();
@@ -338,6 +358,7 @@ describe('the other modes', () => {
     await page.getByTestId('process-button').click();
     await expectToast(page, 'No prompt provided', 'Please describe what you want to do with the image.');
     await page.getByRole('textbox').fill('make it black and white');
+    await shot(page, 'desktop-8-prompt');
     await page.getByTestId('process-button').click();
     await expectToast(page, 'Processing failed', 'not available yet');
     expect(await page.getByTestId('credits-left').textContent()).toContain('1 credit left today');
@@ -351,6 +372,10 @@ describe('the other modes', () => {
       [0.6, 0.5],
     ]);
     await processAndWait(page);
+    expect(await page.getByTestId('credits-left').textContent()).toContain('0 credits left today');
+    await page.getByRole('button', { name: 'AI Upscale (2x)' }).click();
+    await expectToast(page, 'Upscaling failed', 'used all your credits');
+    expect(await page.getByTestId('result-summary').textContent()).not.toContain('upscaled');
     await page.getByRole('button', { name: 'Edit More' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Tools' }).click();
     await page.getByRole('menuitem', { name: /Face Enhancement/ }).click();
@@ -367,6 +392,7 @@ describe('signed out', () => {
     const page = await context.newPage();
     await page.goto(`${app.url}/editor?mode=object-removal`);
     await page.getByRole('heading', { name: 'Sign in required' }).waitFor({ timeout: 30_000 });
+    await shot(page, 'desktop-0-sign-in');
     await page.keyboard.press('Escape');
     await page.waitForURL(`${app.url}/`);
     await context.close();

@@ -21,7 +21,8 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nobody listens on now (loopback). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
