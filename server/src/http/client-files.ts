@@ -16,11 +16,7 @@ export async function serveClient(app: App, root: string): Promise<boolean> {
     preCompressed: true,
     index: false,
     setHeaders(reply, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      );
+      reply.header('cache-control', cacheControl(filePath));
     },
   });
   app.get('/*', { config: { rateLimit: false } }, async (request, reply) => {
@@ -50,4 +46,16 @@ export async function serveClient(app: App, root: string): Promise<boolean> {
     return reply.sendFile(prerendered ? page : 'index.html');
   });
   return true;
+}
+
+const IMAGE = /\.(webp|png|jpe?g|svg|ico)$/i;
+
+/**
+ * Hashed build assets never change. Images keep their names when a script regenerates them, so they are kept a
+ * day and then revalidated (by ETag) in the background; anything else is rechecked after five minutes.
+ */
+export function cacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (IMAGE.test(filePath)) return 'public, max-age=86400, stale-while-revalidate=604800';
+  return 'public, max-age=300';
 }
