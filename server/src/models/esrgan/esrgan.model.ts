@@ -32,8 +32,8 @@ export class EsrganModel {
         graphOptimizationLevel: 'all',
         executionMode: 'sequential',
         intraOpNumThreads: this.options.threads ?? 0,
-        // Idle intra-op threads sleep instead of spinning: on a shared machine, spinning threads burn the
-        // cores other work (and the other intra-op thread) needs, which tripled the CPU time under load.
+        // Idle intra-op threads sleep instead of spinning: on a busy machine, spinning threads burn the
+        // cores other work (and the other intra-op thread) needs.
         extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
       });
     })().catch((error: unknown) => {
