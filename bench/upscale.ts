@@ -247,7 +247,7 @@ difference between the input and the area-averaged result is added back). Side b
 
 What the model adds on top of that: the "no model" row is the same refinement with the model's weight at 0. At 2x medium
 adds a few hundredths of a dB to it, at 4x about as little (hence its low weight at 4x, 0.1 instead of 0.3: +0.42 dB
-instead of +0.34); only thick adds real detail (+0.5 dB more at 2x and 4x). Two 2x passes of medium gave +0.42 dB at 4x for
+instead of +0.34); only thick adds real detail (0.5 to 0.6 dB more). Two 2x passes of medium gave +0.42 dB at 4x for
 five times the model's work, and medium x2 then a Lanczos 2x +0.43 dB. Thick x4 on the 10% most detailed 32-pixel tiles
 (ranked by what a Lanczos round trip loses) and the Lanczos with back-projection elsewhere reached +0.66 dB (+0.73 with
 16-pixel tiles), but took 19.7 CPU-seconds at 1024x1024, above the 4x budget: the +0.7 dB goal needs a cheaper detail
@@ -261,7 +261,8 @@ form on the model's NCHW planes (one enlargement and one area average per tile, 
 grid; the same result within 0.01 level), with separable passes that never clamp inside, and tiles overlap by 12 pixels a
 side (1.15 megapixels; at most 1 level from an untiled run). Idle inference threads now sleep instead of spinning, which
 burns CPU time while other processes need the cores (the earlier run, at a load average of 9, counted 37.6 CPU-seconds
-at 2x).`,
+at 2x). Peak memory is read from VmHWM: getrusage's maxRSS survives exec on Linux, so the probe, forked from this
+bench with its models loaded, reported the bench's own size (2315 MB in a trial run; 1250 MB is the probe's).`,
 );
 console.log(sections.join('\n\n'));
 console.log(goals);
