@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyGuidedCoefficients, boxMean, guidedCoefficients } from './guided-filter';
+import { applyGuidedCoefficients, boxMean, guidedCoefficients, PRIOR_BAND } from './guided-filter';
 
 function bruteBoxMean(src: Float32Array, w: number, h: number, r: number) {
   const out = new Float32Array(src.length);
@@ -65,5 +65,49 @@ describe('guided filter', () => {
     expect(steps[largest]).toBeGreaterThan(100);
     expect(row[60]).toBeLessThan(5);
     expect(row[130]).toBeGreaterThan(250);
+  });
+
+  it("keeps the prior matte's decision where the photo's edge lies elsewhere", () => {
+    // The photo's edge is at x = 20 but the matte's 0.5 crossing is at x = 28 (a ramp from 24 to 32), and
+    // both ends of the row are certain: with the prior the filter may reshape the ramp but not move the
+    // decision, nor make certain pixels uncertain.
+    const W = 48;
+    const H = 4;
+    const guide = stepGuide(W, H, 20);
+    const bytes = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) bytes[y * W + x] = Math.round(255 * Math.min(1, Math.max(0, (x - 24) / 8)));
+    const matte = Float32Array.from(bytes, (v) => v / 255);
+    const coefficients = guidedCoefficients(guide, matte, W, H, 6, 1e-4);
+    const sut = applyGuidedCoefficients(coefficients, guide, W, H, {
+      data: bytes,
+      width: W,
+      height: H,
+      cornerAligned: false,
+    });
+    for (let i = 0; i < sut.length; i++) {
+      expect(sut[i] > 127).toBe(bytes[i] >= 128);
+      if (bytes[i] === 0) expect(sut[i]).toBe(0);
+      if (bytes[i] === 255) expect(sut[i]).toBe(255);
+      // Within the band's envelope: at most prior / PRIOR_BAND opaque, at least 1 - (1 - prior) / PRIOR_BAND.
+      expect(sut[i]).toBeLessThanOrEqual(Math.max(bytes[i] / PRIOR_BAND, 128) + 0.5);
+      expect(sut[i]).toBeGreaterThanOrEqual(Math.min(255 - (255 - bytes[i]) / PRIOR_BAND, 127) - 0.5);
+    }
+  });
+
+  it('reads a corner-aligned prior at x * priorWidth / width', () => {
+    // A 2-pixel prior (out, in) over 8 pixels: corner-aligned, pixel x reads the prior at x / 4, so pixels
+    // 0..1 are below one half, 2..7 at or above (pixel 2 reads 0.5 exactly); a flat photo leaves the rest.
+    const guide = stepGuide(8, 1, 0);
+    const matte = Float32Array.from([0, 0, 0, 0, 1, 1, 1, 1]);
+    const coefficients = guidedCoefficients(guide, matte, 8, 1, 1, 1e-3);
+    const sut = applyGuidedCoefficients(coefficients, guide, 8, 1, {
+      data: new Uint8Array([0, 255]),
+      width: 2,
+      height: 1,
+      cornerAligned: true,
+    });
+    expect(Array.from(sut, (v) => v > 127)).toEqual([false, false, true, true, true, true, true, true]);
+    expect(sut[0]).toBe(0);
   });
 });

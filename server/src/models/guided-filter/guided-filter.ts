@@ -136,27 +136,61 @@ export function guidedCoefficients(
   };
 }
 
+/** An 8-bit matte whose decision the refined alpha must keep, at any size. */
+export interface MattePrior {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  /**
+   * How its pixels sit on the photo: corner-aligned (pixel x at photo x * width / photoWidth, the grid of
+   * ISNet's square in IMG.LY's pipeline) or centred (pixel centres spread evenly, as most resizers do).
+   */
+  cornerAligned: boolean;
+}
+
+/**
+ * How far the refined alpha may stray from the prior where the prior is nearly certain: at most
+ * prior / PRIOR_BAND opaque, at least 1 - (1 - prior) / PRIOR_BAND. Where the prior is 0 or 1 the result is
+ * too; from 5 % to 95 % only the side of one half is kept.
+ */
+export const PRIOR_BAND = 0.05;
+
+/** Source positions of the destination pixels along one axis: lower index, upper index, weight of the upper. */
+function axisTaps(dst: number, src: number, cornerAligned: boolean) {
+  const i0 = new Int32Array(dst);
+  const i1 = new Int32Array(dst);
+  const f = new Float32Array(dst);
+  for (let x = 0; x < dst; x++) {
+    const s = cornerAligned ? (x * src) / dst : ((x + 0.5) * src) / dst - 0.5;
+    const c = Math.min(Math.max(s, 0), src - 1);
+    i0[x] = Math.floor(c);
+    i1[x] = Math.min(i0[x] + 1, src - 1);
+    f[x] = c - i0[x];
+  }
+  return { i0, i1, f };
+}
+
 /**
  * Evaluates the coefficients, bilinearly upsampled with centred pixels, against the full-resolution
- * interleaved RGB photo, one output row at a time; returns 8-bit alpha.
+ * interleaved RGB photo, one output row at a time; returns 8-bit alpha. With a `prior` (the matte the
+ * coefficients were fitted to), the result keeps the prior's decision: it is above one half exactly where
+ * the bilinearly upsampled prior is, and within the PRIOR_BAND envelope of it where that is nearly 0 or 1.
+ * The filter then only moves and sharpens the edge inside the prior's own uncertain band.
  */
 export function applyGuidedCoefficients(
   coefficients: GuidedCoefficients,
   rgb: Uint8Array,
   width: number,
   height: number,
+  prior?: MattePrior,
 ): Uint8Array {
   const { width: w, height: h, ar, ag, ab, b } = coefficients;
   const out = new Uint8Array(width * height);
-  const x0 = new Int32Array(width);
-  const x1 = new Int32Array(width);
-  const fx = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    const sx = Math.min(Math.max(((x + 0.5) * w) / width - 0.5, 0), w - 1);
-    x0[x] = Math.floor(sx);
-    x1[x] = Math.min(x0[x] + 1, w - 1);
-    fx[x] = sx - x0[x];
-  }
+  const { i0: x0, i1: x1, f: fx } = axisTaps(width, w, false);
+  const px = prior && axisTaps(width, prior.width, prior.cornerAligned);
+  const py = prior && axisTaps(height, prior.height, prior.cornerAligned);
+  const rowP = new Float32Array(prior ? prior.width : 0);
+  const reach = 1 / PRIOR_BAND;
   const rowR = new Float32Array(w);
   const rowG = new Float32Array(w);
   const rowB = new Float32Array(w);
@@ -176,6 +210,40 @@ export function applyGuidedCoefficients(
       rowC[x] = b[o0 + x] + (b[o1 + x] - b[o0 + x]) * fy;
     }
     const row = y * width;
+    if (prior && px && py) {
+      // The prior's row at this y, in 0..255, then per pixel the envelope it allows.
+      const pw = prior.width;
+      const p0 = py.i0[y] * pw;
+      const p1 = py.i1[y] * pw;
+      const pf = py.f[y];
+      const data = prior.data;
+      for (let x = 0; x < pw; x++) rowP[x] = data[p0 + x] + (data[p1 + x] - data[p0 + x]) * pf;
+      for (let x = 0; x < width; x++) {
+        const l = x0[x];
+        const u = x1[x];
+        const f = fx[x];
+        const j = (row + x) * 3;
+        const q =
+          (rowR[l] + (rowR[u] - rowR[l]) * f) * rgb[j] +
+          (rowG[l] + (rowG[u] - rowG[l]) * f) * rgb[j + 1] +
+          (rowB[l] + (rowB[u] - rowB[l]) * f) * rgb[j + 2] +
+          rowC[l] +
+          (rowC[u] - rowC[l]) * f;
+        const pl = rowP[px.i0[x]];
+        const m = pl + (rowP[px.i1[x]] - pl) * px.f[x];
+        let v = q * 255 + 0.5;
+        // In 0..255 (+0.5 for rounding): inside, not below one half nor 1 - (1 - m) / band; outside, the mirror.
+        if (m >= 127.5) {
+          const lo = Math.max(128, 255.5 - (255 - m) * reach);
+          if (v < lo) v = lo;
+        } else {
+          const hi = Math.min(127.5, m * reach + 0.5);
+          if (v > hi) v = hi;
+        }
+        out[row + x] = v <= 0 ? 0 : v >= 255 ? 255 : v;
+      }
+      continue;
+    }
     for (let x = 0; x < width; x++) {
       const l = x0[x];
       const u = x1[x];

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MARKED_PHOTOS, meanInRect } from '../../../../test/fixtures/background-removal/regions';
 import { decodeRaw } from '../../../lib/image';
 import { IsnetModel } from '../../../models/isnet/isnet.model';
-import { predictMatte, workingSize } from './matte';
+import { localRange, MODEL_REFINE, predictMatte, refineMatte, workingSize } from './matte';
 
 const photo = (file: string) => readFile(new URL(`../../../../../assets/photos/${file}`, import.meta.url));
 
@@ -29,5 +29,49 @@ describe('workingSize', () => {
     expect(sut.width / sut.height).toBeCloseTo(4 / 3, 2);
     expect(sut.width * sut.height).toBeLessThanOrEqual(1024 * 1024);
     expect(sut.width * sut.height).toBeGreaterThan(1024 * 1000);
+  });
+});
+
+describe('refineMatte', () => {
+  // A photo 200 px wide with a sharp edge at x = 101 and a 50x50 model-like matte whose ramp (matte x 24..26) crosses
+  // one half at x = 100 (corner-aligned: photo x reads the matte at x / 4).
+  const width = 200;
+  const height = 40;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      data.fill(x < 101 ? 40 : 210, (y * width + x) * 3, (y * width + x) * 3 + 3);
+  const image = { data, width, height, channels: 3 as const };
+  const matte = { data: new Uint8Array(50 * 50), width: 50, height: 50 };
+  for (let y = 0; y < 50; y++)
+    for (let x = 0; x < 50; x++)
+      matte.data[y * 50 + x] = Math.round(255 * Math.min(1, Math.max(0, (x - 24) / 2)));
+
+  it("keeps the matte's decision and makes its edge narrower, on the photo's edge", async () => {
+    const sut = await refineMatte(image, matte, MODEL_REFINE);
+    const row = Array.from(sut.subarray(20 * width, 21 * width));
+    // The upsampled matte is at or above one half from x = 100 on (matte x = 25 reads 127.5).
+    row.forEach((v, x) => expect(v > 127, `x = ${x}`).toBe(x >= 100));
+    expect(row[60]).toBe(0);
+    expect(row[150]).toBe(255);
+    // The matte's 5-95 % ramp is 7 px wide once upsampled; the refined one is narrower.
+    const soft = row.filter((v) => v > 12 && v < 243).length;
+    expect(soft).toBeLessThan(7);
+  });
+});
+
+describe('localRange', () => {
+  it('is the max minus the min over the square window, borders clamped', () => {
+    const w = 9;
+    const h = 7;
+    const plane = Float32Array.from({ length: w * h }, (_, i) => Math.abs(Math.sin(i * 2.3)));
+    const sut = localRange(plane, w, h, 2);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const window: number[] = [];
+        for (let v = Math.max(0, y - 2); v <= Math.min(h - 1, y + 2); v++)
+          for (let u = Math.max(0, x - 2); u <= Math.min(w - 1, x + 2); u++) window.push(plane[v * w + u]);
+        expect(sut[y * w + x]).toBeCloseTo(Math.max(...window) - Math.min(...window), 6);
+      }
   });
 });

@@ -3,7 +3,7 @@ import type { RawImage } from '../../../lib/image';
 import { applyGuidedCoefficients, guidedCoefficients } from '../../../models/guided-filter/guided-filter';
 import type { IsnetModel } from '../../../models/isnet/isnet.model';
 import { alphaToBytes } from '../../../models/isnet/postprocess';
-import { ISNET_SIZE, rgbToIsnetTensor } from '../../../models/isnet/preprocess';
+import { ISNET_SIZE, resizeCornerAligned, rgbToIsnetTensor } from '../../../models/isnet/preprocess';
 
 /** Refinement works at about the model's own pixel count: the matte holds no more detail than that. */
 const WORK_PIXELS = ISNET_SIZE * ISNET_SIZE;
@@ -13,9 +13,37 @@ export interface RefineSettings {
   radius: number;
   /** Regularisation (a colour variance, colours in 0..1): smaller follows the photo's edges harder. */
   eps: number;
+  /**
+   * Contrast around one half applied to the matte before the filter fits it (1: none), at edges only. A
+   * soft matte fitted as is keeps its own ramp and adds the window's width to it; a steeper one lets the
+   * photo's edges set the width of the transition instead. It applies in full where the matte spans most of
+   * 0..1 within `edgeRadius` (an edge between subject and background) and fades out where it spans less
+   * (partly transparent regions such as dense fine hair, whose in-between values are kept). The final alpha
+   * keeps the unsharpened matte's decision either way.
+   */
+  contrast: number;
+  /** Radius, at the working resolution, of the window whose alpha range tells edges from translucency. */
+  edgeRadius: number;
+  /** How the matte's pixels sit on the photo (see MattePrior). */
+  cornerAligned: boolean;
 }
 
-export const DEFAULT_REFINE: RefineSettings = { radius: 3, eps: 2e-4 };
+/** For ISNet's 1024x1024 square: soft ramps several model pixels wide, on the corner-aligned grid. */
+export const MODEL_REFINE: RefineSettings = {
+  radius: 2,
+  eps: 2e-4,
+  contrast: 3,
+  edgeRadius: 5,
+  cornerAligned: true,
+};
+/** For a provider's matte (already fine-grained, at its own size): a light edge-aware resampling. */
+export const PROVIDED_REFINE: RefineSettings = {
+  radius: 3,
+  eps: 2e-4,
+  contrast: 1,
+  edgeRadius: 0,
+  cornerAligned: false,
+};
 
 function rawInput(image: RawImage) {
   return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
@@ -29,23 +57,120 @@ export function workingSize(width: number, height: number): { width: number; hei
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** The model's raw matte, 1024x1024 8-bit, for a photo squeezed into the model's square. */
+/**
+ * The model's raw matte, 1024x1024 8-bit, for a photo squeezed into the model's square with the same
+ * corner-aligned bilinear resampling as IMG.LY's pipeline (see resizeCornerAligned).
+ */
 export async function predictSquareMatte(image: RawImage, model: IsnetModel): Promise<Uint8Array> {
-  const square = await rawInput(image)
-    .resize(ISNET_SIZE, ISNET_SIZE, { fit: 'fill', kernel: 'linear' })
-    .raw()
-    .toBuffer();
+  const square = resizeCornerAligned(image.data, image.width, image.height, 3, ISNET_SIZE, ISNET_SIZE);
   return alphaToBytes(await model.predict(rgbToIsnetTensor(square, ISNET_SIZE, ISNET_SIZE)));
 }
 
 /**
+ * The matte at the working size, 0..1, with the contrast applied: each working pixel maps to the photo
+ * (centred, as sharp resized the guide) and from there to the matte's grid.
+ */
+function workingMatte(
+  matte: { data: Uint8Array; width: number; height: number },
+  full: { width: number; height: number },
+  work: { width: number; height: number },
+  settings: RefineSettings,
+): Float32Array {
+  const taps = (dst: number, photo: number, src: number) => {
+    const i0 = new Int32Array(dst);
+    const i1 = new Int32Array(dst);
+    const f = new Float32Array(dst);
+    for (let x = 0; x < dst; x++) {
+      const p = Math.max(((x + 0.5) * photo) / dst - 0.5, 0);
+      const s = settings.cornerAligned ? (p * src) / photo : ((p + 0.5) * src) / photo - 0.5;
+      const c = Math.min(Math.max(s, 0), src - 1);
+      i0[x] = Math.floor(c);
+      i1[x] = Math.min(i0[x] + 1, src - 1);
+      f[x] = c - i0[x];
+    }
+    return { i0, i1, f };
+  };
+  const tx = taps(work.width, full.width, matte.width);
+  const ty = taps(work.height, full.height, matte.height);
+  const out = new Float32Array(work.width * work.height);
+  const { data, width: mw } = matte;
+  for (let y = 0; y < work.height; y++) {
+    const r0 = ty.i0[y] * mw;
+    const r1 = ty.i1[y] * mw;
+    const fy = ty.f[y];
+    for (let x = 0; x < work.width; x++) {
+      const a = tx.i0[x];
+      const b = tx.i1[x];
+      const fx = tx.f[x];
+      const top = data[r0 + a] + (data[r0 + b] - data[r0 + a]) * fx;
+      const bottom = data[r1 + a] + (data[r1 + b] - data[r1 + a]) * fx;
+      out[y * work.width + x] = (top + (bottom - top) * fy) / 255;
+    }
+  }
+  if (settings.contrast === 1) return out;
+  const range = localRange(out, work.width, work.height, settings.edgeRadius);
+  for (let i = 0; i < out.length; i++) {
+    // Full contrast where the window spans 0.85 of 0..1 or more, none where it spans 0.5 or less.
+    const t =
+      range[i] <= EDGE_SPAN[0]
+        ? 0
+        : range[i] >= EDGE_SPAN[1]
+          ? 1
+          : (range[i] - EDGE_SPAN[0]) / (EDGE_SPAN[1] - EDGE_SPAN[0]);
+    const v = 0.5 + (out[i] - 0.5) * (1 + (settings.contrast - 1) * t);
+    out[i] = v <= 0 ? 0 : v >= 1 ? 1 : v;
+  }
+  return out;
+}
+
+/** Alpha ranges (max - min within the window) below the first are translucency, above the second edges. */
+const EDGE_SPAN = [0.5, 0.85] as const;
+
+/** Max minus min of a plane over a square window of radius r (separable, clamped at the borders). */
+export function localRange(plane: Float32Array, width: number, height: number, r: number): Float32Array {
+  const hi = new Float32Array(plane.length);
+  const lo = new Float32Array(plane.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      let max = -Infinity;
+      let min = Infinity;
+      for (let u = Math.max(0, x - r), end = Math.min(width - 1, x + r); u <= end; u++) {
+        const v = plane[row + u];
+        if (v > max) max = v;
+        if (v < min) min = v;
+      }
+      hi[row + x] = max;
+      lo[row + x] = min;
+    }
+  }
+  const out = new Float32Array(plane.length);
+  for (let y = 0; y < height; y++) {
+    const from = Math.max(0, y - r) * width;
+    const to = Math.min(height - 1, y + r) * width;
+    for (let x = 0; x < width; x++) {
+      let max = -Infinity;
+      let min = Infinity;
+      for (let i = from + x; i <= to + x; i += width) {
+        if (hi[i] > max) max = hi[i];
+        if (lo[i] < min) min = lo[i];
+      }
+      out[y * width + x] = max - min;
+    }
+  }
+  return out;
+}
+
+/**
  * Brings a matte of any size back to the photo's full resolution, with its edges snapped to the photo's
- * edges by a fast guided filter (statistics at working size, evaluation at full size, row by row).
+ * edges by a fast guided filter (statistics at working size, evaluation at full size, row by row). The
+ * result keeps the matte's own decision (alpha above one half exactly where the upsampled matte is, and
+ * fully in or out where it is): the filter only places and sharpens the edge inside the matte's soft band.
  */
 export async function refineMatte(
   image: RawImage,
   matte: { data: Uint8Array; width: number; height: number },
-  settings: RefineSettings = DEFAULT_REFINE,
+  settings: RefineSettings = PROVIDED_REFINE,
 ): Promise<Uint8Array> {
   const work = workingSize(image.width, image.height);
   const guide =
@@ -54,22 +179,20 @@ export async function refineMatte(
       : new Uint8Array(
           await rawInput(image).resize(work.width, work.height, { fit: 'fill' }).raw().toBuffer(),
         );
-  const low = await sharp(Buffer.from(matte.data.buffer, matte.data.byteOffset, matte.data.length), {
-    raw: { width: matte.width, height: matte.height, channels: 1 },
-  })
-    .resize(work.width, work.height, { fit: 'fill', kernel: 'linear' })
-    // Without this, sharp widens a one-band raw image to sRGB on output.
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer();
-  const p = new Float32Array(low.length);
-  for (let i = 0; i < low.length; i++) p[i] = low[i] / 255;
+  const p = workingMatte(matte, image, work, settings);
   const coefficients = guidedCoefficients(guide, p, work.width, work.height, settings.radius, settings.eps);
-  return applyGuidedCoefficients(coefficients, image.data, image.width, image.height);
+  return applyGuidedCoefficients(coefficients, image.data, image.width, image.height, {
+    ...matte,
+    cornerAligned: settings.cornerAligned,
+  });
 }
 
 /** Model plus refinement: full-resolution 8-bit alpha for an RGB photo. */
-export async function predictMatte(image: RawImage, model: IsnetModel, settings?: RefineSettings) {
+export async function predictMatte(
+  image: RawImage,
+  model: IsnetModel,
+  settings: RefineSettings = MODEL_REFINE,
+) {
   const square = await predictSquareMatte(image, model);
   return refineMatte(image, { data: square, width: ISNET_SIZE, height: ISNET_SIZE }, settings);
 }
