@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cvLanczos, loadOpenCv } from '../../../test/fixtures/upscale/opencv';
-import { boxDownscale, lanczosUpscale } from './resample';
+import { boxDownscale, boxDownscalePlane, lanczosUpscale, lanczosUpscaleAdd } from './resample';
 
 const FIXTURE = new URL('../../../test/fixtures/upscale/coffee-192x128.png', import.meta.url).pathname;
 
@@ -44,5 +44,36 @@ describe('centred resampling', () => {
       for (let x = 4; x < 28; x++) expect(round.data[y * 32 + x]).toBeCloseTo(ramp.data[y * 32 + x], 1);
     const block = boxDownscale({ data: new Float32Array([1, 3, 5, 7]), width: 2, height: 2, channels: 1 }, 2);
     expect(Array.from(block.data)).toEqual([4]);
+  });
+
+  it.each([2, 4])(
+    'puts a step edge where a centred resampler puts it (%ix), adding into the target',
+    (scale) => {
+      // Dark left of source x = 10, bright from there: the 50% level belongs at output x = 10 * scale.
+      const w = 24;
+      const h = 6;
+      const src = Float32Array.from({ length: w * h }, (_, i) => (i % w < 10 ? 40 : 200));
+      const dst = new Float32Array(w * h * scale * scale).fill(5);
+      lanczosUpscaleAdd(src, w, h, scale, dst);
+      const W = w * scale;
+      const row = 3 * scale * W;
+      let crossing = NaN;
+      for (let x = 0; x < W - 1; x++) {
+        const a = dst[row + x] - 5;
+        const b = dst[row + x + 1] - 5;
+        if (a < 120 && b >= 120) crossing = x + 0.5 + (120 - a) / (b - a);
+      }
+      expect(Math.abs(crossing - 10 * scale)).toBeLessThan(0.05 * scale);
+      // Flat rows stay flat, edges clamped: the first and last output columns keep the plateau values.
+      expect(dst[row] - 5).toBeCloseTo(40, 3);
+      expect(dst[row + W - 1] - 5).toBeCloseTo(200, 3);
+    },
+  );
+
+  it('area-averages a plane by 4, ignoring a remainder', () => {
+    const plane = Float32Array.from({ length: 9 * 5 }, (_, i) => i);
+    const sut = boxDownscalePlane(plane, 9, 5, 4);
+    // Blocks [0,4)x[0,4) and [4,8)x[0,4): means of i = y * 9 + x.
+    expect(Array.from(sut)).toEqual([1.5 * 9 + 1.5, 1.5 * 9 + 5.5]);
   });
 });
