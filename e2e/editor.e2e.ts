@@ -196,6 +196,11 @@ describe('the editor on a desktop', () => {
       [0.5, 0.4],
     ]);
     expect(await redo.isDisabled()).toBe(true);
+    const painted = await maskInk(page);
+    await page.getByRole('button', { name: 'Clear mask' }).click();
+    expect(await maskInk(page)).toBe(0);
+    await undo.click();
+    expect(await maskInk(page)).toBe(painted);
 
     await page.getByRole('button', { name: 'Eraser' }).click();
     const beforeErase = await maskInk(page);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, setTokenProvider } from './api-client';
+import { ApiError, apiRequest, apiUpload, setTokenProvider } from './api-client';
 
 function answer(status: number, body: string, type = 'application/json') {
   return vi.fn(
@@ -56,5 +56,79 @@ describe('apiRequest', () => {
     await apiRequest('/api/auth/session', { method: 'DELETE', token: null });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).not.toHaveProperty('authorization');
+  });
+});
+
+/** The part of XMLHttpRequest that apiUpload uses; `answer` plays the server once the form is sent. */
+function fakeXhr(answer: (xhr: FakeXhr) => void) {
+  const sent: FakeXhr[] = [];
+  class FakeXhr {
+    method = '';
+    url = '';
+    headers: Record<string, string> = {};
+    withCredentials = false;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    body: unknown;
+    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(body: unknown) {
+      this.body = body;
+      sent.push(this);
+      answer(this);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+type FakeXhr = ReturnType<typeof fakeXhr>[number];
+
+describe('apiUpload', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setTokenProvider(async () => null);
+  });
+
+  it('posts the form with the token and credentials, reports progress and parses the answer', async () => {
+    setTokenProvider(async () => 'token-2');
+    const sent = fakeXhr((xhr) => {
+      xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+      xhr.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 });
+      Object.assign(xhr, { status: 201, responseText: '{"id":"abc"}' });
+      xhr.onload?.();
+    });
+    const form = new FormData();
+    const progress: number[] = [];
+
+    const sut = await apiUpload('/api/upload', form, (fraction) => progress.push(fraction));
+
+    expect(sut).toEqual({ id: 'abc' });
+    expect(progress).toEqual([0.25, 1]);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/upload', withCredentials: true, body: form });
+    expect(sent[0].headers.authorization).toBe('Bearer token-2');
+  });
+
+  it('rejects with the server error body, or a network error', async () => {
+    fakeXhr((xhr) => {
+      Object.assign(xhr, {
+        status: 413,
+        responseText: '{"error":{"code":"PAYLOAD_TOO_LARGE","message":"Too large."}}',
+      });
+      xhr.onload?.();
+    });
+    await expect(apiUpload('/api/upload', new FormData())).rejects.toEqual(
+      new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Too large.'),
+    );
+    fakeXhr((xhr) => xhr.onerror?.());
+    await expect(apiUpload('/api/upload', new FormData())).rejects.toMatchObject({ status: 0 });
   });
 });

@@ -33,52 +33,85 @@ function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
+/** A failed answer as ApiError: the server's `{ error: { code, message } }`, else the spec's "status: text". */
+function errorFrom(status: number, statusText: string, text: string): ApiError {
   try {
     const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
     if (parsed.error && typeof parsed.error.message === 'string') {
       return new ApiError(
-        response.status,
+        status,
         isErrorCode(parsed.error.code) ? parsed.error.code : null,
         parsed.error.message,
       );
     }
   } catch {
-    // Not JSON: fall through to the spec's "status: text" form.
+    // Not JSON: fall through to the "status: text" form.
   }
-  return new ApiError(response.status, null, `${response.status}: ${text || response.statusText}`);
+  return new ApiError(status, null, `${status}: ${text || statusText}`);
 }
 
-/** The only fetch wrapper of the client: bearer token, JSON (or multipart) in, JSON out, `ApiError` on failure. */
+async function toApiError(response: Response): Promise<ApiError> {
+  return errorFrom(response.status, response.statusText, await response.text().catch(() => ''));
+}
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/** The only fetch wrapper of the client: bearer token, JSON in and out, `ApiError` on failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token !== undefined ? options.token : await tokenProvider();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  // FormData goes as multipart (the browser writes the boundary); anything else as JSON.
-  const multipart = options.body instanceof FormData;
-  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: multipart
-        ? (options.body as FormData)
-        : options.body !== undefined
-          ? JSON.stringify(options.body)
-          : undefined,
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
       credentials: 'include',
       signal: options.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, null, 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, null, NETWORK_MESSAGE);
   }
 
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+}
+
+/**
+ * POSTs a multipart form with the bearer token and reports the share of it sent so far (0..1); answers and
+ * failures as apiRequest. XMLHttpRequest, because fetch cannot report upload progress.
+ */
+export async function apiUpload<T = unknown>(
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
+  const token = await tokenProvider();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300)
+        return reject(errorFrom(xhr.status, xhr.statusText, xhr.responseText));
+      try {
+        resolve(JSON.parse(xhr.responseText) as T);
+      } catch {
+        reject(new ApiError(xhr.status, null, 'The server sent an answer that could not be read.'));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, null, NETWORK_MESSAGE));
+    xhr.send(form);
+  });
 }

@@ -1,11 +1,19 @@
 import type { Mode } from '@common/modes';
 import type { UploadResponse } from '@common/schemas/process';
-import { apiRequest } from '@client/lib/api-client';
+import { apiUpload } from '@client/lib/api-client';
 
-/** POST /api/upload: the photo and the mode it is for; the server checks its bytes, size and pixels. */
-export function uploadImage(file: Blob, fileName: string, mode: Mode): Promise<UploadResponse> {
+/**
+ * POST /api/upload: the photo and the mode it is for; the server checks its bytes, size and pixels.
+ * `onProgress` hears the share sent so far (0..1).
+ */
+export function uploadImage(
+  file: Blob,
+  fileName: string,
+  mode: Mode,
+  onProgress?: (fraction: number) => void,
+): Promise<UploadResponse> {
   const form = new FormData();
   form.append('editingMode', mode);
   form.append('file', file, fileName);
-  return apiRequest<UploadResponse>('/api/upload', { method: 'POST', body: form });
+  return apiUpload<UploadResponse>('/api/upload', form, onProgress);
 }

@@ -42,7 +42,7 @@ export function Editor({
         <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
           <ModeSelector mode={mode} onChange={onModeChange} />
           <div className="flex flex-col gap-4">
-            <UploadZone uploading={editor.uploading} onFile={editor.upload} />
+            <UploadZone progress={editor.uploadProgress} onFile={editor.upload} />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
               <Button asChild variant="outline">
                 <Link href="/">
@@ -51,7 +51,7 @@ export function Editor({
               </Button>
               <Button
                 variant="gradient"
-                disabled={editor.uploading}
+                disabled={editor.uploadProgress !== null}
                 onClick={() => editor.process({ maskData: null, hasMask: false, prompt: '' })}
               >
                 <Sparkles /> {processLabel(mode, false)}

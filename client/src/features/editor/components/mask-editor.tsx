@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Brush, Eraser, Redo2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Brush, Eraser, Redo2, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { Slider } from '@client/components/ui/slider';
 import { MaskCanvas } from '../canvas/mask-canvas';
 import { ImageStage } from '../canvas/image-stage';
@@ -78,6 +78,9 @@ export function MaskEditor({
             onClick={actions.redo}
           >
             <Redo2 />
+          </ToolButton>
+          <ToolButton label="Clear mask" disabled={editor.strokes.length === 0} onClick={editor.clear}>
+            <Trash2 />
           </ToolButton>
         </div>
         <div className="ml-auto flex items-center gap-0.5">

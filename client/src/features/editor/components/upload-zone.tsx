@@ -3,8 +3,12 @@ import { Loader2, Upload } from 'lucide-react';
 import { cn } from '@client/lib/utils';
 import { ACCEPT_ATTRIBUTE } from '../model/validation';
 
-/** Drop a photo or click to browse; hands the first file over and leaves checking it to the caller. */
-export function UploadZone({ uploading, onFile }: { uploading: boolean; onFile(file: File): void }) {
+/**
+ * Drop a photo or click to browse; hands the first file over and leaves checking it to the caller. `progress`
+ * (0..1) is the share sent while an upload runs, null otherwise.
+ */
+export function UploadZone({ progress, onFile }: { progress: number | null; onFile(file: File): void }) {
+  const uploading = progress !== null;
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
@@ -33,9 +37,15 @@ export function UploadZone({ uploading, onFile }: { uploading: boolean; onFile(f
         {uploading ? <Loader2 className="size-7 animate-spin" /> : <Upload className="size-7" />}
       </span>
       {uploading ? (
-        <p className="mt-5 text-lg font-semibold" role="status">
-          Uploading...
-        </p>
+        <div className="mt-5 w-full max-w-xs" role="status">
+          <p className="text-lg font-semibold">Uploading... {Math.round(progress * 100)}%</p>
+          <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-muted">
+            <div
+              className="h-full rounded-full bg-primary transition-[width]"
+              style={{ width: `${Math.round(progress * 100)}%` }}
+            />
+          </div>
+        </div>
       ) : (
         <>
           <p className="mt-5 text-lg font-semibold">Drop your file here</p>

@@ -25,7 +25,8 @@ export interface ProcessInput {
 /** The editor's flow and its calls: upload, process with live progress, quick upscale, download, Edit More. */
 export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Credits) => void) {
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
-  const [uploading, setUploading] = useState(false);
+  /** Share of the photo sent so far while uploading (0..1), null otherwise. */
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [lastMode, setLastMode] = useState(mode);
   if (mode !== lastMode) {
@@ -58,9 +59,9 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
       maxUploadMegabytes: megabytes(user),
     });
     if (problem) return toast({ ...problem, variant: 'destructive' });
-    setUploading(true);
+    setUploadProgress(0);
     try {
-      const uploaded = await uploadImage(file, file.name, mode);
+      const uploaded = await uploadImage(file, file.name, mode, setUploadProgress);
       const original = { url: uploaded.originalPath, width: uploaded.width, height: uploaded.height };
       dispatch({ type: 'uploaded', upload: { id: uploaded.id, mode, file, original } });
     } catch (error) {
@@ -78,7 +79,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
         });
       }
     } finally {
-      setUploading(false);
+      setUploadProgress(null);
     }
   }
 
@@ -166,7 +167,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     toast({ title: 'Continue editing', description: 'Paint over anything else to remove or restore.' });
   }
 
-  return { state, dispatch, uploading, progress, upload, process, upscaleResult, download, editMore };
+  return { state, dispatch, uploadProgress, progress, upload, process, upscaleResult, download, editMore };
 }
 
 function megabytes(user: CurrentUser) {

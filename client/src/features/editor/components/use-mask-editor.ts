@@ -16,6 +16,8 @@ export function useMaskEditor(keyboard: boolean) {
   const [zoom, setZoom] = useState<number>(ZOOM.default);
 
   const addStroke = useCallback((stroke: Stroke) => setHistory((h) => push(h, [...current(h), stroke])), []);
+  /** Removes every mark as one history entry, so Undo brings them back. */
+  const clear = useCallback(() => setHistory((h) => (current(h).length ? push(h, []) : h)), []);
   // Only stable state setters inside, so the table never changes.
   const actions = useMemo<Record<ShortcutAction, () => void>>(
     () => ({
@@ -54,6 +56,7 @@ export function useMaskEditor(keyboard: boolean) {
     setBrushSize: (size: number) => setBrushSize(clampBrushSize(size)),
     zoom,
     addStroke,
+    clear,
     actions,
   };
 }
