@@ -19,4 +19,36 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The import boundaries of STYLE.md: each block names who may not import what, and why.
+  restrict(
+    ['common/**'],
+    '(^@client/|(^|/)(client|server)/)',
+    'common/ is shared by client and server and imports neither.',
+  ),
+  restrict(
+    ['client/src/features/**'],
+    '^@client/features/(?!auth$)',
+    'Features do not import each other; share through components/, lib/ or common/ (auth is app-wide).',
+  ),
+  restrict(
+    ['server/src/routes/**'],
+    '(^|/)(repositories|db)/',
+    'Routes call services; they do not touch repositories or the database.',
+    { allowTypeImports: true },
+  ),
+  restrict(
+    ['server/src/models/**', 'server/src/workers/**'],
+    '((^|/)(db|services)/|^fastify$|^@fastify/)',
+    'Models and workers run in worker threads, without the database, services or the HTTP server.',
+  ),
+  restrict(['server/src/engines/*/providers/**'], '(^|/)services/', 'Providers do not call services.'),
 );
+
+function restrict(files, regex, message, options = {}) {
+  return {
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex, message, ...options }] }],
+    },
+  };
+}
