@@ -94,4 +94,39 @@ describe('completeHole', () => {
     suppressSpecks(wood, discMask(wood.width, wood.height, 96, 64, 20), null);
     expect(Buffer.from(wood.data.buffer).equals(Buffer.from(before.buffer))).toBe(true);
   });
+
+  it('continues a straight dark line that crosses the hole on a real photo', async () => {
+    const reference = await loadFixture('garden-192x128.png');
+    const { width: w, height: h } = reference;
+    // A dark wire, 5 px thick, from the left edge to the right at a slight slope.
+    const onLine = (x: number, y: number) => Math.abs(y - (40 + 0.25 * x)) <= 2.5;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++)
+        if (onLine(x, y)) reference.data.fill(20, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    const hole = discMask(w, h, 96, 64, 22);
+    const line = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) line[y * w + x] = hole[y * w + x] && onLine(x, y) ? 1 : 0;
+    // Share of the line's pixels inside the hole that came out dark, as the wire is.
+    const darkShare = (image: { data: Float32Array | Uint8Array }) => {
+      let dark = 0;
+      let n = 0;
+      for (let i = 0; i < line.length; i++) {
+        if (!line[i]) continue;
+        if ((image.data[i * 3] + image.data[i * 3 + 1] + image.data[i * 3 + 2]) / 3 < 50) dark++;
+        n++;
+      }
+      return dark / n;
+    };
+    const damaged = toFloat(reference);
+    for (let i = 0; i < hole.length; i++) if (hole[i]) damaged.data.fill(0, i * 3, i * 3 + 3);
+
+    const sut = { ...damaged, data: damaged.data.slice() };
+    completeHole(sut, hole, null, { seed: 3 });
+    const plain = { ...damaged, data: damaged.data.slice() };
+    completeHole(plain, hole, null, { seed: 3, structure: false });
+
+    expect(darkShare(sut)).toBeGreaterThan(0.75);
+    expect(darkShare(sut)).toBeGreaterThan(darkShare(plain) + 0.2);
+  });
 });

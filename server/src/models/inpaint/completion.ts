@@ -8,6 +8,7 @@ import {
   maskBounds,
   type Box,
 } from './mask';
+import { continueStructure } from './structure';
 import { teleaInpaint } from './telea';
 
 /**
@@ -35,6 +36,8 @@ export interface CompletionOptions {
   guideBlend?: number;
   /** Weight of the texture channels in patch distances (0 = colours only; default 4). */
   textureWeight?: number;
+  /** Draw straight edges and lines that cross the hole before completing the rest (default true). */
+  structure?: boolean;
   /** Largest factor by which the fill's fine detail is raised or lowered towards its surroundings' (1 = off; default 3). */
   detailGain?: number;
   onProgress?: (fraction: number) => void;
@@ -56,6 +59,27 @@ export function completeHole(
   options: CompletionOptions = {},
 ): void {
   const weight = options.textureWeight ?? 4;
+  if (options.structure ?? true) {
+    const drawn = continueStructure(image, hole, avoid);
+    if (drawn) {
+      const rest = hole.slice();
+      for (let i = 0; i < rest.length; i++) if (drawn[i]) rest[i] = 0;
+      completeRest(image, rest, avoid, options, weight);
+      suppressSpecks(image, hole, avoid);
+      return;
+    }
+  }
+  completeRest(image, hole, avoid, options, weight);
+  suppressSpecks(image, hole, avoid);
+}
+
+function completeRest(
+  image: FloatImage,
+  hole: Uint8Array,
+  avoid: Uint8Array | null,
+  options: CompletionOptions,
+  weight: number,
+): void {
   if (weight <= 0) {
     completeChannels(image, hole, avoid, options);
     return;
@@ -68,7 +92,6 @@ export function completeHole(
     if (!hole[i]) continue;
     for (let k = 0; k < c; k++) data[i * c + k] = augmented.data[i * a + k];
   }
-  suppressSpecks(image, hole, avoid);
 }
 
 /**
