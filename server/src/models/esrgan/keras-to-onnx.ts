@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
+import { observedTensors, quantizeGraph, type QuantizeOptions } from './quantize';
 
 /**
  * Turns the ESRGAN Keras models that ship in @upscalerjs/esrgan-* (TF.js layers format) into ONNX.
@@ -36,15 +37,23 @@ export interface ConvertOptions {
   /** Pixel range the model expects: 255 for slim and medium, 1 for thick. */
   inputRange: 1 | 255;
   name: string;
+  /** Quantise the convolutions to int8 (QDQ form) with these activation ranges; see quantize.ts. */
+  quantize?: QuantizeOptions;
+  /** Also output every tensor the quantiser would quantise, for calibration (see quantize.ts). */
+  observe?: boolean;
 }
 
-interface Tensor {
+export interface Tensor {
   name: string;
   dims: number[];
+  data: Float32Array | Int8Array | Uint8Array | Int32Array;
+}
+
+interface FloatTensor extends Tensor {
   data: Float32Array;
 }
 
-interface Node {
+export interface Node {
   opType: string;
   inputs: string[];
   output: string;
@@ -52,6 +61,8 @@ interface Node {
 }
 
 const ONNX_FLOAT = 1;
+const ONNX_DTYPE = (data: Tensor['data']) =>
+  data instanceof Float32Array ? 1 : data instanceof Uint8Array ? 2 : data instanceof Int8Array ? 3 : 6;
 const OPSET = 13;
 
 let schema: protobuf.Type | undefined;
@@ -63,7 +74,7 @@ function modelProto(): protobuf.Type {
 }
 
 /** Reads the weights of a layers model (its shards concatenated in manifest order) by weight name. */
-export function readKerasWeights(model: KerasModelJson, shards: Uint8Array[]): Map<string, Tensor> {
+export function readKerasWeights(model: KerasModelJson, shards: Uint8Array[]): Map<string, FloatTensor> {
   const total = shards.reduce((n, s) => n + s.length, 0);
   const all = new Uint8Array(total);
   let at = 0;
@@ -71,7 +82,7 @@ export function readKerasWeights(model: KerasModelJson, shards: Uint8Array[]): M
     all.set(shard, at);
     at += shard.length;
   }
-  const weights = new Map<string, Tensor>();
+  const weights = new Map<string, FloatTensor>();
   let offset = 0;
   for (const group of model.weightsManifest) {
     for (const w of group.weights) {
@@ -253,6 +264,11 @@ export function convertKerasToOnnx(
   } else {
     nodes.push({ opType: 'Identity', inputs: [outputName], output: 'upscaled' });
   }
+  if (options.observe) return encodeModel(nodes, initializers, options.name, observedTensors(nodes));
+  if (options.quantize) {
+    const q = quantizeGraph(nodes, initializers, options.quantize);
+    return encodeModel(q.nodes, q.initializers, options.name);
+  }
   return encodeModel(nodes, initializers, options.name);
 }
 
@@ -268,7 +284,7 @@ function assertConv(layer: KerasLayer) {
 }
 
 /** Keras [kh, kw, in, out] to ONNX [out, in, kh, kw]. */
-function hwioToOihw(kernel: Tensor): [number[], Float32Array] {
+function hwioToOihw(kernel: FloatTensor): [number[], Float32Array] {
   const [kh, kw, ci, co] = kernel.dims;
   const out = new Float32Array(kernel.data.length);
   for (let y = 0; y < kh; y++)
@@ -286,10 +302,10 @@ function hwioToOihw(kernel: Tensor): [number[], Float32Array] {
  * zero padding, so borders match exactly.
  */
 export function subPixelConv(
-  kernel: Tensor,
-  bias: Tensor,
+  kernel: FloatTensor,
+  bias: FloatTensor,
   s: number,
-): { weight: Tensor; bias: Tensor; pad: number } {
+): { weight: FloatTensor; bias: FloatTensor; pad: number } {
   const [kh, kw, ci, co] = kernel.dims;
   const r = kh >> 1;
   if (kh !== kw) throw new Error('square kernels only');
@@ -319,7 +335,12 @@ export function subPixelConv(
   };
 }
 
-function encodeModel(nodes: Node[], initializers: Tensor[], name: string): Uint8Array {
+function encodeModel(
+  nodes: Node[],
+  initializers: Tensor[],
+  name: string,
+  extraOutputs: string[] = [],
+): Uint8Array {
   const Model = modelProto();
   const valueInfo = (n: string) => ({
     name: n,
@@ -350,11 +371,14 @@ function encodeModel(nodes: Node[], initializers: Tensor[], name: string): Uint8
       initializer: initializers.map((t) => ({
         name: t.name,
         dims: t.dims,
-        dataType: ONNX_FLOAT,
+        dataType: ONNX_DTYPE(t.data),
         rawData: new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength),
       })),
       input: [valueInfo('image')],
-      output: [valueInfo('upscaled')],
+      output: [
+        valueInfo('upscaled'),
+        ...extraOutputs.map((n) => ({ name: n, type: { tensorType: { elemType: ONNX_FLOAT } } })),
+      ],
     },
   });
   return Model.encode(message).finish();

@@ -23,4 +23,16 @@ describe('converted model cache', () => {
     await ensureEsrganOnnx('slim', 2, dir);
     expect(readFileSync(sut).equals(good)).toBe(true);
   });
+
+  it('keeps the int8 model in its own file, keyed on the calibration ranges too', async () => {
+    const int8 = await ensureEsrganOnnx('thick', 4, dir, 'int8');
+    const fp32 = await ensureEsrganOnnx('thick', 4, dir);
+    expect(int8).toBe(path.join(dir, 'esrgan-thick-x4-int8.onnx'));
+    expect(fp32).toBe(path.join(dir, 'esrgan-thick-x4.onnx'));
+    const manifest = (file: string) =>
+      JSON.parse(readFileSync(`${file}.json`, 'utf8')) as { sourceSha256: string; onnxSha256: string };
+    expect(manifest(int8).sourceSha256).not.toBe(manifest(fp32).sourceSha256);
+    expect(manifest(int8).onnxSha256).not.toBe(manifest(fp32).onnxSha256);
+    expect(statSync(int8).size).toBeLessThan(statSync(fp32).size / 3);
+  });
 });
