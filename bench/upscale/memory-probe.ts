@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { EsrganModel } from '../../server/src/models/esrgan/esrgan.model';
-import { upscaleSettings } from '../../server/src/models/esrgan/settings';
-import { upscaleTiled } from '../../server/src/models/esrgan/upscale-tiled';
+import { upscaleImage } from '../../server/src/models/esrgan/upscale';
 
 const source = new URL('../../assets/photos/Wood.jpg', import.meta.url).pathname;
 const { data, info } = await sharp(source)
@@ -14,11 +13,15 @@ const { data, info } = await sharp(source)
   .removeAlpha()
   .raw()
   .toBuffer({ resolveWithObject: true });
-const model = new EsrganModel('medium', 2, { modelDir: process.argv[2] ?? 'data/models' });
 const started = Date.now();
-const out = await upscaleTiled(
+const out = await upscaleImage(
   { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 },
-  { scale: 2, predict: (x, w, h) => model.predict(x, w, h), ...upscaleSettings('medium', 2) },
+  'medium',
+  2,
+  (variant, precision) => {
+    const model = new EsrganModel(variant, 2, { modelDir: process.argv[2] ?? 'data/models', precision });
+    return (x, w, h) => model.predict(x, w, h);
+  },
 );
 process.stdout.write(
   JSON.stringify({

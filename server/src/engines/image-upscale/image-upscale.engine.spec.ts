@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -72,5 +72,16 @@ describe('image-upscale engine', () => {
     expect(out.data[(10 * 192 + 180) * 4 + 3]).toBe(0);
     await new Promise((r) => setTimeout(r, 20));
     expect(progress.at(-1)).toBe(1);
+  });
+
+  it('runs the default quality (int8 thick on the detailed blocks) in the worker pool', async () => {
+    const image = await sharp(FIXTURE).extract({ left: 16, top: 16, width: 64, height: 48 }).png().toBuffer();
+    const sut = createImageUpscaleEngine({ pool, modelDir: dir });
+    const options = upscaleOptionsSchema.parse({});
+    expect(options).toEqual({ scale: 2, quality: 'balanced' });
+    const result = await runChain(sut, { image, ...options, maxOutputPixels: 1_000_000 }, context());
+    const out = await sharp(result.image).raw().toBuffer({ resolveWithObject: true });
+    expect([out.info.width, out.info.height, out.info.channels]).toEqual([128, 96, 3]);
+    expect(readdirSync(dir)).toContain('esrgan-thick-x2-int8.onnx');
   });
 });

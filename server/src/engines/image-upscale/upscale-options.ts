@@ -4,7 +4,10 @@ export const UPSCALE_QUALITIES = ['fast', 'balanced', 'best'] as const;
 export type UpscaleQuality = (typeof UPSCALE_QUALITIES)[number];
 export type UpscaleScale = 2 | 4;
 
-/** Options a person picks: 2x or 4x, and fast (slim), balanced (medium, default) or best (thick). */
+/**
+ * Options a person picks: 2x or 4x, and fast (slim), balanced (default: int8 thick on the detailed blocks,
+ * Lanczos with back-projection elsewhere) or best (thick everywhere).
+ */
 export const upscaleOptionsSchema = z.object({
   scale: z.union([z.literal(2), z.literal(4)]).default(2),
   quality: z.enum(UPSCALE_QUALITIES).default('balanced'),
@@ -15,7 +18,7 @@ export interface UpscaleInput {
   /** Encoded image, already oriented. */
   image: Buffer;
   scale: UpscaleScale;
-  /** fast = ESRGAN slim, balanced = medium (default), best = thick. */
+  /** fast = ESRGAN slim, balanced = int8 thick on the detailed blocks (default), best = thick. */
   quality: UpscaleQuality;
   /** The plan's cap on the result, in pixels. */
   maxOutputPixels: number;

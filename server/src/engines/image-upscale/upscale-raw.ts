@@ -3,6 +3,7 @@ import type { WorkerPool } from '../../workers/pool';
 import type { EsrganVariant } from '../../models/esrgan/model-paths';
 import type { UpscaleQuality, UpscaleScale } from './upscale-options';
 
+/** balanced keeps the name 'medium' for its settings, which run the int8 thick model (settings.ts). */
 export const VARIANT_FOR_QUALITY: Record<UpscaleQuality, EsrganVariant> = {
   fast: 'slim',
   balanced: 'medium',

@@ -1,8 +1,8 @@
 import type { TaskContext } from '../../workers/tasks';
 import { EsrganModel } from './esrgan.model';
 import type { EsrganScale, EsrganVariant } from './model-paths';
-import { upscaleSettings } from './settings';
-import { upscaleTiled, type Pixels } from './upscale-tiled';
+import { upscaleImage } from './upscale';
+import type { Pixels } from './upscale-tiled';
 
 export interface EsrganUpscalePayload extends Pixels {
   scale: EsrganScale;
@@ -13,29 +13,32 @@ export interface EsrganUpscalePayload extends Pixels {
 
 const models = new Map<string, EsrganModel>();
 
-/** Worker task: upscales raw pixels with a model kept loaded in this worker, progress per tile. */
+/** Worker task: upscales raw pixels with the models kept loaded in this worker, progress per tile. */
 export default async function esrganUpscale(
   payload: EsrganUpscalePayload,
   ctx: TaskContext,
 ): Promise<Pixels> {
   const { scale, variant, modelDir, threads } = payload;
-  const key = `${variant}-${scale}-${modelDir}`;
-  let model = models.get(key);
-  if (!model) {
-    model = new EsrganModel(variant, scale, { modelDir, threads });
-    models.set(key, model);
-  }
-  const settings = upscaleSettings(variant, scale);
   const image: Pixels = {
     data: payload.data,
     width: payload.width,
     height: payload.height,
     channels: payload.channels,
   };
-  return upscaleTiled(image, {
+  return upscaleImage(
+    image,
+    variant,
     scale,
-    predict: (nchw, w, h) => model.predict(nchw, w, h),
-    ...settings,
-    onTile: (done, total) => ctx.progress(done / total, `tile ${done} of ${total}`),
-  });
+    (v, precision) => {
+      const key = `${v}-${scale}-${precision}-${modelDir}`;
+      let model = models.get(key);
+      if (!model) {
+        model = new EsrganModel(v, scale, { modelDir, threads, precision });
+        models.set(key, model);
+      }
+      const m = model;
+      return (nchw, w, h) => m.predict(nchw, w, h);
+    },
+    (done, total) => ctx.progress(done / total, `tile ${done} of ${total}`),
+  );
 }

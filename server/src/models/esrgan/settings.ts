@@ -1,3 +1,4 @@
+import type { DetailOptions } from './detail';
 import type { RefineOptions } from './refine';
 import type { EsrganScale, EsrganVariant } from './model-paths';
 
@@ -6,19 +7,35 @@ export interface UpscaleSettings {
   tile: number;
   blend: number;
   context: number;
+  /**
+   * When set, the variant's own model is not run: the int8 thick model runs on the most detailed blocks
+   * and the centred Lanczos stands in elsewhere (detail.ts), before the same back-projection.
+   */
+  detail?: DetailOptions;
 }
 
 /**
- * Per model and scale, tuned on the upscale bench (docs/BENCHMARKS.md). Slim and medium add texture that
- * real photos do not have, so they are blended with the centred Lanczos; thick is trusted fully. At 4x their
- * output is worth little (17-photo bench: medium +0.42 dB over the Lanczos at weight 0.1, +0.34 at 0.3, and
- * Lanczos plus back-projection alone +0.41), so its weight is low there. Tiles are
- * sized so one tile's activations stay in a few hundred MB (thick keeps 10x more feature maps) while the
- * overlap (cross-fade plus context, 12 pixels a side) adds about 15% to the work at 1024x1024. Tiled
- * against whole, 12 pixels a side differ by at most 1 level (0.015 RMS; 20 a side: 0.001), and the blend
- * with the Lanczos plus back-projection keeps PSNR unchanged to 0.001 dB.
+ * Per model and scale, tuned on the upscale bench (docs/BENCHMARKS.md). Slim adds texture that real photos
+ * do not have, so it is blended with the centred Lanczos; thick is trusted fully. Medium's output was worth
+ * little over the Lanczos with back-projection (17-photo bench, 4x: +0.42 dB against +0.41; 2x: +0.33
+ * against +0.30), so balanced runs the int8 thick model instead, on the quarter of 16-pixel blocks that a
+ * Lanczos round trip damages most (flat blocks never): in trials +0.84 dB at 4x and +0.66 at 2x, for 2 to
+ * 7 CPU-seconds at 1024x1024 on photos (11 to 16 when every block of the image is detailed). Tiles are sized so
+ * one tile's activations stay in a few hundred MB (thick keeps 10x more feature maps) while the overlap
+ * (cross-fade plus context, 12 pixels a side) adds about 15% to the work at 1024x1024. Tiled against
+ * whole, 12 pixels a side differ by at most 1 level (0.015 RMS; 20 a side: 0.001), and the blend with
+ * the Lanczos plus back-projection keeps PSNR unchanged to 0.001 dB.
  */
 export function upscaleSettings(variant: EsrganVariant, scale: EsrganScale): UpscaleSettings {
+  if (variant === 'medium') {
+    return {
+      refine: { modelWeight: 1, backProjections: 2 },
+      tile: 256,
+      blend: 4,
+      context: 8,
+      detail: { block: 16, fraction: 0.25, context: 4, feather: 2, minScore: 1 },
+    };
+  }
   const modelWeight = variant === 'thick' ? 1 : scale === 2 ? 0.5 : 0.1;
   return {
     refine: { modelWeight, backProjections: 2 },

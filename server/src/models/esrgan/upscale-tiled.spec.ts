@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EsrganModel } from './esrgan.model';
 import { boxDownscale, lanczosUpscale } from './resample';
-import { upscaleSettings } from './settings';
-import { upscaleTiled, type Pixels } from './upscale-tiled';
+import { upscaleImage } from './upscale';
+import type { Pixels } from './upscale-tiled';
 
 const fixture = (name: string) => new URL(`../../../test/fixtures/upscale/${name}`, import.meta.url).pathname;
 
@@ -35,12 +35,21 @@ function lumaPsnr(
   return 10 * Math.log10((255 * 255 * n) / se);
 }
 
-describe('tiled ESRGAN upscaling (medium, real weights)', () => {
+describe('tiled ESRGAN upscaling (balanced: int8 thick on the detailed blocks, real weights)', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'esrgan-'));
-  const model = new EsrganModel('medium', 2, { modelDir: dir });
-  const settings = upscaleSettings('medium', 2);
-  const run = (image: Pixels, tile = settings.tile) =>
-    upscaleTiled(image, { scale: 2, predict: (x, w, h) => model.predict(x, w, h), ...settings, tile });
+  const model = new EsrganModel('thick', 2, { modelDir: dir, precision: 'int8' });
+  const run = (image: Pixels, tile?: number) =>
+    upscaleImage(
+      image,
+      'medium',
+      2,
+      (variant, precision) => {
+        expect([variant, precision]).toEqual(['thick', 'int8']);
+        return (x, w, h) => model.predict(x, w, h);
+      },
+      undefined,
+      tile ? { tile } : {},
+    );
 
   beforeAll(() => model.load());
   afterAll(async () => {

@@ -12,7 +12,20 @@ export interface Pixels {
   channels: 3 | 4;
 }
 
-export type Predict = (nchw: Float32Array, width: number, height: number) => Promise<Float32Array>;
+/** A tile's place in the source image, in source pixels. */
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export type Predict = (
+  nchw: Float32Array,
+  width: number,
+  height: number,
+  region?: Region,
+) => Promise<Float32Array>;
 
 export interface TiledOptions {
   scale: number;
@@ -62,7 +75,7 @@ export async function upscaleTiled(image: Pixels, options: TiledOptions): Promis
       const input = rgbRegionToNchw(image.data, width, channels, region);
       // The model's NCHW output, refined in place against the same NCHW input it was given.
       const refined = refinePlanar(
-        await options.predict(input, region.w, region.h),
+        await options.predict(input, region.w, region.h, region),
         input,
         region.w,
         region.h,
