@@ -37,6 +37,18 @@ describe('detail blocks', () => {
     expect(planDetailRuns(textured(64, 48, []), 4, { ...OPTIONS, fraction: 1 })).toEqual([]);
   });
 
+  it('splits a large detailed area into rectangles of at most 8 blocks a side', () => {
+    const runs = planDetailRuns(textured(320, 160, [[0, 320, 0, 160, 60]]), 4, { ...OPTIONS, fraction: 1 });
+    expect(runs).toEqual([
+      { x0: 0, x1: 128, y0: 0, y1: 128 },
+      { x0: 128, x1: 256, y0: 0, y1: 128 },
+      { x0: 256, x1: 320, y0: 0, y1: 128 },
+      { x0: 0, x1: 128, y0: 128, y1: 160 },
+      { x0: 128, x1: 256, y0: 128, y1: 160 },
+      { x0: 256, x1: 320, y0: 128, y1: 160 },
+    ]);
+  });
+
   it('ranks blocks by what a Lanczos round trip loses, strongest first', () => {
     const image = textured(64, 32, [
       [0, 16, 0, 16, 10],

@@ -58,6 +58,12 @@ export function detailScores(
   return { cols, rows, score };
 }
 
+/**
+ * Rectangles are at most this many blocks a side, so one model run's feature maps stay small (thick keeps
+ * about 200 channels of its input's size) however large a detailed area is.
+ */
+const MAX_RUN_BLOCKS = 8;
+
 /** The top `fraction` of blocks by detail score (flat blocks excluded), merged into rectangles. */
 export function planDetailRuns(image: Pixels, scale: number, options: DetailOptions): DetailRun[] {
   const { block, fraction } = options;
@@ -78,11 +84,11 @@ export function planDetailRuns(image: Pixels, scale: number, options: DetailOpti
         continue;
       }
       const c0 = c;
-      while (c < cols && selected[r * cols + c]) c++;
+      while (c < cols && c - c0 < MAX_RUN_BLOCKS && selected[r * cols + c]) c++;
       const key = `${c0}:${c}`;
       const y1 = Math.min(image.height, (r + 1) * block);
       const run = open.get(key);
-      if (run) {
+      if (run && run.y1 - run.y0 < MAX_RUN_BLOCKS * block) {
         run.y1 = y1;
         next.set(key, run);
       } else {

@@ -11,7 +11,7 @@ export interface EsrganModelOptions {
   modelDir: string;
   /** Intra-op threads; the machine's cores by default. */
   threads?: number;
-  /** int8 (thick only): the quantised model, about 3.5 times faster for 0.01 dB on the upscale bench. */
+  /** int8 (thick only): the quantised model, about 2.5 times faster for 0.04 dB on the upscale bench. */
   precision?: Precision;
 }
 

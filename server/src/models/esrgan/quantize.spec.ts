@@ -50,6 +50,7 @@ describe('int8 thick model (QDQ)', () => {
     const dequantised = new Set(node.filter((n) => n.opType === 'DequantizeLinear').map((n) => n.output[0]));
     const convs = node.filter((n) => n.opType === 'Conv');
     expect(convs).toHaveLength(154);
+    expect(INT8_FLOAT_CONVS).toHaveLength(3);
     for (const conv of convs) {
       const float = INT8_FLOAT_CONVS.includes(conv.output[0]);
       expect(dequantised.has(conv.input[1])).toBe(!float);
@@ -61,7 +62,11 @@ describe('int8 thick model (QDQ)', () => {
     });
     await session.release();
     const fused = decode(readFileSync(optimised)).graph.node.filter((n) => n.opType === 'QLinearConv');
-    expect(fused.length).toBe(150);
+    expect(fused.length).toBe(151);
+    // All in NHWC: no transposes between the int8 convolutions.
+    expect(
+      decode(readFileSync(optimised)).graph.node.filter((n) => n.opType === 'Transpose').length,
+    ).toBeLessThan(10);
   });
 
   it('stays within a few levels of the float model on a photo', async () => {
@@ -89,8 +94,8 @@ describe('int8 thick model (QDQ)', () => {
       se += (a[i] - b[i]) ** 2;
       worst = Math.max(worst, Math.abs(a[i] - b[i]));
     }
-    // Measured: 0.2 level RMS, 1.0 at worst (0..255 scale).
-    expect(Math.sqrt(se / a.length)).toBeLessThan(0.5);
-    expect(worst).toBeLessThan(3);
+    // Measured: 0.41 level RMS, 1.9 at worst (0..255 scale).
+    expect(Math.sqrt(se / a.length)).toBeLessThan(0.6);
+    expect(worst).toBeLessThan(4);
   });
 });

@@ -19,8 +19,8 @@ export interface UpscaleSettings {
  * do not have, so it is blended with the centred Lanczos; thick is trusted fully. Medium's output was worth
  * little over the Lanczos with back-projection (17-photo bench, 4x: +0.42 dB against +0.41; 2x: +0.33
  * against +0.30), so balanced runs the int8 thick model instead, on the quarter of 16-pixel blocks that a
- * Lanczos round trip damages most (flat blocks never): in trials +0.84 dB at 4x and +0.66 at 2x, for 2 to
- * 7 CPU-seconds at 1024x1024 on photos (11 to 16 when every block of the image is detailed). Tiles are sized so
+ * Lanczos round trip damages most (flat blocks never): +0.84 dB at 4x and +0.65 at 2x, in 4.2 and 2.2
+ * CPU-seconds at 1024x1024 on a photo (12.7 and 9.3 when every block of the image is detailed). Tiles are sized so
  * one tile's activations stay in a few hundred MB (thick keeps 10x more feature maps) while the overlap
  * (cross-fade plus context, 12 pixels a side) adds about 15% to the work at 1024x1024. Tiled against
  * whole, 12 pixels a side differ by at most 1 level (0.015 RMS; 20 a side: 0.001), and the blend with
