@@ -4,8 +4,9 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { PublicConfig } from '@common/schemas/auth';
+import { isRateLimited, rateLimitKey } from './http/rate-limit-key';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
@@ -83,13 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(rateLimit, {
     max: 300,
     timeWindow: '1 minute',
-    // Signed-in callers are counted by their token, so people behind one address do not share a budget.
-    keyGenerator: (request) => {
-      const auth = request.headers.authorization;
-      return auth
-        ? `token:${createHash('sha256').update(auth).digest('base64url').slice(0, 22)}`
-        : `ip:${request.ip}`;
-    },
+    keyGenerator: rateLimitKey,
+    allowList: (request) => !isRateLimited(request.url),
   });
   await app.register(helmet, {
     // The sign-in popup must keep its opener: same-origin would break it.
