@@ -31,6 +31,9 @@ export type ProcessRequest = z.input<typeof processRequestSchema>;
 export const processResponseSchema = z.object({
   processedPath: z.string(),
   downloadPath: z.string(),
+  /** The result's size in pixels. */
+  width: z.number().int(),
+  height: z.number().int(),
   providerId: z.string(),
   note: z.string().optional(),
   credits: creditsSchema,

@@ -26,7 +26,7 @@ describe('in-process queue', () => {
         order.push(data.imageId);
         ctx.progress(0.5);
         await new Promise((r) => setTimeout(r, 10));
-        return { resultKey: `r-${data.imageId}`, mime: 'image/png', providerId: 'test' };
+        return { resultKey: `r-${data.imageId}`, mime: 'image/png', width: 1, height: 1, providerId: 'test' };
       },
     });
     const first = sut.run('process-image', job('first'), { priority: 10, progressKey: 'first' });
@@ -49,7 +49,7 @@ describe('in-process queue', () => {
         await new Promise((r) => setTimeout(r, 20));
         active--;
         if (data.imageId === 'bad') throw new Error('engine broke');
-        return { resultKey: 'r', mime: 'image/png', providerId: 'test' };
+        return { resultKey: 'r', mime: 'image/png', width: 1, height: 1, providerId: 'test' };
       },
     });
     const runs = ['a', 'bad', 'c', 'd'].map((id) =>

@@ -19,6 +19,9 @@ export interface ProcessImageJob {
 export interface ProcessImageResult {
   resultKey: string;
   mime: string;
+  /** The result's size in pixels, so the client can lay it out before it has loaded. */
+  width: number;
+  height: number;
   providerId: string;
   note?: string;
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { MODE_INFO } from '@common/modes';
 import { restoreOriginal } from '../models/inpaint/restore';
 import type { EngineRegistry } from '../engines/mode-runner';
@@ -39,7 +40,8 @@ export async function runProcessImageJob(
   const format = formatFromMime(result.mime);
   const resultKey = imageKeys.result(job.userId, job.imageId, FORMAT_EXTENSION[format]);
   await deps.storage.put(resultKey, result.image);
-  return { resultKey, mime: result.mime, providerId: result.providerId, note: result.note };
+  const { width = 0, height = 0 } = await sharp(result.image).metadata();
+  return { resultKey, mime: result.mime, width, height, providerId: result.providerId, note: result.note };
 }
 
 async function runMode(

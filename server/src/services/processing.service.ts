@@ -196,6 +196,8 @@ export function createProcessingService(deps: {
         return {
           processedPath: imageUrls.result(row.id, result.resultKey),
           downloadPath: imageUrls.download(row.id, result.resultKey),
+          width: result.width,
+          height: result.height,
           providerId: result.providerId,
           ...(result.note ? { note: result.note } : {}),
           credits: toCurrentUser(fresh, clock.now()).credits,

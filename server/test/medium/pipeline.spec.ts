@@ -162,6 +162,7 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
       expect(result.headers['content-type']).toBe('image/png');
       const meta = await sharp(result.rawPayload).metadata();
       expect([meta.width, meta.height]).toEqual([902, 600]);
+      expect([body.width, body.height]).toEqual([902, 600]);
       const download = await sut.inject({ method: 'GET', url: body.downloadPath, headers: bearer('carol') });
       expect(download.headers['content-disposition']).toContain('filename="processed-cat.png"');
       const user = await userRow('carol');

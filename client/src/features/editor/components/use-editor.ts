@@ -7,7 +7,7 @@ import { getErrorMessage, isUnauthenticated } from '@client/lib/errors';
 import { processImage } from '../api/process-image';
 import { uploadImage } from '../api/upload-image';
 import { watchProgress } from '../api/watch-progress';
-import { editorReducer, initialEditorState, type ImageView, type Result } from '../model/editor-state';
+import { editorReducer, initialEditorState, type Result } from '../model/editor-state';
 import { fileProblem, processProblem } from '../model/validation';
 import { DEFAULT_PROGRESS_MESSAGE, type Progress } from './processing-overlay';
 
@@ -44,9 +44,8 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
       const response = await processImage(id, body);
       onCredits(response.credits);
       setProgress({ percent: 100, message: 'Done' });
-      const size = await imageSize(response.processedPath);
       await new Promise((r) => setTimeout(r, COMPLETION_DELAY_MS));
-      return toResult(response, size);
+      return toResult(response);
     } finally {
       stop();
       setProgress(null);
@@ -174,25 +173,13 @@ function megabytes(user: CurrentUser) {
   return Math.round(user.maxUploadBytes / (1024 * 1024));
 }
 
-function toResult(
-  response: ProcessResponse,
-  size: { width: number; height: number },
-): Omit<Result, 'upscaled'> {
+function toResult(response: ProcessResponse): Omit<Result, 'upscaled'> {
   return {
     url: response.processedPath,
     downloadUrl: response.downloadPath,
+    width: response.width,
+    height: response.height,
     providerId: response.providerId,
     ...(response.note ? { note: response.note } : {}),
-    ...size,
   };
-}
-
-/** The pixel size of an image the browser can load (results are served to their owner by cookie). */
-function imageSize(url: string): Promise<Pick<ImageView, 'width' | 'height'>> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
-    img.onerror = () => reject(new Error('The result could not be loaded. Please try again.'));
-    img.src = url;
-  });
 }
