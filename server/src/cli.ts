@@ -7,10 +7,9 @@ import { loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import type { ModeRunner } from './engines/mode-runner';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
+import { runOnFile } from './engines/run-on-file';
 import { AppError } from './lib/errors';
-import { FORMAT_EXTENSION, formatFromMime, normalizeUpload } from './lib/image-intake';
-import { silentLogger } from './lib/logger';
-import { decodeMaskPng } from './lib/mask';
+import { FORMAT_EXTENSION, formatFromMime } from './lib/image-intake';
 import { createUserRepository } from './repositories/user.repository';
 import { sharedWorkerPool } from './workers/pool';
 
@@ -87,18 +86,14 @@ async function processOne(
   outFile: string,
   label: string,
 ) {
-  const image = await normalizeUpload(readFileSync(input));
-  const mask = maskBytes ? (await decodeMaskPng(maskBytes, image.width, image.height)).png : null;
   const started = Date.now();
-  const result = await runner.run(
-    { image: image.data, mask, prompt, options, plan: 'yearly' },
-    {
-      signal: new AbortController().signal,
-      timeoutMs: 15 * 60_000,
-      log: silentLogger,
-      progress: (fraction) => progressBar(label, fraction),
-    },
-  );
+  const result = await runOnFile(runner, {
+    image: readFileSync(input),
+    mask: maskBytes,
+    prompt,
+    options,
+    progress: (fraction) => progressBar(label, fraction),
+  });
   const ext = FORMAT_EXTENSION[formatFromMime(result.mime)];
   const target = outDir
     ? path.join(outDir, `${path.basename(input).replace(/\.[^.]*$/, '')}.${ext}`)
