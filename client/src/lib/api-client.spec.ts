@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, apiUpload, setTokenProvider } from './api-client';
+import { ApiError, apiBlob, apiRequest, apiUpload, setTokenProvider } from './api-client';
 
 function answer(status: number, body: string, type = 'application/json') {
   return vi.fn(
@@ -130,5 +130,18 @@ describe('apiUpload', () => {
     );
     fakeXhr((xhr) => xhr.onerror?.());
     await expect(apiUpload('/api/upload', new FormData())).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('apiBlob', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('returns the file of an ok answer and throws ApiError for any other', async () => {
+    vi.stubGlobal('fetch', answer(200, 'PNGBYTES', 'image/png'));
+    expect(await (await apiBlob('/api/images/1/result')).text()).toBe('PNGBYTES');
+    vi.stubGlobal('fetch', answer(429, '{"error":{"code":"RATE_LIMITED","message":"Too many requests."}}'));
+    await expect(apiBlob('/api/images/1/result')).rejects.toEqual(
+      new ApiError(429, 'RATE_LIMITED', 'Too many requests.'),
+    );
   });
 });

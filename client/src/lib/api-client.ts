@@ -83,6 +83,18 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
 }
 
+/** GETs a file (one of the person's own images, sent by cookie) as a Blob; failures as apiRequest. */
+export async function apiBlob(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'include' });
+  } catch {
+    throw new ApiError(0, null, NETWORK_MESSAGE);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response.blob();
+}
+
 /**
  * POSTs a multipart form with the bearer token and reports the share of it sent so far (0..1); answers and
  * failures as apiRequest. XMLHttpRequest, because fetch cannot report upload progress.

@@ -1,5 +1,6 @@
 import { Coins, HardDriveUpload } from 'lucide-react';
 import { Link } from 'wouter';
+import { PLAN_LIMITS } from '@common/plans';
 import type { CurrentUser } from '@common/schemas/auth';
 
 const PERIOD_WORDS = { day: 'today', month: 'this month', year: 'this year' } as const;
@@ -7,7 +8,6 @@ const PERIOD_WORDS = { day: 'today', month: 'this month', year: 'this year' } as
 /** What the person can still do before uploading: credits left in the period and the upload limit. */
 export function PlanSummary({ user }: { user: CurrentUser }) {
   const { remaining, period } = user.credits;
-  const megabytes = Math.round(user.maxUploadBytes / (1024 * 1024));
   return (
     <div
       data-testid="plan-summary"
@@ -22,7 +22,7 @@ export function PlanSummary({ user }: { user: CurrentUser }) {
       </span>
       <span className="inline-flex items-center gap-1.5">
         <HardDriveUpload className="size-4 text-primary" aria-hidden />
-        Files up to {megabytes} MB
+        Files up to {PLAN_LIMITS[user.subscriptionTier].maxUploadMegabytes} MB
       </span>
       {user.subscriptionTier === 'free' && (
         <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -1,8 +1,10 @@
 import { useReducer, useState } from 'react';
 import type { Mode } from '@common/modes';
+import { PLAN_LIMITS } from '@common/plans';
 import type { Credits, CurrentUser } from '@common/schemas/auth';
 import type { ProcessRequest, ProcessResponse } from '@common/schemas/process';
 import { toast } from '@client/components/ui/use-toast';
+import { apiBlob } from '@client/lib/api-client';
 import { getErrorMessage, isUnauthenticated } from '@client/lib/errors';
 import { processImage } from '../api/process-image';
 import { uploadImage } from '../api/upload-image';
@@ -34,7 +36,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     dispatch({ type: 'mode-changed' });
   }
 
-  /** Runs one process call with its progress stream; resolves with the result and its pixel size. */
+  /** Runs one process call with its progress stream; resolves with the result. */
   async function runProcessing(id: string, body: ProcessRequest) {
     setProgress({ percent: 0, message: DEFAULT_PROGRESS_MESSAGE });
     const stop = await watchProgress(id, (event) =>
@@ -53,10 +55,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
   }
 
   async function upload(file: File) {
-    const problem = fileProblem(file, {
-      maxUploadBytes: user.maxUploadBytes,
-      maxUploadMegabytes: megabytes(user),
-    });
+    const problem = fileProblem(file, PLAN_LIMITS[user.subscriptionTier]);
     if (problem) return toast({ ...problem, variant: 'destructive' });
     setUploadProgress(0);
     try {
@@ -131,7 +130,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     if (!result || !upload) return;
     try {
       setProgress({ percent: 0, message: 'Preparing the upscale...' });
-      const blob = await (await fetch(result.url, { credentials: 'include' })).blob();
+      const blob = await apiBlob(result.url);
       const uploaded = await uploadImage(blob, upload.file.name, 'image-upscale');
       const upscaled = await runProcessing(uploaded.id, { scale: 2 });
       dispatch({ type: 'upscaled', result: upscaled });
@@ -167,10 +166,6 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
   }
 
   return { state, dispatch, uploadProgress, progress, upload, process, upscaleResult, download, editMore };
-}
-
-function megabytes(user: CurrentUser) {
-  return Math.round(user.maxUploadBytes / (1024 * 1024));
 }
 
 function toResult(response: ProcessResponse): Omit<Result, 'upscaled'> {
