@@ -1,4 +1,4 @@
-import type { FloatImage } from './float-image';
+import { sampleBilinear, type FloatImage } from './float-image';
 import {
   connectedComponents,
   dilate,
@@ -489,23 +489,23 @@ function boxBlur(data: Float32Array, w: number, h: number, c: number, r: number,
 /** Adds the bilinear enlargement of a coarse level's correction to the finest level's hole. */
 function applyCorrection(fine: Level, coarse: Level, correction: Float32Array, c: number): void {
   const scale = fine.w / coarse.w;
-  const { w: cw, h: ch } = coarse;
+  // Float64, so the interpolated correction is added at full precision, as before the helper was shared.
+  const delta = new Float64Array(c);
   for (let i = 0; i < fine.hole.length; i++) {
     if (!fine.hole[i]) continue;
     const x = i % fine.w;
     const y = (i - x) / fine.w;
-    const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / scale - 0.5));
-    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / scale - 0.5));
-    const x0 = Math.floor(fx);
-    const y0 = Math.floor(fy);
-    const x1 = Math.min(cw - 1, x0 + 1);
-    const y1 = Math.min(ch - 1, y0 + 1);
-    const ax = fx - x0;
-    const ay = fy - y0;
+    sampleBilinear(
+      correction,
+      coarse.w,
+      coarse.h,
+      c,
+      (x + 0.5) / scale - 0.5,
+      (y + 0.5) / scale - 0.5,
+      delta,
+    );
     for (let k = 0; k < c; k++) {
-      const top = correction[(y0 * cw + x0) * c + k] * (1 - ax) + correction[(y0 * cw + x1) * c + k] * ax;
-      const bottom = correction[(y1 * cw + x0) * c + k] * (1 - ax) + correction[(y1 * cw + x1) * c + k] * ax;
-      const v = fine.data[i * c + k] + top * (1 - ay) + bottom * ay;
+      const v = fine.data[i * c + k] + delta[k];
       fine.data[i * c + k] = v < 0 ? 0 : v > 255 ? 255 : v;
     }
   }

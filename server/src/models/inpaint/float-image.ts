@@ -68,3 +68,31 @@ export function pasteHole(
     }
   }
 }
+
+/**
+ * Bilinear value of interleaved pixels (`w` x `h`, `c` channels) at (x, y) in pixel coordinates, clamped to
+ * the image; written to `out[0..c)`.
+ */
+export function sampleBilinear(
+  data: Float32Array,
+  w: number,
+  h: number,
+  c: number,
+  x: number,
+  y: number,
+  out: Float32Array | Float64Array,
+): void {
+  const fx = Math.min(w - 1, Math.max(0, x));
+  const fy = Math.min(h - 1, Math.max(0, y));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(w - 1, x0 + 1);
+  const y1 = Math.min(h - 1, y0 + 1);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  for (let k = 0; k < c; k++) {
+    const top = data[(y0 * w + x0) * c + k] * (1 - ax) + data[(y0 * w + x1) * c + k] * ax;
+    const bottom = data[(y1 * w + x0) * c + k] * (1 - ax) + data[(y1 * w + x1) * c + k] * ax;
+    out[k] = top * (1 - ay) + bottom * ay;
+  }
+}

@@ -9,7 +9,7 @@
  * the other's. Returns the drawn pixels (written into `image`), which the exemplar completion then
  * treats as known, so the texture around them is grown to fit; null when nothing was drawn.
  */
-import type { FloatImage } from './float-image';
+import { sampleBilinear, type FloatImage } from './float-image';
 import { distanceOutside, expandBox, maskBounds } from './mask';
 
 export interface StructureOptions {
@@ -350,18 +350,5 @@ function profileDistance(image: FloatImage, a: EdgePoint, b: EdgePoint, band: nu
 }
 
 function sample(image: FloatImage, x: number, y: number, out: Float32Array): void {
-  const { width: w, height: h, channels: c, data } = image;
-  const fx = Math.min(w - 1, Math.max(0, x));
-  const fy = Math.min(h - 1, Math.max(0, y));
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const x1 = Math.min(w - 1, x0 + 1);
-  const y1 = Math.min(h - 1, y0 + 1);
-  const ax = fx - x0;
-  const ay = fy - y0;
-  for (let k = 0; k < c; k++) {
-    const top = data[(y0 * w + x0) * c + k] * (1 - ax) + data[(y0 * w + x1) * c + k] * ax;
-    const bottom = data[(y1 * w + x0) * c + k] * (1 - ax) + data[(y1 * w + x1) * c + k] * ax;
-    out[k] = top * (1 - ay) + bottom * ay;
-  }
+  sampleBilinear(image.data, image.width, image.height, image.channels, x, y, out);
 }
