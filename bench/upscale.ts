@@ -18,6 +18,7 @@ import { EsrganModel } from '../server/src/models/esrgan/esrgan.model';
 import type { EsrganScale, EsrganVariant } from '../server/src/models/esrgan/model-paths';
 import type { Precision } from '../server/src/models/esrgan/onnx-cache';
 import { lanczosUpscale } from '../server/src/models/esrgan/resample';
+import type { UpscaleQuality } from '../server/src/models/esrgan/settings';
 import { upscaleImage } from '../server/src/models/esrgan/upscale';
 import { upscaleTiled, type Pixels } from '../server/src/models/esrgan/upscale-tiled';
 import { cvLanczos, loadOpenCv } from '../server/test/fixtures/upscale/opencv';
@@ -40,11 +41,11 @@ function model(variant: EsrganVariant, scale: EsrganScale, precision: Precision 
 
 type Method = { name: string; run: (lr: Rgb, scale: EsrganScale) => Promise<Uint8Array> };
 const byte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
-/** The product's path for a quality (the variant's settings, models loaded once). */
-function ours(variant: EsrganVariant) {
+/** The product's path for a quality (its settings, models loaded once). */
+function ours(quality: UpscaleQuality) {
   return async (lr: Rgb, scale: EsrganScale) =>
     (
-      await upscaleImage(lr as Pixels, variant, scale, (v, precision) => {
+      await upscaleImage(lr as Pixels, quality, scale, (v, precision) => {
         const m = model(v, scale, precision);
         return (x, w, h) => m.predict(x, w, h);
       })
@@ -116,9 +117,9 @@ const METHODS: Method[] = [
     name: PREVIOUS,
     run: wholeModel('medium', 'fp32', (s) => ({ modelWeight: s === 2 ? 0.5 : 0.1, backProjections: 2 })),
   },
-  { name: 'Ours, fast (slim)', run: ours('slim') },
-  { name: BALANCED, run: ours('medium') },
-  { name: BEST, run: ours('thick') },
+  { name: 'Ours, fast (slim)', run: ours('fast') },
+  { name: BALANCED, run: ours('balanced') },
+  { name: BEST, run: ours('best') },
   {
     name: INT8,
     run: wholeModel('thick', 'int8', () => ({ modelWeight: 1, backProjections: 2 })),
@@ -209,7 +210,7 @@ for (const [label, image] of [
     await model('thick', scale, 'int8').load();
     const started = performance.now();
     const cpu = process.cpuUsage();
-    await ours('medium')(image, scale);
+    await ours('balanced')(image, scale);
     const { user, system } = process.cpuUsage(cpu);
     const cpuSeconds = (user + system) / 1e6;
     timing.push([
@@ -251,8 +252,8 @@ const png = (d: Uint8Array) =>
 const sheet = await sideBySide(
   [
     { label: 'Centred Lanczos 4x', png: await png(await METHODS[0].run(lr, 4)) },
-    { label: 'Ours, balanced 4x', png: await png(await ours('medium')(lr, 4)) },
-    { label: 'Ours, best 4x', png: await png(await ours('thick')(lr, 4)) },
+    { label: 'Ours, balanced 4x', png: await png(await ours('balanced')(lr, 4)) },
+    { label: 'Ours, best 4x', png: await png(await ours('best')(lr, 4)) },
     { label: 'Original', png: await png(truth.data) },
   ],
   384,

@@ -16,7 +16,7 @@ const { data, info } = await sharp(source)
 const started = Date.now();
 const out = await upscaleImage(
   { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 },
-  'medium',
+  'balanced',
   2,
   (variant, precision) => {
     const model = new EsrganModel(variant, 2, { modelDir: process.argv[2] ?? 'data/models', precision });

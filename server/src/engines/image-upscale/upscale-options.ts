@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { UPSCALE_QUALITIES, type UpscaleQuality } from '../../models/esrgan/settings';
 
-export const UPSCALE_QUALITIES = ['fast', 'balanced', 'best'] as const;
-export type UpscaleQuality = (typeof UPSCALE_QUALITIES)[number];
+export { UPSCALE_QUALITIES, type UpscaleQuality };
 export type UpscaleScale = 2 | 4;
 
 /**

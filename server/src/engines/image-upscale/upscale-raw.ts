@@ -1,14 +1,6 @@
 import type { RawImage } from '../../lib/image';
 import type { WorkerPool } from '../../workers/pool';
-import type { EsrganVariant } from '../../models/esrgan/model-paths';
 import type { UpscaleQuality, UpscaleScale } from './upscale-options';
-
-/** balanced keeps the name 'medium' for its settings, which run the int8 thick model (settings.ts). */
-export const VARIANT_FOR_QUALITY: Record<UpscaleQuality, EsrganVariant> = {
-  fast: 'slim',
-  balanced: 'medium',
-  best: 'thick',
-};
 
 export interface UpscaleRawOptions {
   /** Where converted models are cached; default data/models. */
@@ -40,7 +32,7 @@ export async function upscaleRaw(
       height: rgb.height,
       channels: rgb.channels as 3 | 4,
       scale,
-      variant: VARIANT_FOR_QUALITY[quality],
+      quality,
       modelDir: options.modelDir ?? 'data/models',
       threads: options.threads,
     },

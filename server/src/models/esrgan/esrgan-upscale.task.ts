@@ -1,12 +1,13 @@
 import type { TaskContext } from '../../workers/tasks';
 import { EsrganModel } from './esrgan.model';
-import type { EsrganScale, EsrganVariant } from './model-paths';
+import type { EsrganScale } from './model-paths';
+import type { UpscaleQuality } from './settings';
 import { upscaleImage } from './upscale';
 import type { Pixels } from './upscale-tiled';
 
 export interface EsrganUpscalePayload extends Pixels {
   scale: EsrganScale;
-  variant: EsrganVariant;
+  quality: UpscaleQuality;
   modelDir: string;
   threads?: number;
 }
@@ -18,7 +19,7 @@ export default async function esrganUpscale(
   payload: EsrganUpscalePayload,
   ctx: TaskContext,
 ): Promise<Pixels> {
-  const { scale, variant, modelDir, threads } = payload;
+  const { scale, quality, modelDir, threads } = payload;
   const image: Pixels = {
     data: payload.data,
     width: payload.width,
@@ -27,7 +28,7 @@ export default async function esrganUpscale(
   };
   return upscaleImage(
     image,
-    variant,
+    quality,
     scale,
     (v, precision) => {
       const key = `${v}-${scale}-${precision}-${modelDir}`;

@@ -1,21 +1,27 @@
 import type { DetailOptions } from './detail';
 import type { RefineOptions } from './refine';
 import type { EsrganScale, EsrganVariant } from './model-paths';
+import type { Precision } from './onnx-cache';
+
+/** The qualities a person picks; each names the model it runs and how (below). */
+export const UPSCALE_QUALITIES = ['fast', 'balanced', 'best'] as const;
+export type UpscaleQuality = (typeof UPSCALE_QUALITIES)[number];
 
 export interface UpscaleSettings {
+  model: { variant: EsrganVariant; precision: Precision };
   refine: Omit<RefineOptions, 'scale'>;
   tile: number;
   blend: number;
   context: number;
   /**
-   * When set, the variant's own model is not run: the int8 thick model runs on the most detailed blocks
-   * and the centred Lanczos stands in elsewhere (detail.ts), before the same back-projection.
+   * When set, the model runs only on the most detailed blocks and the centred Lanczos stands in elsewhere
+   * (detail.ts), before the same back-projection; otherwise it runs on every tile.
    */
   detail?: DetailOptions;
 }
 
 /**
- * Per model and scale, tuned on the upscale bench (docs/BENCHMARKS.md). Slim adds texture that real photos
+ * Per quality and scale, tuned on the upscale bench (docs/BENCHMARKS.md). Slim adds texture that real photos
  * do not have, so it is blended with the centred Lanczos; thick is trusted fully. Medium's output was worth
  * little over the Lanczos with back-projection (17-photo bench, 4x: +0.42 dB against +0.41; 2x: +0.33
  * against +0.30), so balanced runs the int8 thick model instead, on the quarter of 16-pixel blocks that a
@@ -26,9 +32,10 @@ export interface UpscaleSettings {
  * whole, 12 pixels a side differ by at most 1 level (0.015 RMS; 20 a side: 0.001), and the blend with
  * the Lanczos plus back-projection keeps PSNR unchanged to 0.001 dB.
  */
-export function upscaleSettings(variant: EsrganVariant, scale: EsrganScale): UpscaleSettings {
-  if (variant === 'medium') {
+export function upscaleSettings(quality: UpscaleQuality, scale: EsrganScale): UpscaleSettings {
+  if (quality === 'balanced') {
     return {
+      model: { variant: 'thick', precision: 'int8' },
       refine: { modelWeight: 1, backProjections: 2 },
       tile: 256,
       blend: 4,
@@ -36,10 +43,11 @@ export function upscaleSettings(variant: EsrganVariant, scale: EsrganScale): Ups
       detail: { block: 16, fraction: 0.25, context: 4, feather: 2, minScore: 1 },
     };
   }
-  const modelWeight = variant === 'thick' ? 1 : scale === 2 ? 0.5 : 0.1;
+  const best = quality === 'best';
   return {
-    refine: { modelWeight, backProjections: 2 },
-    tile: variant === 'thick' ? 128 : 256,
+    model: { variant: best ? 'thick' : 'slim', precision: 'fp32' },
+    refine: { modelWeight: best ? 1 : scale === 2 ? 0.5 : 0.1, backProjections: 2 },
+    tile: best ? 128 : 256,
     blend: 4,
     context: 8,
   };

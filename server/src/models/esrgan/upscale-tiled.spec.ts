@@ -41,7 +41,7 @@ describe('tiled ESRGAN upscaling (balanced: int8 thick on the detailed blocks, r
   const run = (image: Pixels, tile?: number) =>
     upscaleImage(
       image,
-      'medium',
+      'balanced',
       2,
       (variant, precision) => {
         expect([variant, precision]).toEqual(['thick', 'int8']);
