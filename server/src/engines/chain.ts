@@ -1,4 +1,5 @@
 import { AppError } from '../lib/errors';
+import { withTimeout } from '../lib/with-timeout';
 import type { Engine, EngineResult, RunContext } from './types';
 
 /** Runs the engine's configured providers in order and returns the first success. */
@@ -23,24 +24,4 @@ export async function runChain<I>(engine: Engine<I>, input: I, ctx: RunContext):
   throw new AppError('ENGINE_FAILED', `Processing failed for ${engine.mode}. Please try again.`, {
     failures,
   });
-}
-
-async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ctx: RunContext): Promise<T> {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(ctx.signal.reason);
-  ctx.signal.addEventListener('abort', onAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new Error(`timed out after ${ctx.timeoutMs} ms`);
-      controller.abort(error);
-      reject(error);
-    }, ctx.timeoutMs);
-  });
-  try {
-    return await Promise.race([run(controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-    ctx.signal.removeEventListener('abort', onAbort);
-  }
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { withTimeout } from '../../../lib/with-timeout';
 import type { MatteImage } from '../local/cutout';
 
 /** Default deadline of one cloud call. */
@@ -10,7 +11,9 @@ export interface CloudMatteRequest {
   /** Multipart text fields besides the image. */
   fields: Record<string, string>;
   image: Buffer;
+  /** The job's signal; the call also gives up on its own after `timeoutMs`. */
   signal: AbortSignal;
+  timeoutMs?: number;
   provider: string;
 }
 
@@ -35,17 +38,22 @@ export async function fetchCloudMatte(request: CloudMatteRequest): Promise<Matte
   const form = new FormData();
   form.append('image_file', new Blob([new Uint8Array(request.image)]), 'image');
   for (const [key, value] of Object.entries(request.fields)) form.append(key, value);
-  const response = await fetch(request.url, {
-    method: 'POST',
-    headers: request.headers,
-    body: form,
-    signal: request.signal,
-  });
-  if (!response.ok) {
-    const text = (await response.text()).slice(0, 300);
-    throw new CloudProviderError(request.provider, response.status, text || response.statusText);
-  }
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = await withTimeout(
+    async (signal) => {
+      const response = await fetch(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: form,
+        signal,
+      });
+      if (!response.ok) {
+        const text = (await response.text()).slice(0, 300);
+        throw new CloudProviderError(request.provider, response.status, text || response.statusText);
+      }
+      return Buffer.from(await response.arrayBuffer());
+    },
+    { signal: request.signal, timeoutMs: request.timeoutMs ?? CLOUD_TIMEOUT_MS },
+  );
   const decoded = sharp(body);
   const meta = await decoded.metadata();
   const band = meta.hasAlpha ? decoded.ensureAlpha().extractChannel(3) : decoded.greyscale();

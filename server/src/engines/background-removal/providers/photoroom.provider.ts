@@ -2,7 +2,7 @@ import type { WorkerPool } from '../../../workers/pool';
 import type { Provider } from '../../types';
 import type { BackgroundRemovalInput, IsnetModelChoice } from '../background-removal.options';
 import { runCutoutInPool } from '../local/local-isnet.provider';
-import { CLOUD_TIMEOUT_MS, fetchCloudMatte } from './cloud-matte';
+import { fetchCloudMatte } from './cloud-matte';
 
 export interface PhotoroomConfig {
   apiKey?: string;
@@ -33,7 +33,8 @@ export function createPhotoroomProvider(
         headers: { 'x-api-key': config.apiKey ?? '', Accept: 'image/png' },
         fields: { format: 'png', channels: 'rgba', size: 'full' },
         image: input.image,
-        signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(config.timeoutMs ?? CLOUD_TIMEOUT_MS)]),
+        signal: ctx.signal,
+        timeoutMs: config.timeoutMs,
       });
       ctx.progress(0.5, 'Photoroom answered');
       const image = await runCutoutInPool(deps.pool(), input, deps.model, ctx, matte);
