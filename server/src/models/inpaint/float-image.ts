@@ -96,3 +96,21 @@ export function sampleBilinear(
     out[k] = top * (1 - ay) + bottom * ay;
   }
 }
+
+/**
+ * Rec. 601 luma of the pixels in the box (the whole image by default) written into `out` (one value per
+ * pixel, width * height); a one-channel image gives its channel.
+ */
+export function lumaInto(
+  image: FloatImage,
+  out: Float32Array,
+  box = { x0: 0, y0: 0, x1: image.width, y1: image.height },
+): Float32Array {
+  const { width: w, channels: c, data } = image;
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++) {
+      const i = y * w + x;
+      out[i] = c >= 3 ? 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2] : data[i * c];
+    }
+  return out;
+}

@@ -6,10 +6,10 @@
  * agree, by a cubic Hermite curve leaving and arriving along the edges' directions. A thin line (a
  * mast, a wire) that stays straight before the hole but finds no partner is continued straight until it
  * leaves the hole. Each curve is drawn as a band whose cross-section blends from one end's profile to
- * the other's. Returns the drawn pixels (written into `image`), which the exemplar completion then
+ * the other's, with each end's grain (a lattice's struts, a rope's twist) repeated along its half. Returns the drawn pixels (written into `image`), which the exemplar completion then
  * treats as known, so the texture around them is grown to fit; null when nothing was drawn.
  */
-import { sampleBilinear, type FloatImage } from './float-image';
+import { lumaInto, sampleBilinear, type FloatImage } from './float-image';
 import { distanceOutside, expandBox, maskBounds } from './mask';
 
 export interface StructureOptions {
@@ -51,12 +51,8 @@ export function continueStructure(
   const box = expandBox(bounds, 12, w, h);
   const n = w * h;
   const known = (i: number) => !hole[i] && !(avoid && avoid[i]);
-  const lum = new Float32Array(n);
-  for (let y = box.y0; y < box.y1; y++)
-    for (let x = box.x0; x < box.x1; x++) {
-      const i = y * w + x;
-      lum[i] = 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2];
-    }
+  const isKnown = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && known(y * w + x);
+  const lum = lumaInto(image, new Float32Array(n), box);
   const outside = distanceOutside(hole, w, h, 8);
   // Candidates: known pixels 3-5 px from the hole, on a strong and coherent (one-directional) edge.
   const cands: EdgePoint[] = [];
@@ -175,7 +171,7 @@ export function continueStructure(
     if (used.has(a) || used.has(b)) continue;
     used.add(a);
     used.add(b);
-    drawCurve(image, hole, a, end, band, acc, weight);
+    drawCurve(image, hole, isKnown, a, end, band, acc, weight);
     drawn++;
   }
   // A thin line (a mast, a wire) with no partner continues straight until it leaves the hole, its
@@ -203,7 +199,7 @@ export function continueStructure(
     }
     if (!exit || exit.x < 0 || exit.y < 0 || exit.x > w - 1 || exit.y > h - 1) continue;
     used.add(a);
-    drawCurve(image, hole, a, { x: exit.x, y: exit.y, dx: a.dx, dy: a.dy }, band, acc, weight);
+    drawCurve(image, hole, isKnown, a, { x: exit.x, y: exit.y, dx: a.dx, dy: a.dy }, band, acc, weight);
     drawn++;
   }
   if (drawn === 0) return null;
@@ -219,11 +215,15 @@ export function continueStructure(
 /**
  * Draws a band along the cubic Hermite curve from `a` (leaving along its direction) to `b` (arriving
  * along its direction) into the hole pixels of `acc`/`weight`: at arc position t the cross-section is
- * (1 - t) times a's and t times b's, each sampled across its own direction.
+ * (1 - t) times a's and t times b's, each sampled across its own direction. A cross-section alone has no
+ * grain (a lattice mast would become a smooth bar), so each half of the band also carries the detail of
+ * its own edge further back, copied slice by slice along the edge (see `grainPeriod`), each half's
+ * detail fading into the other's around the middle.
  */
 function drawCurve(
   image: FloatImage,
   hole: Uint8Array,
+  known: (x: number, y: number) => boolean,
   a: EdgePoint,
   b: Ray,
   band: number,
@@ -270,15 +270,136 @@ function drawCurve(
       if (!seen || Math.abs(s) < Math.abs(seen.s)) nearest.set(i, { s, t });
     }
   }
+  // Each end's edge runs on away from the hole: a's back against its direction, b's along its arrival.
+  const ends: End[] = [
+    { x: a.x, y: a.y, ox: -a.dx, oy: -a.dy, nx: na.x, ny: na.y },
+    { x: b.x, y: b.y, ox: b.dx, oy: b.dy, nx: nb.x, ny: nb.y },
+  ];
+  const [ta, tb] = ends.map((e) => grainPeriod(image, known, e, band));
+  const ga = new Float32Array(c);
+  const gb = new Float32Array(c);
   for (const [i, { s, t }] of nearest) {
     sample(image, a.x + s * na.x, a.y + s * na.y, pa);
     sample(image, b.x + s * nb.x, b.y + s * nb.y, pb);
+    // Detail: a's half repeats the last period of a's edge, b's half b's.
+    const handover = smoothstep(GRAIN_HANDOVER[0], GRAIN_HANDOVER[1], t);
+    const wa = ta === null ? 0 : 1 - handover;
+    const wb = tb === null ? 0 : handover;
+    if (ta !== null) sliceAt(image, ends[0], ta - ((t * len) % ta), s, ga);
+    if (tb !== null) sliceAt(image, ends[1], tb - (((1 - t) * len) % tb), s, gb);
     // Full weight on the curve, less at the band's sides, so crossing bands blend.
     const wt = 1 - Math.abs(s) / (band + 1);
-    for (let k = 0; k < c; k++) acc[i * c + k] += wt * ((1 - t) * pa[k] + t * pb[k]);
+    for (let k = 0; k < c; k++) {
+      const smooth = (1 - t) * pa[k] + t * pb[k];
+      const grain = wa * (ga[k] - pa[k]) + wb * (gb[k] - pb[k]);
+      acc[i * c + k] += wt * (smooth + grain);
+    }
     weight[i] += wt;
   }
 }
+
+/** One end of a drawn curve: a point just outside the hole, the edge's direction away from the hole, and the normal the band's offsets are measured along. */
+interface End {
+  x: number;
+  y: number;
+  ox: number;
+  oy: number;
+  nx: number;
+  ny: number;
+}
+
+/** The colour at offset `s` across the edge, `back` pixels from the end away from the hole (nearest pixel, so copied grain stays crisp). */
+function sliceAt(image: FloatImage, e: End, back: number, s: number, out: Float32Array): void {
+  const { width: w, height: h, channels: c, data } = image;
+  const x = Math.min(w - 1, Math.max(0, Math.round(e.x + back * e.ox + s * e.nx)));
+  const y = Math.min(h - 1, Math.max(0, Math.round(e.y + back * e.oy + s * e.ny)));
+  const o = (y * w + x) * c;
+  for (let k = 0; k < c; k++) out[k] = data[o + k];
+}
+
+/**
+ * The period with which the band's grain repeats the edge behind an end (after the structure propagation
+ * of Sun et al. 2005, along a straight edge): slices are copied from the last `period` pixels of the
+ * edge before the hole, over and over, so the period is chosen where the slices just before the hole
+ * best continue those one period further back: a lattice's or a rope's own period, or a long stretch of
+ * a plain edge. Null when the edge does not run on straight and known for long enough, or nothing
+ * continues it well.
+ */
+function grainPeriod(
+  image: FloatImage,
+  known: (x: number, y: number) => boolean,
+  e: End,
+  band: number,
+): number | null {
+  const c = image.channels;
+  const p = new Float32Array(c);
+  const q = new Float32Array(c);
+  // How far the edge runs on: the strip along it stays known and its cross-section, averaged over a few
+  // slices so that grain does not count, stays that of the end.
+  const profile = (d: number, out: Float32Array) => {
+    out.fill(0);
+    for (let v = d - 3; v <= d + 3; v++)
+      for (let s = -band; s <= band; s++) {
+        sliceAt(image, e, v, s, p);
+        for (let k = 0; k < 3; k++) out[(s + band) * 3 + k] += p[k] / 7;
+      }
+  };
+  const start = new Float32Array(3 * (2 * band + 1));
+  const here = new Float32Array(3 * (2 * band + 1));
+  profile(3, start);
+  let reach = 0;
+  for (let d = 1; d <= GRAIN_LONGEST + GRAIN_WINDOW; d++) {
+    let ok = true;
+    for (let s = -band; s <= band && ok; s++)
+      ok = known(Math.round(e.x + d * e.ox + s * e.nx), Math.round(e.y + d * e.oy + s * e.ny));
+    if (ok && d > 3 && d % 2 === 0) {
+      profile(d, here);
+      let diff = 0;
+      for (let k = 0; k < here.length; k++) diff += Math.abs(here[k] - start[k]);
+      ok = diff / here.length <= MAX_PROFILE_DIFF;
+    }
+    if (!ok) break;
+    reach = d;
+  }
+  if (reach < GRAIN_SHORTEST + GRAIN_WINDOW) return null;
+  let best: number | null = null;
+  let bestScore = Infinity;
+  for (let shift = GRAIN_SHORTEST; shift + GRAIN_WINDOW <= reach; shift++) {
+    let sum = 0;
+    let m = 0;
+    // The slices just before the hole against the ones `shift` further back.
+    for (let v = 0; v <= GRAIN_WINDOW; v++)
+      for (let s = -band; s <= band; s++) {
+        sliceAt(image, e, v, s, p);
+        sliceAt(image, e, v + shift, s, q);
+        for (let k = 0; k < 3; k++) sum += Math.abs(p[k] - q[k]);
+        m += 3;
+      }
+    const cost = sum / m;
+    // Longer periods repeat less visibly.
+    const score = cost * (1 + GRAIN_SHORTEST / shift);
+    if (cost <= GRAIN_MATCH && score < bestScore) {
+      bestScore = score;
+      best = shift;
+    }
+  }
+  return best;
+}
+
+function smoothstep(lo: number, hi: number, t: number): number {
+  const x = Math.min(1, Math.max(0, (t - lo) / (hi - lo)));
+  return x * x * (3 - 2 * x);
+}
+
+/** Where along the band (0-1) one end's grain hands over to the other's. */
+const GRAIN_HANDOVER = [0.4, 0.6];
+/** Shortest and longest periods tried, in pixels. */
+const GRAIN_SHORTEST = 16;
+const GRAIN_LONGEST = 96;
+/** Slices compared when choosing the shift. */
+const GRAIN_WINDOW = 6;
+/** Largest mean colour difference between the slices before the hole and their copies for the grain to be used. */
+const GRAIN_MATCH = 20;
 
 /** True when the cross-section through the point holds a thin line: a peak or valley between its two sides. */
 function isThinLine(image: FloatImage, a: EdgePoint, band: number): boolean {
