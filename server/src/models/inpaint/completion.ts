@@ -1,4 +1,4 @@
-import { sampleBilinear, type FloatImage } from './float-image';
+import { lumaInto, sampleBilinear, type FloatImage } from './float-image';
 import {
   connectedComponents,
   dilate,
@@ -108,12 +108,7 @@ export function suppressSpecks(image: FloatImage, hole: Uint8Array, avoid: Uint8
   if (!bounds) return;
   const box = expandBox(bounds, 24, w, h);
   const n = w * h;
-  const lum = new Float32Array(n);
-  for (let y = box.y0; y < box.y1; y++)
-    for (let x = box.x0; x < box.x1; x++) {
-      const i = y * w + x;
-      lum[i] = 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2];
-    }
+  const lum = lumaInto(image, new Float32Array(n), box);
   const low = lum.slice();
   for (let pass = 0; pass < 2; pass++) boxBlur(low, w, h, 1, 3, box);
   const outside = distanceOutside(hole, w, h, 20);
@@ -200,9 +195,7 @@ function withTextureFeatures(
   const n = w * h;
   const known = new Uint8Array(n);
   for (let i = 0; i < n; i++) known[i] = hole[i] || (avoid && avoid[i]) ? 0 : 1;
-  const lum = new Float32Array(n);
-  for (let i = 0; i < n; i++)
-    lum[i] = c >= 3 ? 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2] : data[i * c];
+  const lum = lumaInto(image, new Float32Array(n));
   const gx = new Float32Array(n);
   const gy = new Float32Array(n);
   for (let y = 0; y < h; y++) {
@@ -329,7 +322,10 @@ function completeChannels(
  * fill is usually smoother than the photo around it; a smooth fill on a textured photo reads as a blur.
  * The local gradient energy of the known pixels near the hole is carried into it by a membrane fill
  * (a target per pixel, so a hole between sky and a textured tower asks for texture only on the tower's
- * side), and the fill's own high frequencies are scaled towards that target, within [1 / gainMax, gainMax].
+ * side), and the fill's own high frequencies are scaled towards that target, within [1 / gainMax, gainMax]
+ * in all. Energies are measured with each pixel's share capped at a few times the surroundings' median,
+ * so that an edge beside the hole (a petal against a dark background) asks for no grain: only texture
+ * does. Scaling the finest frequencies moves the energy only part of the way, so it is done in rounds.
  */
 function matchDetail(level: Level, c: number, gainMax: number): void {
   const { w, h, hole, blocked, data } = level;
@@ -339,51 +335,76 @@ function matchDetail(level: Level, c: number, gainMax: number): void {
   const box = expandBox(bounds, 4 * reach, w, h);
   const n = w * h;
   const lum = new Float32Array(n);
-  for (let i = 0; i < n; i++)
-    lum[i] = c >= 3 ? 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2] : data[i * c];
-  // Squared gradients of known pixels (target) and of the fill (what it has), each with its support.
+  const energy = new Float32Array(n);
+  const measureEnergy = () => {
+    lumaInto({ data, width: w, height: h, channels: c }, lum, box);
+    for (let y = box.y0; y < box.y1 - 1; y++)
+      for (let x = box.x0; x < box.x1 - 1; x++) {
+        const i = y * w + x;
+        const gx = lum[i + 1] - lum[i];
+        const gy = lum[i + w] - lum[i];
+        energy[i] = gx * gx + gy * gy;
+      }
+  };
+  measureEnergy();
+  // The target: capped squared gradients of the known pixels, with their support, carried into the hole.
+  const usable = (i: number) => !hole[i] && !blocked[i] && !blocked[i + 1] && !blocked[i + w];
+  const ring: number[] = [];
+  for (let y = box.y0; y < box.y1 - 1; y++)
+    for (let x = box.x0; x < box.x1 - 1; x++) if (usable(y * w + x)) ring.push(energy[y * w + x]);
+  if (ring.length === 0) return;
+  ring.sort((a, b) => a - b);
+  const cap = DETAIL_CAP * Math.max(1, ring[ring.length >> 1]);
   const known = new Float32Array(n);
   const knownSupport = new Float32Array(n);
-  const fill = new Float32Array(n);
-  const fillSupport = new Float32Array(n);
-  for (let y = box.y0; y < box.y1 - 1; y++) {
+  for (let y = box.y0; y < box.y1 - 1; y++)
     for (let x = box.x0; x < box.x1 - 1; x++) {
       const i = y * w + x;
-      const gx = lum[i + 1] - lum[i];
-      const gy = lum[i + w] - lum[i];
-      const e = gx * gx + gy * gy;
-      if (hole[i]) {
-        fill[i] = e;
-        fillSupport[i] = 1;
-      } else if (!blocked[i] && !blocked[i + 1] && !blocked[i + w]) {
-        known[i] = e;
-        knownSupport[i] = 1;
-      }
+      if (!usable(i)) continue;
+      known[i] = Math.min(cap, energy[i]);
+      knownSupport[i] = 1;
     }
-  }
-  for (const a of [known, knownSupport, fill, fillSupport])
-    for (let pass = 0; pass < 3; pass++) boxBlur(a, w, h, 1, reach, box);
+  for (const a of [known, knownSupport]) for (let pass = 0; pass < 3; pass++) boxBlur(a, w, h, 1, reach, box);
   const target = new Float32Array(n);
   for (let i = 0; i < n; i++) target[i] = knownSupport[i] > 0.05 ? known[i] / knownSupport[i] : 0;
   harmonicFill(target, hole, w, h, 1);
-  const gain = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    if (!hole[i]) continue;
-    const have = fillSupport[i] > 0.05 ? fill[i] / fillSupport[i] : 0;
-    const g = Math.sqrt((target[i] + 1) / (have + 1));
-    gain[i] = g < 1 / gainMax ? 1 / gainMax : g > gainMax ? gainMax : g;
-  }
-  const low = data.slice();
-  for (let pass = 0; pass < 2; pass++) boxBlur(low, w, h, c, 1, box);
-  for (let i = 0; i < n; i++) {
-    if (!hole[i]) continue;
-    for (let k = 0; k < c; k++) {
-      const o = i * c + k;
-      const v = low[o] + gain[i] * (data[o] - low[o]);
-      data[o] = v < 0 ? 0 : v > 255 ? 255 : v;
+  const total = new Float32Array(n).fill(1);
+  const fill = new Float32Array(n);
+  const fillSupport = new Float32Array(n);
+  for (let round = 0; round < DETAIL_ROUNDS; round++) {
+    if (round > 0) measureEnergy();
+    fill.fill(0);
+    fillSupport.fill(0);
+    for (let y = box.y0; y < box.y1 - 1; y++)
+      for (let x = box.x0; x < box.x1 - 1; x++) {
+        const i = y * w + x;
+        if (!hole[i]) continue;
+        fill[i] = Math.min(cap, energy[i]);
+        fillSupport[i] = 1;
+      }
+    for (const a of [fill, fillSupport]) for (let pass = 0; pass < 3; pass++) boxBlur(a, w, h, 1, reach, box);
+    const low = data.slice();
+    for (let pass = 0; pass < 2; pass++) boxBlur(low, w, h, c, 1, box);
+    for (let i = 0; i < n; i++) {
+      if (!hole[i]) continue;
+      const have = fillSupport[i] > 0.05 ? fill[i] / fillSupport[i] : 0;
+      const wanted = total[i] * Math.sqrt((target[i] + 1) / (have + 1));
+      const next = wanted < 1 / gainMax ? 1 / gainMax : wanted > gainMax ? gainMax : wanted;
+      const gain = next / total[i];
+      total[i] = next;
+      for (let k = 0; k < c; k++) {
+        const o = i * c + k;
+        const v = low[o] + gain * (data[o] - low[o]);
+        data[o] = v < 0 ? 0 : v > 255 ? 255 : v;
+      }
     }
   }
 }
+
+/** Rounds of detail scaling. */
+const DETAIL_ROUNDS = 3;
+/** A pixel's squared gradient counts up to this many times the surroundings' median (edges ask for no grain). */
+const DETAIL_CAP = 32;
 
 /**
  * Exemplars copy real texture but may pick the wrong tone (a patch of sky for a patch of cloud); diffusion
@@ -447,6 +468,134 @@ export function harmonicFill(data: Float32Array, hole: Uint8Array, w: number, h:
         }
         const o = i * c + k;
         data[o] += omega * (sum / n - data[o]);
+      }
+    }
+  }
+}
+
+/**
+ * Copies each hole pixel from its source (`nnf[q]`, -1 = keep) and removes the seams of the copy. Where
+ * neighbours come from unrelated sources the copy steps, and on a smooth background (bokeh, sky) those
+ * steps read as a crackle of thin lines that the detail scaling then amplifies. The fill is rebuilt in
+ * the gradient domain instead (Darabi et al. 2012, "Image Melding"): it keeps the differences its sources
+ * have between neighbours and, weakly (screened Poisson), the copied values, so a seam spreads over a few
+ * pixels and fades while tone and texture stay. `blocked` marks pixels that are not known.
+ */
+export function copyMelded(image: FloatImage, hole: Uint8Array, blocked: Uint8Array, nnf: Int32Array): void {
+  const { data, channels: c } = image;
+  for (let q = 0; q < hole.length; q++) {
+    const s = nnf[q];
+    if (!hole[q] || s < 0) continue;
+    for (let k = 0; k < c; k++) data[q * c + k] = data[s * c + k];
+  }
+  solveScreened(data, image.width, c, seamSystem(image, hole, blocked, nnf));
+}
+
+/** Hole pixels, which of their edges ask for a difference (bit d for neighbour d), and right-hand sides. */
+interface ScreenedSystem {
+  ids: Int32Array;
+  links: Uint8Array;
+  rhs: Float32Array;
+}
+
+/**
+ * Weight of the copied values against the asked differences. Small, so a seam (one edge's jump) spreads
+ * over a few pixels and fades, while the copy's tone and low frequencies stay for the later corrections.
+ */
+const SCREEN = 0.1;
+/** Sweeps from the copy; by 20 the result moves by less than a grey level. */
+const SCREEN_ITERATIONS = 20;
+const SCREEN_OMEGA = 1.5;
+const NEIGHBOUR_X = [1, -1, 0, 0];
+const NEIGHBOUR_Y = [0, 0, 1, -1];
+
+/**
+ * The screened-Poisson system of the copied fill: minimise, over the hole, the sum over edges of
+ * (f(j) - f(q) - asked)^2 plus SCREEN times the sum of (f(q) - copy(q))^2, known pixels fixed. Each hole
+ * pixel proposes, for the edge to each 4-neighbour, the difference its own source has across the same
+ * edge; an edge asks for the mean of its endpoints' proposals (a known endpoint proposes nothing: its
+ * value is the boundary). Per hole pixel the right-hand side is SCREEN * copy minus the asked differences.
+ */
+function seamSystem(
+  image: FloatImage,
+  hole: Uint8Array,
+  blocked: Uint8Array,
+  nnf: Int32Array,
+): ScreenedSystem {
+  const { data, width: w, height: h, channels: c } = image;
+  let count = 0;
+  for (let i = 0; i < hole.length; i++) count += hole[i];
+  const ids = new Int32Array(count);
+  const links = new Uint8Array(count);
+  const rhs = new Float32Array(count * c);
+  let n = 0;
+  for (let q = 0; q < hole.length; q++) {
+    if (!hole[q]) continue;
+    const qx = q % w;
+    const qy = (q - qx) / w;
+    const s = nnf[q];
+    ids[n] = q;
+    for (let k = 0; k < c; k++) rhs[n * c + k] = SCREEN * data[q * c + k];
+    for (let d = 0; d < 4; d++) {
+      const dx = NEIGHBOUR_X[d];
+      const dy = NEIGHBOUR_Y[d];
+      if (qx + dx < 0 || qx + dx >= w || qy + dy < 0 || qy + dy >= h) continue;
+      const j = q + dy * w + dx;
+      if (blocked[j] && !hole[j]) continue;
+      const t = hole[j] ? nnf[j] : -1;
+      // q's source and its neighbour across the edge; j's source and its neighbour back towards q.
+      const own = sourceNeighbour(s, dx, dy, w, h, blocked);
+      const theirs = sourceNeighbour(t, -dx, -dy, w, h, blocked);
+      const m = (own >= 0 ? 1 : 0) + (theirs >= 0 ? 1 : 0);
+      if (m === 0) continue;
+      links[n] |= 1 << d;
+      for (let k = 0; k < c; k++) {
+        let asked = 0;
+        if (own >= 0) asked += data[own * c + k] - data[s * c + k];
+        if (theirs >= 0) asked += data[t * c + k] - data[theirs * c + k];
+        rhs[n * c + k] -= asked / m;
+      }
+    }
+    n++;
+  }
+  return { ids, links, rhs };
+}
+
+/** The known pixel next to source `s` (-1 = none) in direction (dx, dy), or -1 when there is none. */
+function sourceNeighbour(
+  s: number,
+  dx: number,
+  dy: number,
+  w: number,
+  h: number,
+  blocked: Uint8Array,
+): number {
+  if (s < 0) return -1;
+  const x = (s % w) + dx;
+  const y = Math.floor(s / w) + dy;
+  if (x < 0 || x >= w || y < 0 || y >= h) return -1;
+  const i = y * w + x;
+  return blocked[i] ? -1 : i;
+}
+
+/**
+ * Solves the screened-Poisson system by over-relaxed Gauss-Seidel over the hole pixels, starting from
+ * the copy, which is already close: only the fill near seams has far to move.
+ */
+function solveScreened(data: Float32Array, w: number, c: number, system: ScreenedSystem): void {
+  const { ids, links, rhs } = system;
+  const offsets = [1, -1, w, -w];
+  for (let it = 0; it < SCREEN_ITERATIONS; it++) {
+    for (let n = 0; n < ids.length; n++) {
+      const q = ids[n];
+      const mask = links[n];
+      let weight = SCREEN;
+      for (let d = 0; d < 4; d++) if (mask & (1 << d)) weight++;
+      for (let k = 0; k < c; k++) {
+        let sum = rhs[n * c + k];
+        for (let d = 0; d < 4; d++) if (mask & (1 << d)) sum += data[(q + offsets[d]) * c + k];
+        const o = q * c + k;
+        data[o] += SCREEN_OMEGA * (sum / weight - data[o]);
       }
     }
   }
@@ -519,24 +668,13 @@ function maxOf(values: Float32Array): number {
 
 /** Seeds the hole of a fine level with the bilinear enlargement of the coarser level's solution. */
 function upsampleHole(coarse: Level, fine: Level, c: number): void {
-  const { w: cw, h: ch, data: cd } = coarse;
+  const out = new Float32Array(c);
   for (let i = 0; i < fine.hole.length; i++) {
     if (!fine.hole[i]) continue;
     const x = i % fine.w;
     const y = (i - x) / fine.w;
-    const fx = Math.min(cw - 1, Math.max(0, (x - 0.5) / 2));
-    const fy = Math.min(ch - 1, Math.max(0, (y - 0.5) / 2));
-    const x0 = Math.floor(fx);
-    const y0 = Math.floor(fy);
-    const x1 = Math.min(cw - 1, x0 + 1);
-    const y1 = Math.min(ch - 1, y0 + 1);
-    const ax = fx - x0;
-    const ay = fy - y0;
-    for (let k = 0; k < c; k++) {
-      const top = cd[(y0 * cw + x0) * c + k] * (1 - ax) + cd[(y0 * cw + x1) * c + k] * ax;
-      const bottom = cd[(y1 * cw + x0) * c + k] * (1 - ax) + cd[(y1 * cw + x1) * c + k] * ax;
-      fine.data[i * c + k] = top * (1 - ay) + bottom * ay;
-    }
+    sampleBilinear(coarse.data, coarse.w, coarse.h, c, (x - 0.5) / 2, (y - 0.5) / 2, out);
+    fine.data.set(out, i * c);
   }
 }
 
@@ -783,16 +921,12 @@ class PatchField {
   /**
    * Voting averages overlapping patches, and wherever the field is not perfectly coherent that average
    * is a blur. At the finest level each hole pixel instead takes the pixel its own best-matching patch
-   * proposes (nearest-neighbour copy), so the fill carries the grain of real photo pixels.
+   * proposes (nearest-neighbour copy), so the fill carries the grain of real photo pixels; the seams
+   * between pixels copied from unrelated sources are then relaxed (`copyMelded`).
    */
   copyBest(): void {
-    const { nnf, c } = this;
-    const { hole, data } = this.level;
-    for (let q = 0; q < hole.length; q++) {
-      const s = nnf[q];
-      if (!hole[q] || s < 0) continue;
-      for (let k = 0; k < c; k++) data[q * c + k] = data[s * c + k];
-    }
+    const { w, h, c, nnf, level } = this;
+    copyMelded({ data: level.data, width: w, height: h, channels: c }, level.hole, level.blocked, nnf);
   }
 
   computeCosts(): void {
