@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { convertKerasToOnnx, loadKerasModel } from './keras-to-onnx';
 import { inputRange, kerasModelFolder, type EsrganScale, type EsrganVariant } from './model-paths';
+import { WEIGHT_LEVELS } from './quantize';
 
 /** Bumped whenever the converter's output changes, so cached files are rebuilt. */
 export const CONVERTER_VERSION = 3;
@@ -57,7 +58,7 @@ export async function ensureEsrganOnnx(
   const sourceSha256 = sha256([
     await readFile(path.join(folder, 'model.json')),
     ...shards,
-    ...(ranges ? [ranges, Buffer.from(JSON.stringify(INT8_FLOAT_CONVS))] : []),
+    ...(ranges ? [ranges, Buffer.from(JSON.stringify({ INT8_FLOAT_CONVS, WEIGHT_LEVELS }))] : []),
   ]);
 
   if (existsSync(file) && existsSync(manifestFile)) {

@@ -94,7 +94,8 @@ describe('int8 thick model (QDQ)', () => {
       se += (a[i] - b[i]) ** 2;
       worst = Math.max(worst, Math.abs(a[i] - b[i]));
     }
-    // Measured: 0.41 level RMS, 1.9 at worst (0..255 scale).
+    // Measured: 0.42 level RMS, 2.2 at worst (0..255 scale), on an AVX2 machine without VNNI, where full-range
+    // int8 weights saturate (0.76 and 5.7).
     expect(Math.sqrt(se / a.length)).toBeLessThan(0.6);
     expect(worst).toBeLessThan(4);
   });
