@@ -10,6 +10,7 @@ import {
 } from './mask';
 import { continueStructure } from './structure';
 import { teleaInpaint } from './telea';
+import { overlayThinLines } from './thin-lines';
 
 /**
  * Exemplar-based image completion (Wexler, Shechtman, Irani 2007) with PatchMatch nearest-neighbour
@@ -59,18 +60,15 @@ export function completeHole(
   options: CompletionOptions = {},
 ): void {
   const weight = options.textureWeight ?? 4;
-  if (options.structure ?? true) {
-    const drawn = continueStructure(image, hole, avoid);
-    if (drawn) {
-      const rest = hole.slice();
-      for (let i = 0; i < rest.length; i++) if (drawn[i]) rest[i] = 0;
-      completeRest(image, rest, avoid, options, weight);
-      suppressSpecks(image, hole, avoid);
-      return;
-    }
-  }
-  completeRest(image, hole, avoid, options, weight);
+  const structure = options.structure ?? true;
+  const drawn = structure ? continueStructure(image, hole, avoid) : null;
+  if (drawn) {
+    const rest = hole.slice();
+    for (let i = 0; i < rest.length; i++) if (drawn[i]) rest[i] = 0;
+    completeRest(image, rest, avoid, options, weight);
+  } else completeRest(image, hole, avoid, options, weight);
   suppressSpecks(image, hole, avoid);
+  if (structure) overlayThinLines(image, hole, avoid, drawn);
 }
 
 function completeRest(
