@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { discMask } from '../../../test/fixtures/inpaint/fixtures';
 import type { FloatImage } from './float-image';
 import { continueStructure } from './structure';
 
@@ -10,19 +11,12 @@ function dashedCable(w: number, h: number): FloatImage {
   return { data, width: w, height: h, channels: 3 };
 }
 
-function disc(w: number, h: number, cx: number, cy: number, r: number): Uint8Array {
-  const mask = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) mask[y * w + x] = (x - cx) ** 2 + (y - cy) ** 2 <= r * r ? 1 : 0;
-  return mask;
-}
-
 describe('continueStructure', () => {
   it('carries a cable across the hole with its own pattern, not as a smooth bar', () => {
     const w = 200;
     const h = 96;
     const image = dashedCable(w, h);
-    const hole = disc(w, h, 100, 48, 22);
+    const hole = discMask(w, h, 100, 48, 22);
     for (let i = 0; i < hole.length; i++) if (hole[i]) image.data.fill(255, i * 3, i * 3 + 3);
 
     const drawn = continueStructure(image, hole, null);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { discMask } from '../../../test/fixtures/inpaint/fixtures';
 import type { FloatImage } from './float-image';
 import { overlayThinLines } from './thin-lines';
 
@@ -17,18 +18,11 @@ function whiskerOnGrain(w: number, h: number, whisker: boolean): FloatImage {
   return { data, width: w, height: h, channels: 3 };
 }
 
-function disc(w: number, h: number, cx: number, cy: number, r: number): Uint8Array {
-  const mask = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) mask[y * w + x] = (x - cx) ** 2 + (y - cy) ** 2 <= r * r ? 1 : 0;
-  return mask;
-}
-
 describe('overlayThinLines', () => {
   it('carries a whisker across a fill of plain grain, leaving everything outside the hole alone', () => {
     const w = 160;
     const h = 100;
-    const hole = disc(w, h, 80, 48, 20);
+    const hole = discMask(w, h, 80, 48, 20);
     // The fill a patch search would give: the same grain, without the whisker.
     const image = whiskerOnGrain(w, h, true);
     const grain = whiskerOnGrain(w, h, false);
@@ -58,7 +52,7 @@ describe('overlayThinLines', () => {
     const w = 160;
     const h = 100;
     const image = whiskerOnGrain(w, h, false);
-    const hole = disc(w, h, 80, 48, 20);
+    const hole = discMask(w, h, 80, 48, 20);
     const before = image.data.slice();
     expect(overlayThinLines(image, hole, null, null)).toBe(0);
     expect(image.data).toEqual(before);

@@ -223,16 +223,18 @@ function ridgePeak(
 ): number {
   const left = lumaAt(lum, w, h, x - 4 * nx, y - 4 * ny);
   const right = lumaAt(lum, w, h, x + 4 * nx, y + 4 * ny);
-  // Not a line when the two sides differ more than the line stands out: that is an edge.
+  const excess = (s: number) =>
+    lumaAt(lum, w, h, x + s * nx, y + s * ny) - (left + ((right - left) * (s + 4)) / 8);
   let best = 0;
   for (let s = -1.5; s <= 1.5; s += 0.5) {
-    const v = lumaAt(lum, w, h, x + s * nx, y + s * ny) - (left + ((right - left) * (s + 4)) / 8);
+    const v = excess(s);
     if (Math.abs(v) > Math.abs(best)) best = v;
   }
+  // Not a line when the two sides differ more than the line stands out: that is an edge.
   if (Math.abs(best) < 1.5 * Math.abs(right - left)) return 0;
   // Thin: two pixels out on each side it has fallen to under half.
   for (const s of [-2.5, 2.5]) {
-    const v = lumaAt(lum, w, h, x + s * nx, y + s * ny) - (left + ((right - left) * (s + 4)) / 8);
+    const v = excess(s);
     if (Math.sign(v) === Math.sign(best) && Math.abs(v) > 0.5 * Math.abs(best)) return 0;
   }
   return best;
