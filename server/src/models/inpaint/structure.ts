@@ -11,6 +11,7 @@
  */
 import { lumaInto, sampleBilinear, type FloatImage } from './float-image';
 import { distanceOutside, expandBox, maskBounds } from './mask';
+import { alongEdgeIntoHole, structureTensor } from './orientation';
 
 export interface StructureOptions {
   /** Half-width of the band drawn along a paired edge, in pixels. */
@@ -63,52 +64,25 @@ export function continueStructure(
       const i = y * w + x;
       const d = outside[i];
       if (d < 3 || d > 5 || !known(i)) continue;
-      let jxx = 0;
-      let jxy = 0;
-      let jyy = 0;
-      let m = 0;
-      for (let dy = -R; dy <= R; dy++)
-        for (let dx = -R; dx <= R; dx++) {
-          const j = i + dy * w + dx;
-          if (!known(j) || !known(j - 1) || !known(j + 1) || !known(j - w) || !known(j + w)) continue;
-          const gx = 0.5 * (lum[j + 1] - lum[j - 1]);
-          const gy = 0.5 * (lum[j + w] - lum[j - w]);
-          jxx += gx * gx;
-          jxy += gx * gy;
-          jyy += gy * gy;
-          m++;
-        }
-      if (m < (2 * R + 1) ** 2 / 2) continue;
-      jxx /= m;
-      jxy /= m;
-      jyy /= m;
-      const tr = jxx + jyy;
-      const disc = Math.sqrt((jxx - jyy) ** 2 + 4 * jxy * jxy);
+      const t = structureTensor(
+        lum,
+        w,
+        i,
+        R,
+        (j) => known(j) && known(j - 1) && known(j + 1) && known(j - w) && known(j + w),
+      );
+      if (t.samples < (2 * R + 1) ** 2 / 2) continue;
+      const tr = t.jxx + t.jyy;
+      const disc = Math.sqrt((t.jxx - t.jyy) ** 2 + 4 * t.jxy * t.jxy);
       const l1 = 0.5 * (tr + disc);
       const l2 = 0.5 * (tr - disc);
       // Strength: the RMS gradient across the edge.
       const strength = Math.sqrt(l1);
       typical.push(Math.sqrt(tr));
       if (strength < MIN_EDGE || (l1 - l2) / (l1 + l2) < MIN_COHERENCE) continue;
-      // Gradient direction is the eigenvector of l1; the edge runs across it.
-      const theta = 0.5 * Math.atan2(2 * jxy, jxx - jyy);
-      let ex = -Math.sin(theta);
-      let ey = Math.cos(theta);
-      const ahead = (sx: number, sy: number) => {
-        for (let k = 2; k <= 10; k++) {
-          const px = Math.round(x + sx * k);
-          const py = Math.round(y + sy * k);
-          if (px < 0 || py < 0 || px >= w || py >= h) return false;
-          if (hole[py * w + px]) return true;
-        }
-        return false;
-      };
-      if (!ahead(ex, ey)) {
-        if (!ahead(-ex, -ey)) continue;
-        ex = -ex;
-        ey = -ey;
-      }
-      cands.push({ x, y, dx: ex, dy: ey, strength });
+      const along = alongEdgeIntoHole(t, hole, w, h, x, y, 10);
+      if (!along) continue;
+      cands.push({ x, y, dx: along.dx, dy: along.dy, strength });
     }
   // Only edges that stand out from the surroundings' own detail: on grain or foliage the edges are
   // texture, which the exemplar fill continues better than a drawn band.

@@ -10,6 +10,7 @@
  */
 import { lumaInto, sampleBilinear, type FloatImage } from './float-image';
 import { distanceOutside, expandBox, maskBounds } from './mask';
+import { alongEdgeIntoHole, structureTensor } from './orientation';
 
 interface Line {
   /** Centre of the line just outside the hole. */
@@ -142,35 +143,9 @@ function lineAt(
   y: number,
 ): Line | null {
   // Orientation from the structure tensor: a line's two flanks have opposite gradients along one axis.
-  let jxx = 0;
-  let jxy = 0;
-  let jyy = 0;
-  for (let dy = -2; dy <= 2; dy++)
-    for (let dx = -2; dx <= 2; dx++) {
-      const i = (y + dy) * w + x + dx;
-      const gx = 0.5 * (lum[i + 1] - lum[i - 1]);
-      const gy = 0.5 * (lum[i + w] - lum[i - w]);
-      jxx += gx * gx;
-      jxy += gx * gy;
-      jyy += gy * gy;
-    }
-  const theta = 0.5 * Math.atan2(2 * jxy, jxx - jyy);
-  let dx = -Math.sin(theta);
-  let dy = Math.cos(theta);
-  const intoHole = (sx: number, sy: number) => {
-    for (let k = 2; k <= 8; k++) {
-      const px = Math.round(x + sx * k);
-      const py = Math.round(y + sy * k);
-      if (px < 0 || py < 0 || px >= w || py >= h) return false;
-      if (hole[py * w + px]) return true;
-    }
-    return false;
-  };
-  if (!intoHole(dx, dy)) {
-    if (!intoHole(-dx, -dy)) return null;
-    dx = -dx;
-    dy = -dy;
-  }
+  const along = alongEdgeIntoHole(structureTensor(lum, w, y * w + x, 2), hole, w, h, x, y, 8);
+  if (!along) return null;
+  const { dx, dy } = along;
   const nx = -dy;
   const ny = dx;
   const peak = ridgePeak(lum, w, h, x, y, nx, ny);
