@@ -318,7 +318,8 @@ ${gain(4, PREVIOUS)} dB, barely above it; only thick adds real detail (${gain(2,
 per input megapixel. Two changes make it affordable. The converter writes thick as int8 in QDQ form (per-channel int8
 weights using 7 of their bits, so that CPUs without VNNI do not saturate, uint8 activations with ranges calibrated on 48-pixel crops of these photos near their upper-left corners, the
 last three of its 154 convolutions kept in float), which onnxruntime fuses into QLinearConv: the model alone runs about
-2.5 times faster (64x64 input, 2 threads, back to back: 28 against 70 CPU-seconds per input megapixel) and stays within
+2.5 times faster (64x64 input, 2 threads, back to back: 28 against 70 CPU-seconds per input megapixel, measured on an
+earlier machine; on CPUs without VNNI the int8 kernels gain less, as the per-image times below show) and stays within
 0.4 level RMS of the float model; on every tile it gives ${gain(2, INT8)} and ${gain(4, INT8)} dB against ${gain(2, BEST)} and
 ${gain(4, BEST)} in float (${ms(2, INT8)} against ${ms(2, BEST)} ms and ${ms(4, INT8)} against ${ms(4, BEST)} ms per image). Keeping post_blocks_conv in float is worth 0.1 dB at 4x; keeping the first
 convolution too, 0.03 dB more, but it made the model 1.6 times slower (onnxruntime then wraps each int8 convolution in
