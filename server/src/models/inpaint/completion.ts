@@ -41,6 +41,8 @@ export interface CompletionOptions {
   structure?: boolean;
   /** Largest factor by which the fill's fine detail is raised or lowered towards its surroundings' (1 = off; default 3). */
   detailGain?: number;
+  /** When matching detail, a pixel's squared gradient counts up to this many times the surroundings' median (default 32), so edges ask for no grain. */
+  detailCap?: number;
   onProgress?: (fraction: number) => void;
 }
 
@@ -312,7 +314,7 @@ function completeChannels(
     options.onProgress?.((coarsest - l + 1) / (coarsest + 1));
   }
   if (lowCorrection) applyCorrection(levels[0], levels[lowCorrection.level], lowCorrection.data, c);
-  if (detailGain > 1) matchDetail(levels[0], c, detailGain);
+  if (detailGain > 1) matchDetail(levels[0], c, detailGain, options.detailCap ?? DETAIL_CAP);
 }
 
 /**
@@ -325,7 +327,7 @@ function completeChannels(
  * so that an edge beside the hole (a petal against a dark background) asks for no grain: only texture
  * does. Scaling the finest frequencies moves the energy only part of the way, so it is done in rounds.
  */
-function matchDetail(level: Level, c: number, gainMax: number): void {
+function matchDetail(level: Level, c: number, gainMax: number, capFactor: number): void {
   const { w, h, hole, blocked, data } = level;
   const bounds = maskBounds(hole, w, h);
   if (!bounds) return;
@@ -352,7 +354,7 @@ function matchDetail(level: Level, c: number, gainMax: number): void {
     for (let x = box.x0; x < box.x1 - 1; x++) if (usable(y * w + x)) ring.push(energy[y * w + x]);
   if (ring.length === 0) return;
   ring.sort((a, b) => a - b);
-  const cap = DETAIL_CAP * Math.max(1, ring[ring.length >> 1]);
+  const cap = capFactor * Math.max(1, ring[ring.length >> 1]);
   const known = new Float32Array(n);
   const knownSupport = new Float32Array(n);
   for (let y = box.y0; y < box.y1 - 1; y++)

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
 import type { RawImage } from '../../lib/image';
-import { completeHole, harmonicFill } from './completion';
+import { completeHole, harmonicFill, type CompletionOptions } from './completion';
 import { cropFloat, cropMask, pasteHole, toFloat, type FloatImage } from './float-image';
 import {
   connectedComponents,
@@ -30,6 +30,8 @@ export interface InpaintOptions {
   /** Parts whose half-thickness is at most this many pixels are filled by diffusion (default 4). */
   thinRadius?: number;
   seed?: number;
+  /** Tuning of the exemplar fill, for the benchmark that measures what each step trades; not offered to users. */
+  completion?: Pick<CompletionOptions, 'guideBlend' | 'detailGain' | 'detailCap'>;
   onProgress?: (fraction: number, message?: string) => void;
 }
 
@@ -137,6 +139,7 @@ export function inpaintImage(
     const avoid = cropMask(thin, w, box.x0, box.y0, box.x1, box.y1);
     for (let i = 0; i < hole.length; i++) if (avoid[i]) hole[i] = 0;
     completeHole(crop, hole, avoid, {
+      ...options.completion,
       seed: (options.seed ?? 1) + g,
       onProgress: (f) => progress(0.2 + (0.7 * (g + f)) / groups.length, 'filling'),
     });
