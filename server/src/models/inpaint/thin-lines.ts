@@ -42,7 +42,7 @@ export function overlayThinLines(
     const i = py * w + px;
     return !hole[i] && !(avoid && avoid[i]);
   };
-  const lum = lumaInto(image, new Float32Array(w * h), box);
+  const plane: LumaPlane = { lum: lumaInto(image, new Float32Array(w * h), box), w, h };
   const outside = distanceOutside(hole, w, h, 6);
   const lines: Line[] = [];
   const found: Line[] = [];
@@ -50,7 +50,7 @@ export function overlayThinLines(
     for (let x = box.x0 + 2; x < box.x1 - 2; x++) {
       const d = outside[y * w + x];
       if (d < 3 || d > 4 || !known(x, y)) continue;
-      const line = lineAt(lum, w, h, known, hole, x, y);
+      const line = lineAt(plane, known, hole, x, y);
       if (line) found.push(line);
     }
   // One entry per line: the strongest, and none within a few pixels of a stronger one's path.
@@ -97,7 +97,7 @@ export function overlayThinLines(
     if (length === 0) continue;
     const exitX = line.x + (length + 3) * line.dx;
     const exitY = line.y + (length + 3) * line.dy;
-    const exitPeak = known(exitX, exitY) ? ridgePeak(lum, w, h, exitX, exitY, nx, ny) : 0;
+    const exitPeak = known(exitX, exitY) ? ridgePeak(plane, { x: exitX, y: exitY, nx, ny }) : 0;
     const continues = exitPeak * line.peak > 0 && Math.abs(exitPeak) >= 0.5 * Math.abs(line.peak);
     const x0 = Math.max(0, Math.floor(Math.min(line.x, line.x + length * line.dx) - HALF_WIDTH - 1));
     const x1 = Math.min(w - 1, Math.ceil(Math.max(line.x, line.x + length * line.dx) + HALF_WIDTH + 1));
@@ -134,32 +134,32 @@ function near(a: Line, b: Line, r: number): boolean {
  * at least half as strong and in line, up to REACH pixels back. Its direction is fitted through the centres found on the way.
  */
 function lineAt(
-  lum: Float32Array,
-  w: number,
-  h: number,
+  plane: LumaPlane,
   known: (x: number, y: number) => boolean,
   hole: Uint8Array,
   x: number,
   y: number,
 ): Line | null {
   // Orientation from the structure tensor: a line's two flanks have opposite gradients along one axis.
+  const { lum, w, h } = plane;
   const along = alongEdgeIntoHole(structureTensor(lum, w, y * w + x, 2), hole, w, h, x, y, 8);
   if (!along) return null;
   const { dx, dy } = along;
   const nx = -dy;
   const ny = dx;
-  const peak = ridgePeak(lum, w, h, x, y, nx, ny);
+  const peak = ridgePeak(plane, { x, y, nx, ny });
   if (Math.abs(peak) < LINE_CONTRAST) return null;
-  const centre = ridgeCentre(lum, w, h, x, y, nx, ny, peak);
+  const centre = ridgeCentre(plane, { x, y, nx, ny }, peak);
   // Found again further back, as strong and on a straight course.
   const offsets: number[] = [centre];
   for (let back = 4; back <= REACH; back += 4) {
     const px = x - back * dx + centre * nx;
     const py = y - back * dy + centre * ny;
     if (!known(px, py)) return null;
-    const p = ridgePeak(lum, w, h, px, py, nx, ny);
+    const across = { x: px, y: py, nx, ny };
+    const p = ridgePeak(plane, across);
     if (Math.sign(p) !== Math.sign(peak) || Math.abs(p) < 0.5 * Math.abs(peak)) return null;
-    offsets.push(centre + ridgeCentre(lum, w, h, px, py, nx, ny, p));
+    offsets.push(centre + ridgeCentre(plane, across, p));
   }
   // Least-squares slope of the centre's offset against the distance back: the course's drift.
   const n = offsets.length;
@@ -186,20 +186,26 @@ function lineAt(
   return { x: x + centre * nx, y: y + centre * ny, dx: fx, dy: fy, peak };
 }
 
-/** Signed luma excess at the strongest point within 1.5 px of (x, y) across the normal, over the straight line between the two sides 4 px out. */
-function ridgePeak(
-  lum: Float32Array,
-  w: number,
-  h: number,
-  x: number,
-  y: number,
-  nx: number,
-  ny: number,
-): number {
-  const left = lumaAt(lum, w, h, x - 4 * nx, y - 4 * ny);
-  const right = lumaAt(lum, w, h, x + 4 * nx, y + 4 * ny);
-  const excess = (s: number) =>
-    lumaAt(lum, w, h, x + s * nx, y + s * ny) - (left + ((right - left) * (s + 4)) / 8);
+/** A luma plane to sample. */
+interface LumaPlane {
+  lum: Float32Array;
+  w: number;
+  h: number;
+}
+
+/** A point and the unit normal of the line through it: offsets across the line are measured along the normal. */
+interface Across {
+  x: number;
+  y: number;
+  nx: number;
+  ny: number;
+}
+
+/** Signed luma excess at the strongest point within 1.5 px across the line, over the straight line between its two sides SIDE px out. */
+function ridgePeak(plane: LumaPlane, p: Across): number {
+  const left = lumaAcross(plane, p, -SIDE);
+  const right = lumaAcross(plane, p, SIDE);
+  const excess = (s: number) => lumaAcross(plane, p, s) - (left + ((right - left) * (s + SIDE)) / (2 * SIDE));
   let best = 0;
   for (let s = -1.5; s <= 1.5; s += 0.5) {
     const v = excess(s);
@@ -216,20 +222,11 @@ function ridgePeak(
 }
 
 /** Offset across the normal (within 1.5 px) where the excess peaks. */
-function ridgeCentre(
-  lum: Float32Array,
-  w: number,
-  h: number,
-  x: number,
-  y: number,
-  nx: number,
-  ny: number,
-  sign: number,
-): number {
+function ridgeCentre(plane: LumaPlane, p: Across, sign: number): number {
   let best = -Infinity;
   let at = 0;
   for (let s = -1.5; s <= 1.5; s += 0.25) {
-    const v = Math.sign(sign) * lumaAt(lum, w, h, x + s * nx, y + s * ny);
+    const v = Math.sign(sign) * lumaAcross(plane, p, s);
     if (v > best) {
       best = v;
       at = s;
@@ -239,8 +236,9 @@ function ridgeCentre(
 }
 
 const one = new Float32Array(1);
-function lumaAt(lum: Float32Array, w: number, h: number, x: number, y: number): number {
-  sampleBilinear(lum, w, h, 1, x, y, one);
+/** Luma at offset `s` across the line. */
+function lumaAcross({ lum, w, h }: LumaPlane, p: Across, s: number): number {
+  sampleBilinear(lum, w, h, 1, p.x + s * p.nx, p.y + s * p.ny, one);
   return one[0];
 }
 
