@@ -28,6 +28,10 @@ export const processRequestSchema = z.object({
 });
 export type ProcessRequest = z.input<typeof processRequestSchema>;
 
+/** One step of a Chat to Edit result or plan, in plain words. */
+export const stepSummarySchema = z.object({ kind: z.string(), description: z.string() });
+export type StepSummary = z.infer<typeof stepSummarySchema>;
+
 export const processResponseSchema = z.object({
   processedPath: z.string(),
   downloadPath: z.string(),
@@ -36,6 +40,8 @@ export const processResponseSchema = z.object({
   height: z.number().int(),
   providerId: z.string(),
   note: z.string().optional(),
+  /** Chat to Edit: what was done, in order. */
+  steps: z.array(stepSummarySchema).optional(),
   credits: creditsSchema,
 });
 export type ProcessResponse = z.infer<typeof processResponseSchema>;
@@ -48,3 +54,15 @@ export const progressEventSchema = z.object({
   message: z.string(),
 });
 export type ProgressEventBody = z.infer<typeof progressEventSchema>;
+
+/** POST /api/prompt/plan: what an instruction would do, before any credit is spent. */
+export const promptPlanRequestSchema = z.object({
+  prompt: z.string().trim().min(1, 'Please describe what you want to do with the image.').max(2000),
+});
+export const promptPlanResponseSchema = z.object({
+  /** What will be done, in order, in short words ("crop to 1:1"). */
+  steps: z.array(stepSummarySchema),
+  /** Wishes that cannot be done here, each with what can be done instead. */
+  skipped: z.array(z.object({ text: z.string(), reason: z.string() })),
+});
+export type PromptPlanResponse = z.infer<typeof promptPlanResponseSchema>;

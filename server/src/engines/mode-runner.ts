@@ -21,6 +21,8 @@ export interface ModeRunner {
   readonly needsMask: boolean;
   /** Validates the mode's options; throws AppError('BAD_REQUEST') naming the bad option. */
   parseOptions(raw: unknown): Record<string, unknown>;
+  /** Checks that need no pixels (an instruction that cannot be done); throws AppError before a credit is taken. */
+  check?(request: { prompt: string | null; options: Record<string, unknown> }): void;
   run(request: ModeRequest, ctx: RunContext): Promise<EngineResult>;
 }
 

@@ -1,5 +1,6 @@
 import type { Logger } from '../lib/logger';
 import type { Mode } from '@common/modes';
+import type { StepSummary } from '@common/schemas/process';
 
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -8,6 +9,8 @@ export interface ProviderResult {
   mime: ImageMime;
   /** A sentence for the person, e.g. "No face was found, so the whole photo was enhanced." */
   note?: string;
+  /** What was done, in order, in plain words (Chat to Edit). */
+  steps?: StepSummary[];
 }
 
 export interface RunContext {

@@ -33,6 +33,7 @@ export async function encodePng(image: RawImage): Promise<Buffer> {
   return rawToSharp(image).png({ compressionLevel: 6 }).toBuffer();
 }
 
-export async function encodeJpeg(image: RawImage, quality = 92): Promise<Buffer> {
-  return rawToSharp(image).jpeg({ quality, mozjpeg: true }).toBuffer();
+/** mozjpeg makes files about an eighth smaller and takes about seven times as long to encode. */
+export async function encodeJpeg(image: RawImage, quality = 92, mozjpeg = true): Promise<Buffer> {
+  return rawToSharp(image).jpeg({ quality, mozjpeg }).toBuffer();
 }

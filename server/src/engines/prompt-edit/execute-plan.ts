@@ -1,0 +1,171 @@
+import sharp from 'sharp';
+import type { Mode } from '@common/modes';
+import { MODE_INFO } from '@common/modes';
+import { PLAN_LIMITS, type Plan } from '@common/plans';
+import { AppError } from '../../lib/errors';
+import { decodeRaw, encodePng, rawToSharp, type RawImage } from '../../lib/image';
+import type { EngineRegistry } from '../mode-runner';
+import type { RunContext } from '../types';
+import type { EditStep } from './edit-plan';
+import type { Locator } from './locate';
+import { blur, denoise, sharpen } from './operations/filters';
+import { cropToAspect, flip, resize, rotate } from './operations/geometry';
+import * as tone from './operations/tone';
+
+export interface PlanDeps {
+  /** The other modes, for steps that are whole engines (background, upscale, removal, faces). */
+  runners: EngineRegistry;
+  locator: Locator;
+}
+
+/** The engine each step needs, if any; a step whose engine is missing cannot run on this server. */
+export function engineOf(step: EditStep): Mode | null {
+  switch (step.kind) {
+    case 'background':
+      return 'background-removal';
+    case 'upscale':
+      return 'image-upscale';
+    case 'remove-object':
+      return 'object-removal';
+    case 'remove-text':
+      return 'watermark-removal';
+    case 'enhance-face':
+      return 'face-enhancement';
+    case 'headshot':
+      return 'professional-photo';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Runs the steps in order on decoded pixels: colour, light and geometry here, whole engines through their own
+ * runners (each gets a lossless PNG and answers an image). Any failure stops the plan: no half-done result.
+ */
+export async function executePlan(
+  steps: readonly EditStep[],
+  start: RawImage,
+  plan: Plan,
+  deps: PlanDeps,
+  ctx: RunContext,
+): Promise<RawImage> {
+  let image = start;
+  for (const [index, step] of steps.entries()) {
+    if (ctx.signal.aborted) throw new AppError('ENGINE_FAILED', 'The edit was cancelled.');
+    const share = (fraction: number, message?: string) =>
+      ctx.progress((index + fraction) / steps.length, message);
+    share(0);
+    image = await runStep(step, image, plan, deps, { ...ctx, progress: share });
+  }
+  ctx.progress(1);
+  return image;
+}
+
+async function runStep(
+  step: EditStep,
+  image: RawImage,
+  plan: Plan,
+  deps: PlanDeps,
+  ctx: RunContext,
+): Promise<RawImage> {
+  switch (step.kind) {
+    case 'brightness':
+      return inPlace(image, (i) => tone.adjustBrightness(i, step.amount));
+    case 'contrast':
+      return inPlace(image, (i) => tone.adjustContrast(i, step.amount));
+    case 'saturation':
+      return inPlace(image, (i) => tone.adjustSaturation(i, step.amount));
+    case 'warmth':
+      return inPlace(image, (i) => tone.adjustWarmth(i, step.amount));
+    case 'grayscale':
+      return inPlace(image, tone.toGrayscale);
+    case 'sepia':
+      return inPlace(image, tone.toSepia);
+    case 'auto-levels':
+      return inPlace(image, tone.autoLevels);
+    case 'auto-white-balance':
+      return inPlace(image, tone.autoWhiteBalance);
+    case 'sharpen':
+      return sharpen(image, step.amount);
+    case 'denoise':
+      return denoise(image, step.amount);
+    case 'blur':
+      return blur(image, step.amount);
+    case 'rotate':
+      return rotate(image, step.degrees);
+    case 'flip':
+      return flip(image, step.axis);
+    case 'crop':
+      return cropToAspect(image, step.aspect);
+    case 'resize':
+      return resize(image, step, PLAN_LIMITS[plan].maxOutputPixels);
+    case 'upscale':
+      return viaEngine('image-upscale', image, null, { scale: step.scale }, plan, deps, ctx);
+    case 'background':
+      return viaEngine('background-removal', image, null, { backdrop: step.backdrop }, plan, deps, ctx);
+    case 'remove-object': {
+      const found = await deps.locator.objects(image, step.label, step.select, ctx.signal);
+      if (!found.mask) throw notFound(step.label, found.seen);
+      return viaEngine('object-removal', image, found.mask, {}, plan, deps, ctx);
+    }
+    case 'remove-text': {
+      const mask = await deps.locator.textMarks(image, step.target, ctx.signal);
+      if (!mask)
+        throw new AppError('NOTHING_TO_DO', `I couldn't find ${TEXT_TARGET[step.target]} in this photo.`);
+      return viaEngine('watermark-removal', image, mask, {}, plan, deps, ctx);
+    }
+    case 'enhance-face':
+      return viaEngine('face-enhancement', image, null, {}, plan, deps, ctx);
+    case 'headshot':
+      return viaEngine('professional-photo', image, null, {}, plan, deps, ctx);
+  }
+}
+
+const TEXT_TARGET = { 'date-stamp': 'a date stamp', text: 'any text', watermark: 'a watermark' } as const;
+
+function notFound(label: string, seen: readonly string[]): AppError {
+  const unique = [...new Set(seen)];
+  const also = unique.length ? ` I can see ${listOf(unique.map(withArticle))}.` : '';
+  return new AppError('NOTHING_TO_DO', `I couldn't find ${withArticle(label)} in this photo.${also}`);
+}
+
+const withArticle = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
+const listOf = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+function inPlace(image: RawImage, op: (image: RawImage) => void): RawImage {
+  op(image);
+  return image;
+}
+
+/** One of the other modes as a step: a lossless hand-over, and its progress inside this step's share. */
+async function viaEngine(
+  mode: Mode,
+  image: RawImage,
+  mask: Uint8Array | null,
+  options: Record<string, unknown>,
+  plan: Plan,
+  deps: PlanDeps,
+  ctx: RunContext,
+): Promise<RawImage> {
+  const runner = deps.runners[mode];
+  if (!runner) throw new AppError('MODE_NOT_AVAILABLE', `${MODE_INFO[mode].label} is not available yet.`);
+  const result = await runner.run(
+    {
+      image: await encodePng(image),
+      mask: mask ? await maskPng(mask, image.width, image.height) : null,
+      prompt: null,
+      options,
+      plan,
+    },
+    ctx,
+  );
+  const { hasAlpha } = await sharp(result.image).metadata();
+  return decodeRaw(result.image, hasAlpha ? 4 : 3);
+}
+
+async function maskPng(bits: Uint8Array, width: number, height: number): Promise<Buffer> {
+  const white = new Uint8Array(bits.length);
+  for (let i = 0; i < bits.length; i++) white[i] = bits[i] ? 255 : 0;
+  return rawToSharp({ data: white, width, height, channels: 1 }).png().toBuffer();
+}

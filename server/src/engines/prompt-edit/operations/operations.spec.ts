@@ -1,0 +1,167 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeRaw, type RawImage } from '../../../lib/image';
+import { photo } from '../../../../test/support/uploads';
+import { blur, denoise, sharpen } from './filters';
+import { cropToAspect, flip, resize, rotate } from './geometry';
+import * as tone from './tone';
+
+/** Mean Rec. 601 lightness and mean chroma (distance from grey), the measures a person's eye reads first. */
+function measure(image: RawImage) {
+  const { data, channels } = image;
+  let light = 0;
+  let chroma = 0;
+  let red = 0;
+  let blue = 0;
+  const n = data.length / channels;
+  for (let i = 0; i < data.length; i += channels) {
+    const y = 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
+    light += y;
+    chroma += Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]);
+    red += data[i];
+    blue += data[i + 2];
+  }
+  return { light: light / n, chroma: chroma / n, redMinusBlue: (red - blue) / n };
+}
+
+/** Mean absolute difference of neighbouring pixels: how much fine detail there is. */
+function detail(image: RawImage) {
+  const { data, width, channels } = image;
+  let sum = 0;
+  for (let i = 0; i < data.length - channels; i += channels) {
+    if ((i / channels) % width !== width - 1) sum += Math.abs(data[i + 1] - data[i + 1 + channels]);
+  }
+  return sum / (data.length / channels);
+}
+
+function lightSpread(image: RawImage) {
+  const { light } = measure(image);
+  let sum = 0;
+  for (let i = 0; i < image.data.length; i += image.channels) {
+    const y = 0.299 * image.data[i] + 0.587 * image.data[i + 1] + 0.114 * image.data[i + 2];
+    sum += (y - light) ** 2;
+  }
+  return Math.sqrt(sum / (image.data.length / image.channels));
+}
+
+const copy = (image: RawImage): RawImage => ({ ...image, data: Uint8Array.from(image.data) });
+
+describe('prompt-edit operations on a real photo', () => {
+  let garden: RawImage;
+  let coffee: RawImage;
+  beforeAll(async () => {
+    garden = await decodeRaw(await sharp(photo('Garden.jpg')).resize(640).toBuffer());
+    coffee = await decodeRaw(photo('coffee.png'));
+  });
+
+  it.each([
+    ['brighter', (i: RawImage) => tone.adjustBrightness(i, 0.2), 1],
+    ['darker', (i: RawImage) => tone.adjustBrightness(i, -0.3), -1],
+  ])('%s moves the mean lightness the right way and keeps black and white', (_, op, sign) => {
+    const sut = copy(coffee);
+    op(sut);
+    const change = measure(sut).light - measure(coffee).light;
+    expect(Math.sign(change)).toBe(sign);
+    expect(Math.abs(change)).toBeGreaterThan(8);
+  });
+
+  it('contrast spreads the tones without moving exposure much', () => {
+    const sut = copy(garden);
+    tone.adjustContrast(sut, 0.3);
+    expect(lightSpread(sut)).toBeGreaterThan(lightSpread(garden) * 1.1);
+    expect(Math.abs(measure(sut).light - measure(garden).light)).toBeLessThan(6);
+  });
+
+  it('saturation makes colours vivid or muted; black and white has no chroma left', () => {
+    const vivid = copy(coffee);
+    tone.adjustSaturation(vivid, 0.4);
+    const muted = copy(coffee);
+    tone.adjustSaturation(muted, -0.5);
+    const grey = copy(coffee);
+    tone.toGrayscale(grey);
+    expect(measure(vivid).chroma).toBeGreaterThan(measure(coffee).chroma * 1.2);
+    expect(measure(muted).chroma).toBeLessThan(measure(coffee).chroma * 0.6);
+    expect(measure(grey).chroma).toBeLessThan(1);
+  });
+
+  it('sepia is warm and low in chroma; warmer and cooler move red against blue', () => {
+    const sepia = copy(garden);
+    tone.toSepia(sepia);
+    expect(measure(sepia).redMinusBlue).toBeGreaterThan(30);
+    const warm = copy(garden);
+    tone.adjustWarmth(warm, 0.3);
+    const cool = copy(garden);
+    tone.adjustWarmth(cool, -0.3);
+    expect(measure(warm).redMinusBlue).toBeGreaterThan(measure(garden).redMinusBlue + 10);
+    expect(measure(cool).redMinusBlue).toBeLessThan(measure(garden).redMinusBlue - 10);
+  });
+
+  it('auto levels stretch a dull, dark copy back towards the full range', () => {
+    const dull = copy(garden);
+    for (let i = 0; i < dull.data.length; i++) dull.data[i] = 20 + dull.data[i] * 0.4;
+    const sut = copy(dull);
+    tone.autoLevels(sut);
+    expect(measure(sut).light).toBeGreaterThan(measure(dull).light + 30);
+    expect(sut.data.reduce((a, b) => Math.max(a, b), 0)).toBeGreaterThan(240);
+  });
+
+  it('auto white balance takes a colour cast off a balanced photo', async () => {
+    const balanced = await decodeRaw(photo('chelsea.png'));
+    tone.autoWhiteBalance(balanced);
+    const cast = copy(balanced);
+    tone.adjustWarmth(cast, 0.6);
+    const sut = copy(cast);
+    tone.autoWhiteBalance(sut);
+    const castSize = Math.abs(measure(cast).redMinusBlue - measure(balanced).redMinusBlue);
+    const left = Math.abs(measure(sut).redMinusBlue - measure(balanced).redMinusBlue);
+    expect(castSize).toBeGreaterThan(20);
+    expect(left).toBeLessThan(castSize / 4);
+  });
+
+  it('keeps a cut-out alpha channel untouched', () => {
+    const rgba: RawImage = {
+      data: new Uint8Array([10, 20, 30, 77, 200, 100, 50, 0]),
+      width: 2,
+      height: 1,
+      channels: 4,
+    };
+    tone.adjustBrightness(rgba, 0.5);
+    tone.toSepia(rgba);
+    expect([rgba.data[3], rgba.data[7]]).toEqual([77, 0]);
+  });
+
+  it('sharpen adds detail, blur and denoise take it away', async () => {
+    const base = detail(garden);
+    expect(detail(await sharpen(copy(garden), 0.5))).toBeGreaterThan(base * 1.1);
+    expect(detail(await blur(copy(garden), 0.3))).toBeLessThan(base * 0.6);
+    const noisy = copy(garden);
+    let seed = 7;
+    for (let i = 0; i < noisy.data.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      noisy.data[i] = Math.max(0, Math.min(255, noisy.data[i] + ((seed >> 8) % 41) - 20));
+    }
+    const error = (i: RawImage) => {
+      let sum = 0;
+      for (let k = 0; k < i.data.length; k++) sum += Math.abs(i.data[k] - garden.data[k]);
+      return sum / i.data.length;
+    };
+    expect(error(denoise(copy(noisy), 0.4))).toBeLessThan(error(noisy) * 0.75);
+  });
+
+  it('rotates, flips, crops to a shape and resizes with exact sizes', async () => {
+    const { width, height } = coffee;
+    expect(await rotate(copy(coffee), 90)).toMatchObject({ width: height, height: width });
+    expect(await rotate(copy(coffee), 180)).toMatchObject({ width, height });
+    const mirrored = await flip(copy(coffee), 'horizontal');
+    expect(mirrored.data.subarray(0, 3)).toEqual(coffee.data.subarray((width - 1) * 3, width * 3));
+    expect(await cropToAspect(copy(coffee), { width: 1, height: 1 })).toMatchObject({
+      width: height,
+      height,
+    });
+    const wide = await cropToAspect(copy(coffee), { width: 16, height: 9 });
+    expect(wide.width).toBe(width);
+    expect(Math.abs(wide.height - (width * 9) / 16)).toBeLessThanOrEqual(1);
+    expect(await resize(copy(coffee), { width: 300 }, 1e8)).toMatchObject({ width: 300, height: 200 });
+    await expect(resize(copy(coffee), { width: 100_000 }, 36e6)).rejects.toThrow(/larger than your plan/);
+  });
+});
