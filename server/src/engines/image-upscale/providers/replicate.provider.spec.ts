@@ -14,8 +14,10 @@ function replicateStub() {
   const files = new Map<string, Buffer>();
   const predictions = new Map<
     string,
-    { polls: number; input: { image: string; scale: number }; output?: string }
+    { polls: number; input: { image: string; scale: number }; output?: string; canceled?: boolean }
   >();
+  /** While true, predictions stay 'processing' for ever, as a stuck model would. */
+  const stall = { on: false };
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -58,11 +60,16 @@ function replicateStub() {
           urls: { get: `${base}/v1/predictions/${id}`, cancel: `${base}/v1/predictions/${id}/cancel` },
         });
       }
+      const cancel = req.url?.match(/^\/v1\/predictions\/(\w+)\/cancel$/);
+      if (req.method === 'POST' && cancel) {
+        predictions.get(cancel[1])!.canceled = true;
+        return send(200, { id: cancel[1], status: 'canceled', output: null, error: null });
+      }
       const poll = req.url?.match(/^\/v1\/predictions\/(\w+)$/);
       if (req.method === 'GET' && poll) {
         const p = predictions.get(poll[1])!;
         p.polls++;
-        const done = p.polls >= 2;
+        const done = p.polls >= 2 && !stall.on;
         return send(200, {
           id: poll[1],
           status: done ? 'succeeded' : 'processing',
@@ -86,11 +93,11 @@ function replicateStub() {
       send(404, { detail: 'Not found' });
     })();
   });
-  return { server, seen };
+  return { server, seen, predictions, stall };
 }
 
 describe('Replicate Real-ESRGAN provider', () => {
-  const { server, seen } = replicateStub();
+  const { server, seen, predictions, stall } = replicateStub();
   let baseUrl = '';
   beforeAll(async () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -130,5 +137,25 @@ describe('Replicate Real-ESRGAN provider', () => {
     await expect(sut.run({ image, scale: 2, quality: 'fast', maxOutputPixels: 1e6 }, ctx)).rejects.toThrow(
       /401/,
     );
+  });
+
+  it('cancels the prediction when the run is stopped, so it stops billing', async () => {
+    stall.on = true;
+    try {
+      const sut = createReplicateProvider({ apiToken: 'r8_test', baseUrl, pollIntervalMs: 5 });
+      const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const stop = new AbortController();
+      setTimeout(() => stop.abort(new Error('time limit')), 100);
+      await expect(
+        sut.run({ image, scale: 2, quality: 'fast', maxOutputPixels: 1e6 }, { ...ctx, signal: stop.signal }),
+      ).rejects.toThrow(/time limit/);
+      const last = [...predictions.values()].at(-1)!;
+      expect(last.canceled).toBe(true);
+      expect(seen.at(-1)?.path).toMatch(/^POST \/v1\/predictions\/p\d+\/cancel$/);
+    } finally {
+      stall.on = false;
+    }
   });
 });

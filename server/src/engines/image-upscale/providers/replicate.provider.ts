@@ -5,8 +5,9 @@ import type { UpscaleInput } from '../upscale-options';
 /**
  * Real-ESRGAN on Replicate (nightmareai/real-esrgan), through the documented HTTP API:
  * POST /v1/files (multipart field `content`) for the upload, POST /v1/predictions with
- * `{ version, input: { image, scale, face_enhance } }` and `Prefer: wait`, then GET the prediction's
- * `urls.get` until its status is succeeded, failed or canceled; `output` is the URL of the result.
+ * `{ version, input: { image, scale, face_enhance } }`, then GET the prediction's `urls.get` until its status
+ * is succeeded, failed or canceled; `output` is the URL of the result. A run stopped before that (time limit,
+ * cancelled job) POSTs the prediction's `urls.cancel`.
  */
 export interface ReplicateConfig {
   apiToken: string;
@@ -40,10 +41,11 @@ export function createReplicateProvider(config: ReplicateConfig | undefined): Pr
       const file = await json<{ urls: { get: string } }>(
         await fetch(`${base}/v1/files`, { method: 'POST', headers: auth, body: upload, signal }),
       );
+      // No `Prefer: wait`: the prediction's id must be known at once, so that it can be cancelled.
       let prediction = await json<Prediction>(
         await fetch(`${base}/v1/predictions`, {
           method: 'POST',
-          headers: { ...auth, 'Content-Type': 'application/json', Prefer: 'wait' },
+          headers: { ...auth, 'Content-Type': 'application/json' },
           body: JSON.stringify({
             version: config?.version ?? REAL_ESRGAN_VERSION,
             input: { image: file.urls.get, scale: input.scale, face_enhance: false },
@@ -52,10 +54,21 @@ export function createReplicateProvider(config: ReplicateConfig | undefined): Pr
         }),
       );
       ctx.progress(0.1, 'Upscaling in the cloud');
-      while (prediction.status === 'starting' || prediction.status === 'processing') {
-        await new Promise((r) => setTimeout(r, config?.pollIntervalMs ?? 1000));
-        const url = prediction.urls?.get ?? `${base}/v1/predictions/${prediction.id}`;
-        prediction = await json<Prediction>(await fetch(url, { headers: auth, signal }));
+      try {
+        while (prediction.status === 'starting' || prediction.status === 'processing') {
+          await sleep(config?.pollIntervalMs ?? 1000, signal);
+          const url = prediction.urls?.get ?? `${base}/v1/predictions/${prediction.id}`;
+          prediction = await json<Prediction>(await fetch(url, { headers: auth, signal }));
+        }
+      } finally {
+        // A time limit or a cancelled job leaves the prediction running, and Replicate bills it until it ends.
+        if (prediction.status === 'starting' || prediction.status === 'processing') {
+          await cancel(
+            prediction.urls?.cancel ?? `${base}/v1/predictions/${prediction.id}/cancel`,
+            auth,
+            ctx,
+          );
+        }
       }
       if (prediction.status !== 'succeeded' || !prediction.output) {
         throw new Error(`replicate prediction ${prediction.status}: ${prediction.error ?? 'no output'}`);
@@ -79,6 +92,32 @@ export function createReplicateProvider(config: ReplicateConfig | undefined): Pr
       return { image: await sharp(image).png().toBuffer(), mime: 'image/png' };
     },
   };
+}
+
+/** POST the prediction's cancel URL, on a deadline of its own since the job's signal has already fired. */
+async function cancel(url: string, auth: Record<string, string>, ctx: RunContext): Promise<void> {
+  try {
+    const response = await fetch(url, { method: 'POST', headers: auth, signal: AbortSignal.timeout(10_000) });
+    if (!response.ok)
+      ctx.log.warn({ url, status: response.status }, 'replicate did not cancel the prediction');
+  } catch (error) {
+    ctx.log.warn({ url, err: error }, 'could not cancel the replicate prediction');
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 async function json<T>(response: Response): Promise<T> {
