@@ -16,6 +16,7 @@ import { sharedWorkerPool } from './workers/pool';
 const USAGE = `Usage:
   npm run cli -- MODE --image IN [--mask M.png] [--prompt TEXT] [--scale 2|4] [--option key=value ...] --out OUT
       MODE is one of: ${MODES.join(', ')}
+      prompt-edit takes --prompt "what should change" and prints the steps it ran
       IN is a file, a folder or a pattern such as 'photos/*.jpg'; with several inputs OUT is a folder.
       --option sets a mode option, e.g. --option backdrop.kind=color --option backdrop.color=#ffffff
   npm run cli -- users set-plan EMAIL ${PLANS.join('|')}`;
@@ -47,6 +48,9 @@ async function main(argv: string[]): Promise<void> {
   const runner = createEngineRegistry(enginesConfigFrom(loadConfig()))[mode];
   if (!runner) throw new AppError('MODE_NOT_AVAILABLE', `${mode} is not available yet.`);
   runner.parseOptions(options);
+  if (mode === 'prompt-edit' && !values.prompt?.trim())
+    throw new UsageError('prompt-edit needs --prompt, e.g. --prompt "make it brighter".');
+  runner.check?.({ prompt: values.prompt ?? null, options });
   if (runner.needsMask && !values.mask)
     throw new UsageError(`${mode} needs --mask (a PNG, white = area to change).`);
   const maskBytes = values.mask ? readFileSync(values.mask) : null;
@@ -104,6 +108,7 @@ async function processOne(
   process.stderr.write(
     `\r${label}: ${target} by ${result.providerId} in ${((Date.now() - started) / 1000).toFixed(1)} s${note}\n`,
   );
+  for (const step of result.steps ?? []) console.log(`  - ${step.description}`);
 }
 
 function progressBar(label: string, fraction: number) {

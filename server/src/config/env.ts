@@ -40,6 +40,8 @@ const envSchema = z
     STABILITY_API_KEY: optionalText,
     REPLICATE_API_TOKEN: optionalText,
     REPLICATE_REAL_ESRGAN_VERSION: optionalText,
+    OPENAI_API_KEY: optionalText,
+    OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
     CONTACT_EMAIL: z.email('must be an e-mail address').default('support@cleanupstudio.app'),
     INFERENCE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),

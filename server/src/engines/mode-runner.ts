@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import type { Mode } from '@common/modes';
 import type { Plan } from '@common/plans';
+import type { PromptPlanResponse } from '@common/schemas/process';
 import { AppError } from '../lib/errors';
 import { runChain } from './chain';
 import type { Engine, EngineResult, RunContext } from './types';
@@ -23,6 +24,8 @@ export interface ModeRunner {
   parseOptions(raw: unknown): Record<string, unknown>;
   /** Checks that need no pixels (an instruction that cannot be done); throws AppError before a credit is taken. */
   check?(request: { prompt: string | null; options: Record<string, unknown> }): void;
+  /** Chat to Edit: what an instruction would do, without running it. */
+  preview?(prompt: string): PromptPlanResponse;
   run(request: ModeRequest, ctx: RunContext): Promise<EngineResult>;
 }
 

@@ -1,5 +1,6 @@
 import type { Mode } from '@common/modes';
 import type { Plan } from '@common/plans';
+import type { StepSummary } from '@common/schemas/process';
 
 /** Everything a processing job needs, by storage key and plain values, so it can cross to another process. */
 export interface ProcessImageJob {
@@ -24,6 +25,8 @@ export interface ProcessImageResult {
   height: number;
   providerId: string;
   note?: string;
+  /** Chat to Edit: what was done, in order. */
+  steps?: StepSummary[];
 }
 
 /** Job name -> [data, result]. A new job is a new line here, and the compiler finds every handler table. */

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { processRequestSchema } from '@common/schemas/process';
+import {
+  processRequestSchema,
+  promptPlanRequestSchema,
+  promptPlanResponseSchema,
+} from '@common/schemas/process';
 import type { Authenticator } from '../http/authenticate';
 import type { App } from '../http/types';
 import type { Clock } from '../lib/clock';
@@ -26,6 +30,18 @@ export function processRoutes(
     async (request) => {
       const user = await authenticator.requireUser(request);
       return processing.process(user, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/prompt/plan',
+    {
+      schema: { body: promptPlanRequestSchema, response: { 200: promptPlanResponseSchema } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await authenticator.requireUser(request);
+      return processing.planInstruction(request.body.prompt);
     },
   );
 

@@ -41,7 +41,15 @@ export async function runProcessImageJob(
   const resultKey = imageKeys.result(job.userId, job.imageId, FORMAT_EXTENSION[format]);
   await deps.storage.put(resultKey, result.image);
   const { width = 0, height = 0 } = await sharp(result.image).metadata();
-  return { resultKey, mime: result.mime, width, height, providerId: result.providerId, note: result.note };
+  return {
+    resultKey,
+    mime: result.mime,
+    width,
+    height,
+    providerId: result.providerId,
+    note: result.note,
+    steps: result.steps,
+  };
 }
 
 async function runMode(

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import sharp from 'sharp';
 import { MODE_INFO } from '@common/modes';
 import { PLAN_LIMITS } from '@common/plans';
-import type { ProcessResponse, ProgressEventBody } from '@common/schemas/process';
+import type { ProcessResponse, ProgressEventBody, PromptPlanResponse } from '@common/schemas/process';
 import type { z } from 'zod';
 import type { processRequestSchema } from '@common/schemas/process';
 import type { Db } from '../db/client';
@@ -120,6 +120,13 @@ export function createProcessingService(deps: {
       return () => events.off(imageId, listener);
     },
 
+    /** Chat to Edit's preview: what the instruction would do here; free, and nothing is stored. */
+    planInstruction(prompt: string): PromptPlanResponse {
+      const preview = engines['prompt-edit']?.preview;
+      if (!preview) throw new AppError('MODE_NOT_AVAILABLE', 'Chat to Edit is not available on this server.');
+      return preview(prompt);
+    },
+
     async process(user: UserRow, imageId: string, body: ProcessBody): Promise<ProcessResponse> {
       const row = /^[0-9a-f-]{36}$/i.test(imageId) ? await images.getOwned(imageId, user.id) : undefined;
       if (!row) throw new AppError('NOT_FOUND', 'This image does not exist or is not yours.');
@@ -141,6 +148,7 @@ export function createProcessingService(deps: {
       if (MODE_INFO[mode].needsPrompt && !prompt) {
         throw new AppError('BAD_REQUEST', 'Please describe what you want to do with the image.');
       }
+      runner.check?.({ prompt, options });
       if ((runner.needsMask || restore) && !body.maskData) {
         throw new AppError('BAD_REQUEST', 'Please mark the area to change on the image first.');
       }
@@ -200,6 +208,7 @@ export function createProcessingService(deps: {
           height: result.height,
           providerId: result.providerId,
           ...(result.note ? { note: result.note } : {}),
+          ...(result.steps ? { steps: result.steps } : {}),
           credits: toCurrentUser(fresh, clock.now()).credits,
         };
       } catch (error) {

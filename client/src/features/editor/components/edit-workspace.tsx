@@ -3,7 +3,6 @@ import { ArrowLeft, Sparkles } from 'lucide-react';
 import { MODE_INFO, type Mode } from '@common/modes';
 import { MODE_ICONS } from '@client/components/layout/mode-icons';
 import { Button } from '@client/components/ui/button';
-import { Textarea } from '@client/components/ui/textarea';
 import { ImageStage } from '../canvas/image-stage';
 import type { BrushMode, ImageView } from '../model/editor-state';
 import { DEFAULT_CHOICES, processOptions, type ModeChoices } from '../model/mode-options';
@@ -12,6 +11,7 @@ import { needsMask, processLabel } from '../model/validation';
 import { MaskEditor } from './mask-editor';
 import { ModeChoicesPanel } from './mode-choices';
 import { ProcessingOverlay, type Progress } from './processing-overlay';
+import { PromptPanel } from './prompt-panel';
 import { Segmented } from './segmented';
 import type { ProcessInput } from './use-editor';
 import { useMaskEditor } from './use-mask-editor';
@@ -90,13 +90,15 @@ export function EditWorkspace({
           <div>
             <h2 className="font-semibold">{iterative ? 'Keep editing' : MODE_INFO[mode].label}</h2>
             <p className="text-sm text-muted-foreground">
-              {iterative
-                ? 'Erase more, or restore parts of the original photo.'
-                : MODE_INFO[mode].description}
+              {!iterative
+                ? MODE_INFO[mode].description
+                : masked
+                  ? 'Erase more, or restore parts of the original photo.'
+                  : 'Describe the next change to the result.'}
             </p>
           </div>
         </div>
-        {iterative && (
+        {masked && iterative && (
           <Segmented<BrushMode>
             label="Brush action"
             value={brushMode}
@@ -109,17 +111,7 @@ export function EditWorkspace({
           />
         )}
         {MODE_INFO[mode].needsPrompt && (
-          <label className="flex flex-col gap-2 text-sm font-medium">
-            What should change?
-            <Textarea
-              rows={4}
-              value={prompt}
-              disabled={busy}
-              maxLength={2000}
-              onChange={(event) => setPrompt(event.target.value)}
-              placeholder="For example: remove the background and make it brighter"
-            />
-          </label>
+          <PromptPanel prompt={prompt} disabled={busy} iterative={iterative} onChange={setPrompt} />
         )}
         <ModeChoicesPanel mode={mode} choices={choices} disabled={busy} onChange={setChoices} />
         {mode === 'watermark-removal' && !iterative && (
@@ -141,6 +133,8 @@ export function EditWorkspace({
 }
 
 function overlayDetail(mode: Mode, iterative: boolean): string {
-  if (iterative || MODE_INFO[mode].needsMask) return 'AI is removing unwanted areas from your image';
+  if (MODE_INFO[mode].needsMask || (iterative && mode !== 'prompt-edit'))
+    return 'AI is removing unwanted areas from your image';
+  if (mode === 'prompt-edit') return 'AI is following your instruction step by step';
   return `AI is working on your photo: ${MODE_INFO[mode].label.toLowerCase()}`;
 }

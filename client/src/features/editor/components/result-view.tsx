@@ -1,4 +1,4 @@
-import { Download, ImagePlus, ImageUpscale, PencilLine } from 'lucide-react';
+import { Check, Download, ImagePlus, ImageUpscale, PencilLine } from 'lucide-react';
 import { MODE_INFO, type Mode } from '@common/modes';
 import { BeforeAfterSlider } from '@client/components/before-after-slider';
 import { Button } from '@client/components/ui/button';
@@ -37,7 +37,9 @@ export function ResultView({
 }) {
   const busy = progress !== null;
   const masked = MODE_INFO[mode].needsMask;
-  const transparent = mode === 'background-removal';
+  const editable = masked || MODE_INFO[mode].needsPrompt;
+  // Chat to Edit can cut the background out too; the checkerboard then shows what is see-through.
+  const transparent = mode === 'background-removal' || mode === 'prompt-edit';
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="relative flex min-w-0 justify-center rounded-2xl border bg-muted/40 p-3">
@@ -65,23 +67,35 @@ export function ResultView({
             {result.width} x {result.height} px, made {providerName(result.providerId)}
             {result.upscaled ? ', upscaled 2x' : ''}. Drag the slider to compare.
           </p>
+          {result.steps && (
+            <ol
+              className="mt-3 flex flex-col gap-1 text-sm"
+              data-testid="result-steps"
+              aria-label="What was done"
+            >
+              {result.steps.map((step, index) => (
+                <li key={index} className="flex items-start gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                  {step}
+                </li>
+              ))}
+            </ol>
+          )}
           {result.note && <p className="mt-2 rounded-lg bg-muted px-3 py-2 text-sm">{result.note}</p>}
         </div>
         <div className="flex flex-col gap-2">
           <Button variant="gradient" size="lg" disabled={busy} onClick={onDownload}>
             <Download /> Download
           </Button>
-          {masked && (
-            <>
-              {!result.upscaled && (
-                <Button variant="outline" disabled={busy} onClick={onUpscale}>
-                  <ImageUpscale /> AI Upscale (2x)
-                </Button>
-              )}
-              <Button variant="outline" disabled={busy} onClick={onEditMore}>
-                <PencilLine /> Edit More
-              </Button>
-            </>
+          {masked && !result.upscaled && (
+            <Button variant="outline" disabled={busy} onClick={onUpscale}>
+              <ImageUpscale /> AI Upscale (2x)
+            </Button>
+          )}
+          {editable && (
+            <Button variant="outline" disabled={busy} onClick={onEditMore}>
+              <PencilLine /> Edit More
+            </Button>
           )}
           <Button variant="ghost" disabled={busy} onClick={onNewImage}>
             <ImagePlus /> New Image

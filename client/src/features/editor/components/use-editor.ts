@@ -162,7 +162,11 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
 
   function editMore() {
     dispatch({ type: 'edit-more' });
-    toast({ title: 'Continue editing', description: 'Paint over anything else to remove or restore.' });
+    const description =
+      mode === 'prompt-edit'
+        ? 'Type the next change; it applies to this result.'
+        : 'Paint over anything else to remove or restore.';
+    toast({ title: 'Continue editing', description });
   }
 
   return { state, dispatch, uploadProgress, progress, upload, process, upscaleResult, download, editMore };
@@ -176,5 +180,6 @@ function toResult(response: ProcessResponse): Omit<Result, 'upscaled'> {
     height: response.height,
     providerId: response.providerId,
     ...(response.note ? { note: response.note } : {}),
+    ...(response.steps ? { steps: response.steps.map((step) => step.description) } : {}),
   };
 }

@@ -19,6 +19,8 @@ export interface Result extends ImageView {
   downloadUrl: string;
   providerId: string;
   note?: string;
+  /** Chat to Edit: what was done, in order, in plain words. */
+  steps?: string[];
   /** True once the quick "AI Upscale (2x)" has been applied to this result. */
   upscaled: boolean;
 }

@@ -62,8 +62,10 @@ export function processProblem(input: {
   return null;
 }
 
+/** The mask modes always; the others in iterative mode, where the brush erases or restores, except Chat to Edit,
+ * whose next edit is another instruction. */
 export function needsMask(mode: Mode, iterative: boolean): boolean {
-  return MODE_INFO[mode].needsMask || iterative;
+  return MODE_INFO[mode].needsMask || (iterative && !MODE_INFO[mode].needsPrompt);
 }
 
 /** The process button's label (spec: by mode, 'Apply Changes' in iterative mode). */
