@@ -12,6 +12,7 @@ export const TASKS = {
   inpaint: () => import('../models/inpaint/inpaint.task.ts'),
   'detect-objects': () => import('../models/detect/detect-objects.task.ts'),
   'locate-object': () => import('../models/detect/locate-object.task.ts'),
+  'text-marks': () => import('../models/text-marks/text-marks.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;
