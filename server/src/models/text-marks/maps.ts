@@ -18,7 +18,7 @@ export interface CandidateMap {
 
 /** Local contrast a stroke needs over the mean of its surroundings to seed a character (8-bit luma). */
 const BRIGHT_CONTRAST = 30;
-const DARK_CONTRAST = 40;
+const DARK_CONTRAST = 55;
 
 /** Radius of the surroundings: several stroke widths of text of a usual size for the photo. */
 export function surroundRadius(width: number, height: number): number {
@@ -99,7 +99,7 @@ export function candidateMaps(image: RawImage, kinds: readonly MapKind[]): Candi
     const weak = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const d = mean[i] - y[i];
-      if (d >= DARK_CONTRAST && y[i] <= 110) strong[i] = 1;
+      if (d >= DARK_CONTRAST && y[i] <= 90) strong[i] = 1;
       if (d >= DARK_CONTRAST / 2) weak[i] = 1;
     }
     maps.push({ kind: 'dark', strong, weak, contrast });

@@ -54,8 +54,10 @@ export function findTextMarks(
 
 /**
  * White text raises the local mean, so the gaps between its letters read as dark glyphs on the same spot
- * (and black text's gaps as light ones). Where lines of opposite kinds overlap, the text is the one whose
- * strokes stand further from their surroundings (the echo's gaps are only as dark as the background).
+ * (and black text's gaps as light ones). Where lines of opposite kinds overlap, the text is the one with
+ * more contrast summed over its strokes (the echo's gaps are only as dark as the background; a mean would
+ * favour whichever map's threshold is higher). Warm and bright lines on one spot are the same orange digits,
+ * or white text whose edges turned warm over a red ground; the stronger one stays there too.
  */
 function dropEchoes<T extends { line: TextLine; set: GlyphSet; map: CandidateMap }>(
   lines: T[],
@@ -65,8 +67,6 @@ function dropEchoes<T extends { line: TextLine; set: GlyphSet; map: CandidateMap
   return lines.filter((a) =>
     lines.every((b) => {
       if (a === b || a.map.kind === b.map.kind) return true;
-      // Warm and bright seeing the same orange digits agree; both stay and paint the same pixels.
-      if (a.map.kind !== 'dark' && b.map.kind !== 'dark') return true;
       const w = Math.min(a.line.x1, b.line.x1) - Math.max(a.line.x0, b.line.x0);
       const h = Math.min(a.line.y1, b.line.y1) - Math.max(a.line.y0, b.line.y0);
       if (w <= 0 || h <= 0) return true;
@@ -77,7 +77,7 @@ function dropEchoes<T extends { line: TextLine; set: GlyphSet; map: CandidateMap
   );
 }
 
-/** Mean |luma - local mean| over the strong pixels of the line's glyphs. */
+/** Sum of |luma - local mean| over the strong pixels of the line's glyphs. */
 function lineContrast(line: TextLine, set: GlyphSet, map: CandidateMap, width: number): number {
   const ids = new Set(line.glyphs.map((g) => g.id));
   let sum = 0;
@@ -91,7 +91,7 @@ function lineContrast(line: TextLine, set: GlyphSet, map: CandidateMap, width: n
       }
     }
   }
-  return n ? sum / n : 0;
+  return n ? sum : 0;
 }
 
 /**
@@ -101,8 +101,10 @@ function lineContrast(line: TextLine, set: GlyphSet, map: CandidateMap, width: n
 export function whyNotText(line: TextLine, set: GlyphSet, map: CandidateMap, width: number): string | null {
   const { glyphs, height: h } = line;
   const lineWidth = line.x1 - line.x0;
-  if (glyphs.length < 3 && !(glyphs.length === 2 && lineWidth >= 4 * h)) return 'few glyphs';
-  if (lineWidth < 2.5 * h) return 'short';
+  // Two glyphs make a line only as two joined words.
+  const words = glyphs.length === 2 && lineWidth >= 5 * h && glyphs.every((g) => g.x1 - g.x0 >= 1.5 * h);
+  if (glyphs.length < 3 && !words) return 'few glyphs';
+  if (lineWidth < 3.5 * h) return 'short';
   // One baseline or one middle line (digits and capitals share both; lower case shares the baseline).
   const bottoms = glyphs.map((g) => g.y1);
   const middles = glyphs.map((g) => (g.y0 + g.y1) / 2);
@@ -125,10 +127,12 @@ export function whyNotText(line: TextLine, set: GlyphSet, map: CandidateMap, wid
 
 /**
  * Strong pixels of the same kind around the line but not in it, per pixel of the line: lettering sits on
- * its background; glyph-like texture (leaves, raindrops, grass) sits among more of itself.
+ * its background; glyph-like texture (leaves, raindrops, grass) sits among more of itself. Long streaks
+ * (wood grain, a horizon, the rim of a cup) are not counted: they are not what fakes text.
  */
 function clutter(line: TextLine, set: GlyphSet, map: CandidateMap, width: number): number {
   const ids = new Set(line.glyphs.map((g) => g.id));
+  const h = line.height;
   const pad = line.height;
   const height = map.strong.length / width;
   const x0 = Math.max(0, line.x0 - pad);
@@ -141,8 +145,14 @@ function clutter(line: TextLine, set: GlyphSet, map: CandidateMap, width: number
     for (let x = x0; x < x1; x++) {
       const i = y * width + x;
       if (!map.strong[i]) continue;
-      if (ids.has(set.labels[i])) inside++;
-      else outside++;
+      const id = set.labels[i];
+      if (ids.has(id)) {
+        inside++;
+        continue;
+      }
+      const b = set.boxes[id - 1];
+      const streak = b.x1 - b.x0 > 5 * h && (b.y1 - b.y0) * 3 < b.x1 - b.x0;
+      if (!streak) outside++;
     }
   }
   return outside / Math.max(1, inside);
@@ -220,7 +230,20 @@ function extendLine(line: TextLine, set: GlyphSet, tolerance: number): Set<numbe
   const ids = new Set(line.glyphs.map((g) => g.id));
   const h = line.height;
   const colour = [0, 1, 2].map((k) => line.glyphs.reduce((s, g) => s + g.colour[k], 0) / line.glyphs.length);
-  const glyphIds = new Set(set.glyphs.map((g) => g.id));
+  const strokes = line.glyphs.map((g) => g.stroke).sort((a, b) => a - b);
+  const stroke = strokes[strokes.length >> 1];
+  // Glyphs of the line's own height and stroke only: blades of grass beside a date are glyph-like too.
+  const likeGlyph = new Set(
+    set.glyphs
+      .filter(
+        (g) =>
+          g.y1 - g.y0 >= 0.6 * h &&
+          g.y1 - g.y0 <= 1.4 * h &&
+          g.stroke <= 1.6 * stroke &&
+          g.stroke >= stroke / 1.6,
+      )
+      .map((g) => g.id),
+  );
   const top = line.y0 - 0.25 * h;
   const bottom = line.y1 + 0.25 * h;
   const inBand = set.boxes
@@ -230,7 +253,7 @@ function extendLine(line: TextLine, set: GlyphSet, tolerance: number): Set<numbe
         b.y0 >= top &&
         b.y1 <= bottom &&
         b.x1 - b.x0 <= 4 * h &&
-        (glyphIds.has(id) || (set.sizes[id - 1] <= 0.25 * h * h && b.y1 - b.y0 <= 0.6 * h)) &&
+        (likeGlyph.has(id) || (set.sizes[id - 1] <= 0.25 * h * h && b.y1 - b.y0 <= 0.6 * h)) &&
         b.x1 >= line.x0 - 20 * h &&
         b.x0 <= line.x1 + 20 * h &&
         colourDistance(Array.from(set.colours.subarray(id * 3, id * 3 + 3)), colour) <= tolerance,
