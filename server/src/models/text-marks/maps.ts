@@ -106,14 +106,22 @@ export function candidateMaps(image: RawImage, kinds: readonly MapKind[]): Candi
   }
   if (kinds.includes('warm') && channels >= 3) {
     const warm = new Float32Array(n);
-    for (let i = 0, p = 0; i < n; i++, p += channels) warm[i] = warmth(data[p], data[p + 1], data[p + 2]);
+    const planes = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+    for (let i = 0, p = 0; i < n; i++, p += channels) {
+      warm[i] = warmth(data[p], data[p + 1], data[p + 2]);
+      for (let k = 0; k < 3; k++) planes[k][i] = data[p + k];
+    }
     const warmMean = boxMean(warm, width, height, r);
+    const [mr, mg, mb] = planes.map((plane) => boxMean(plane, width, height, r));
     const strong = new Uint8Array(n);
     const weak = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      // Saturated and more so than its surroundings: an orange imprint over an orange sunset stands out less.
-      if (warm[i] >= 0.5 && warm[i] - warmMean[i] >= 0.2 && y[i] >= 90) strong[i] = 1;
-      if (warm[i] >= 0.3 && warm[i] - warmMean[i] >= 0.1) weak[i] = 1;
+    for (let i = 0, p = 0; i < n; i++, p += channels) {
+      // Saturated and either more so than its surroundings or of another colour than they are: a red
+      // imprint over an orange blur is no more saturated than the blur, but redder.
+      const shift = Math.hypot(data[p] - mr[i], data[p + 1] - mg[i], data[p + 2] - mb[i]);
+      const standsOut = warm[i] - warmMean[i];
+      if (warm[i] >= 0.5 && y[i] >= 90 && (standsOut >= 0.2 || shift >= 45)) strong[i] = 1;
+      if (warm[i] >= 0.3 && (standsOut >= 0.1 || shift >= 22)) weak[i] = 1;
     }
     maps.push({ kind: 'warm', strong, weak, contrast });
   }
