@@ -10,6 +10,9 @@ export const TASKS = {
   'background-removal': () => import('../engines/background-removal/local/cutout.task.ts'),
   'esrgan-upscale': () => import('../models/esrgan/esrgan-upscale.task.ts'),
   inpaint: () => import('../models/inpaint/inpaint.task.ts'),
+  'detect-objects': () => import('../models/detect/detect-objects.task.ts'),
+  'locate-object': () => import('../models/detect/locate-object.task.ts'),
+  'text-marks': () => import('../models/text-marks/text-marks.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;

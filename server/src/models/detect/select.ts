@@ -1,0 +1,55 @@
+import type { ObjectSelector } from '../../engines/prompt-edit/edit-plan';
+import type { Detection } from './types';
+
+const centreX = (d: Detection) => d.box.x + d.box.width / 2;
+const centreY = (d: Detection) => d.box.y + d.box.height / 2;
+const area = (d: Detection) => d.box.width * d.box.height;
+
+/**
+ * The detections of `label` that `selector` means. Pure: positions are box centres, sizes box areas;
+ * 'nth' counts from the left, 0-based; 'default' is the only one, or the most prominent of several
+ * (area weighted by score, so a large confident box beats a large doubtful one). Empty when none match.
+ * 'center' is nearest the middle of `frame` (the photo) when given, else of the group's centres.
+ */
+export function selectDetections(
+  detections: readonly Detection[],
+  label: string,
+  selector: ObjectSelector,
+  frame?: { width: number; height: number },
+): Detection[] {
+  const found = detections.filter((d) => d.label === label);
+  if (found.length === 0) return [];
+  const pick = (key: (d: Detection) => number, sign: 1 | -1): Detection[] => [
+    found.reduce((best, d) => (sign * key(d) > sign * key(best) ? d : best)),
+  ];
+  switch (selector.which) {
+    case 'all':
+      return found;
+    case 'left':
+      return pick(centreX, -1);
+    case 'right':
+      return pick(centreX, 1);
+    case 'top':
+      return pick(centreY, -1);
+    case 'bottom':
+      return pick(centreY, 1);
+    case 'biggest':
+      return pick(area, 1);
+    case 'smallest':
+      return pick(area, -1);
+    case 'center': {
+      const xs = found.map(centreX);
+      const ys = found.map(centreY);
+      const mx = frame ? frame.width / 2 : (Math.min(...xs) + Math.max(...xs)) / 2;
+      const my = frame ? frame.height / 2 : (Math.min(...ys) + Math.max(...ys)) / 2;
+      return pick((d) => Math.hypot(centreX(d) - mx, centreY(d) - my), -1);
+    }
+    case 'nth': {
+      const byX = [...found].sort((a, b) => centreX(a) - centreX(b));
+      const chosen = byX[selector.index];
+      return chosen ? [chosen] : [];
+    }
+    case 'default':
+      return pick((d) => area(d) * d.score, 1);
+  }
+}
