@@ -10,7 +10,9 @@ export type ObjectSelector =
   /** "the second person" counted from the left; index is 0-based. */
   | { which: 'nth'; index: number }
   /** No qualifier: the one there is, or the most prominent of several. */
-  | { which: 'default' };
+  | { which: 'default' }
+  /** "the guy behind me", "people in the background": everyone but the most prominent. */
+  | { which: 'background' };
 
 /** A backdrop behind a cut-out subject. Colours are #rrggbb. */
 export type Backdrop = { kind: 'transparent' } | { kind: 'color'; color: string } | { kind: 'blur' };
@@ -35,8 +37,8 @@ export type EditStep =
   | { kind: 'flip'; axis: 'horizontal' | 'vertical' }
   /** Largest centred crop of this width:height ratio; label is how the person named it ("Instagram"). */
   | { kind: 'crop'; aspect: { width: number; height: number }; label?: string }
-  /** One side given keeps the aspect ratio. */
-  | { kind: 'resize'; width?: number; height?: number }
+  /** One side given keeps the aspect ratio; both fit the photo inside that box; a factor scales both sides. */
+  | { kind: 'resize'; width?: number; height?: number; factor?: number }
   | { kind: 'upscale'; scale: 2 | 4 }
   | { kind: 'background'; backdrop: Backdrop }
   /** label: a COCO class name as the detector reports it ('person', 'dog', 'cell phone'). */

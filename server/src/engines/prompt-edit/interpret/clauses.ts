@@ -1,0 +1,68 @@
+import { JOINERS, LARGE, NUMBER_WORDS, SMALL } from './lexicon';
+import type { Token } from './tokens';
+
+/** A run of words that holds at most one wish ("crop it to a square"), with its words as written. */
+export interface Clause {
+  tokens: Token[];
+  text: string;
+}
+
+const BOUNDARY = new Set(['.', ',', ';', '!', '?', ':', '…', '(', ')', '-', '–', '—', '/']);
+
+/**
+ * Splits at punctuation and at the words that join wishes ("and", "then", "also"): "make it brighter and
+ * remove the background, then crop to a square" is three clauses. "Black and white" was made one word before.
+ */
+export function splitClauses(tokens: Token[]): Clause[] {
+  const clauses: Clause[] = [];
+  let current: Token[] = [];
+  const flush = () => {
+    if (current.length) clauses.push({ tokens: current, text: current.map((t) => t.word).join(' ') });
+    current = [];
+  };
+  for (const token of tokens) {
+    if ((token.type === 'punctuation' && BOUNDARY.has(token.word)) || JOINERS.has(token.lemma)) flush();
+    else current.push(token);
+  }
+  flush();
+  return clauses;
+}
+
+/** Index of the first token whose lemma is in `words`, or -1. */
+export function find(clause: Clause, words: ReadonlySet<string> | readonly string[], from = 0): number {
+  const set = words instanceof Set ? words : new Set(words);
+  return clause.tokens.findIndex((t, i) => i >= from && set.has(t.lemma));
+}
+
+export const has = (clause: Clause, words: ReadonlySet<string> | readonly string[]) =>
+  find(clause, words) >= 0;
+
+/** A number written in digits or words at token i, if any. */
+export function numberAt(clause: Clause, i: number): number | null {
+  const t = clause.tokens[i];
+  if (!t) return null;
+  if (t.type === 'number' && /^-?\d+(\.\d+)?$/.test(t.word)) return Number(t.word);
+  return NUMBER_WORDS[t.lemma] ?? null;
+}
+
+/** "by 20 %", "20 percent": the first percentage in the clause, as a fraction. */
+export function percentIn(clause: Clause): number | null {
+  for (let i = 0; i < clause.tokens.length; i++) {
+    const n = numberAt(clause, i);
+    const next = clause.tokens[i + 1];
+    if (n !== null && next && (next.word === '%' || next.lemma === 'percent' || next.lemma === 'pct'))
+      return Math.min(1, n / 100);
+  }
+  return null;
+}
+
+/** How much a tone or filter wish asks for: a percentage if given, else small, large or a default. */
+export function amountIn(clause: Clause, fallback = 0.2): number {
+  const percent = percentIn(clause);
+  if (percent !== null) return percent;
+  const words = clause.tokens.map((t) => t.lemma);
+  const small = words.some((w, i) => SMALL.has(w) && !(w === 'little' && words[i - 1] !== 'a'));
+  if (small) return fallback / 2;
+  if (words.some((w) => LARGE.has(w))) return fallback * 2;
+  return fallback;
+}

@@ -1,0 +1,162 @@
+import type { EditStep, ObjectSelector } from '../edit-plan';
+
+const percent = (amount: number) => `${Math.round(Math.abs(amount) * 100)} %`;
+const signed = (amount: number) => `${amount >= 0 ? '+' : '−'}${percent(amount)}`;
+
+const TEXT_NAMES = { 'date-stamp': 'the date stamp', text: 'the text', watermark: 'the watermark' } as const;
+
+function aspectName(step: Extract<EditStep, { kind: 'crop' }>): string {
+  const { width, height } = step.aspect;
+  const ratio = `${width}:${height}`;
+  if (width === height) return step.label ? `a square (1:1, ${step.label})` : 'a square (1:1)';
+  return step.label ? `${ratio} (${step.label})` : ratio;
+}
+
+function sizeName(step: Extract<EditStep, { kind: 'resize' }>): string {
+  if (step.factor) return step.factor === 0.5 ? 'half size' : `${percent(step.factor)} of its size`;
+  if (step.width && step.height) return `fit ${step.width} x ${step.height} px`;
+  return step.width ? `${step.width} px wide` : `${step.height} px tall`;
+}
+
+/** "the dog on the left", "all the people", "the person in the background", "the second car from the left". */
+export function thingName(label: string, select: ObjectSelector): string {
+  const plural = label === 'person' ? 'people' : /(s|sh|ch)$/.test(label) ? label : `${label}s`;
+  switch (select.which) {
+    case 'all':
+      return `all the ${plural}`;
+    case 'background':
+      return `the ${plural} in the background`;
+    case 'nth':
+      return `the ${ORDINAL_WORDS[select.index] ?? `${select.index + 1}th`} ${label} from the left`;
+    case 'biggest':
+    case 'smallest':
+      return `the ${select.which} ${label}`;
+    case 'center':
+      return `the ${label} in the middle`;
+    case 'default':
+      return `the ${label}`;
+    default:
+      return `the ${label} on the ${select.which}`;
+  }
+}
+
+const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
+
+const ROTATIONS = { 90: '90° clockwise', 180: '180°', 270: '90° anticlockwise' } as const;
+
+/** What was done, in the past tense, for the steps shown beside the result: "Made it 20 % brighter". */
+export function describeStep(step: EditStep): string {
+  switch (step.kind) {
+    case 'brightness':
+      return `Made it ${percent(step.amount)} ${step.amount >= 0 ? 'brighter' : 'darker'}`;
+    case 'contrast':
+      return `${step.amount >= 0 ? 'Raised' : 'Lowered'} the contrast by ${percent(step.amount)}`;
+    case 'saturation':
+      return step.amount >= 0
+        ? `Made the colours ${percent(step.amount)} more vivid`
+        : `Muted the colours by ${percent(step.amount)}`;
+    case 'warmth':
+      return step.amount >= 0 ? 'Made it warmer' : 'Made it cooler';
+    case 'grayscale':
+      return 'Made it black and white';
+    case 'sepia':
+      return 'Gave it a sepia tone';
+    case 'auto-levels':
+      return 'Balanced the light (auto levels)';
+    case 'auto-white-balance':
+      return 'Corrected the colours (auto white balance)';
+    case 'sharpen':
+      return 'Sharpened it';
+    case 'denoise':
+      return 'Reduced the noise';
+    case 'blur':
+      return 'Blurred it';
+    case 'rotate':
+      return `Rotated it ${ROTATIONS[step.degrees]}`;
+    case 'flip':
+      return step.axis === 'horizontal' ? 'Mirrored it left to right' : 'Flipped it upside down';
+    case 'crop':
+      return `Cropped it to ${aspectName(step)}`;
+    case 'resize':
+      return `Resized it to ${sizeName(step)}`;
+    case 'upscale':
+      return `Upscaled it ${step.scale}x`;
+    case 'background':
+      return step.backdrop.kind === 'transparent'
+        ? 'Removed the background'
+        : step.backdrop.kind === 'blur'
+          ? 'Blurred the background'
+          : `Replaced the background with ${step.backdrop.color}`;
+    case 'remove-object':
+      return `Removed ${thingName(step.label, step.select)}`;
+    case 'remove-text':
+      return `Removed ${TEXT_NAMES[step.target]}`;
+    case 'enhance-face':
+      return step.smoothSkin ? 'Enhanced the face and smoothed the skin' : 'Enhanced the face';
+    case 'headshot':
+      return 'Made it a professional headshot';
+  }
+}
+
+/** What will be done, short, for the preview while the person types: "brighten +20 %", "crop to 1:1". */
+export function previewStep(step: EditStep): string {
+  switch (step.kind) {
+    case 'brightness':
+      return `${step.amount >= 0 ? 'brighten' : 'darken'} ${signed(step.amount)}`;
+    case 'contrast':
+      return `contrast ${signed(step.amount)}`;
+    case 'saturation':
+      return `colour saturation ${signed(step.amount)}`;
+    case 'warmth':
+      return step.amount >= 0 ? 'warmer' : 'cooler';
+    case 'grayscale':
+      return 'black and white';
+    case 'sepia':
+      return 'sepia tone';
+    case 'auto-levels':
+      return 'auto levels';
+    case 'auto-white-balance':
+      return 'auto white balance';
+    case 'sharpen':
+      return 'sharpen';
+    case 'denoise':
+      return 'reduce noise';
+    case 'blur':
+      return 'blur';
+    case 'rotate':
+      return `rotate ${ROTATIONS[step.degrees]}`;
+    case 'flip':
+      return step.axis === 'horizontal' ? 'mirror left to right' : 'flip upside down';
+    case 'crop':
+      return `crop to ${step.aspect.width}:${step.aspect.height}${step.label ? ` (${step.label})` : ''}`;
+    case 'resize':
+      return `resize to ${sizeName(step)}`;
+    case 'upscale':
+      return `upscale ${step.scale}x`;
+    case 'background':
+      return step.backdrop.kind === 'transparent'
+        ? 'remove the background'
+        : step.backdrop.kind === 'blur'
+          ? 'blur the background'
+          : `${step.backdrop.color} background`;
+    case 'remove-object':
+      return `remove ${thingName(step.label, step.select)}`;
+    case 'remove-text':
+      return `remove ${TEXT_NAMES[step.target]}`;
+    case 'enhance-face':
+      return step.smoothSkin ? 'enhance the face, smooth the skin' : 'enhance the face';
+    case 'headshot':
+      return 'professional headshot';
+  }
+}

@@ -1,0 +1,265 @@
+import { describe, expect, it } from 'vitest';
+import type { EditStep } from '../edit-plan';
+import { describeStep, interpretInstruction as sut, previewStep } from '.';
+
+const bright = (amount: number): EditStep => ({ kind: 'brightness', amount });
+const contrast = (amount: number): EditStep => ({ kind: 'contrast', amount });
+const saturation = (amount: number): EditStep => ({ kind: 'saturation', amount });
+const warmth = (amount: number): EditStep => ({ kind: 'warmth', amount });
+const sharpen = (amount = 0.3): EditStep => ({ kind: 'sharpen', amount });
+const denoise = (amount = 0.3): EditStep => ({ kind: 'denoise', amount });
+const blur = (amount = 0.2): EditStep => ({ kind: 'blur', amount });
+const gray: EditStep = { kind: 'grayscale' };
+const sepia: EditStep = { kind: 'sepia' };
+const levels: EditStep = { kind: 'auto-levels' };
+const awb: EditStep = { kind: 'auto-white-balance' };
+const rotate = (degrees: 90 | 180 | 270): EditStep => ({ kind: 'rotate', degrees });
+const flip = (axis: 'horizontal' | 'vertical' = 'horizontal'): EditStep => ({ kind: 'flip', axis });
+const crop = (width: number, height: number, label?: string): EditStep => ({
+  kind: 'crop',
+  aspect: { width, height },
+  ...(label ? { label } : {}),
+});
+const resize = (size: { width?: number; height?: number; factor?: number }): EditStep => ({
+  kind: 'resize',
+  ...size,
+});
+const upscale = (scale: 2 | 4 = 2): EditStep => ({ kind: 'upscale', scale });
+const transparent: EditStep = { kind: 'background', backdrop: { kind: 'transparent' } };
+const backdrop = (color: string): EditStep => ({ kind: 'background', backdrop: { kind: 'color', color } });
+const bokeh: EditStep = { kind: 'background', backdrop: { kind: 'blur' } };
+const remove = (label: string, which: string = 'default', index?: number): EditStep => ({
+  kind: 'remove-object',
+  label,
+  select: (index === undefined ? { which } : { which: 'nth', index }) as never,
+});
+const text = (target: 'date-stamp' | 'text' | 'watermark'): EditStep => ({ kind: 'remove-text', target });
+const face = (smoothSkin = false): EditStep => ({ kind: 'enhance-face', smoothSkin });
+const headshot: EditStep = { kind: 'headshot' };
+
+/** [instruction, expected steps, how many wishes it must name as impossible]. */
+const CASES: [string, EditStep[], number?][] = [
+  // tone and colour
+  ['make it brighter', [bright(0.2)]],
+  ['Brighten it a bit', [bright(0.1)]],
+  ['make it a lot brighter', [bright(0.4)]],
+  ['brighter by 20%', [bright(0.2)]],
+  ['increase the brightness by 35 percent', [bright(0.35)]],
+  ['lighten it up', [bright(0.2)]],
+  ["it's too dark", [bright(0.2)]],
+  ['way too dark!!', [bright(0.4)]],
+  ['the photo is underexposed', [bright(0.3)]],
+  ['darker please', [bright(-0.2)]],
+  ['darken it slightly', [bright(-0.1)]],
+  ['too bright', [bright(-0.2)]],
+  ['make it less bright', [bright(-0.2)]],
+  ['it is not bright enough', [bright(0.2)]],
+  ['more contrast', [contrast(0.2)]],
+  ['reduce the contrast', [contrast(-0.2)]],
+  ['it looks flat', [contrast(0.2)]],
+  ['make the colours pop', [saturation(0.2)]],
+  ['more vivid colors', [saturation(0.2)]],
+  ['boost saturation a lot', [saturation(0.4)]],
+  ['less saturated', [saturation(-0.2)]],
+  ['mute the colours', [saturation(-0.3)]],
+  ['too saturated', [saturation(-0.2)]],
+  ['the colours are dull', [saturation(0.2)]],
+  ['black and white', [gray]],
+  ['make it black & white', [gray]],
+  ['B&W please', [gray]],
+  ['convert to grayscale', [gray]],
+  ['monochrome', [gray]],
+  ['blak and white pls', [gray]],
+  ['remove the colour', [gray]],
+  ['sepia', [sepia]],
+  ['give it a vintage look', [sepia]],
+  ['make it look old', [sepia]],
+  ['warmer', [warmth(0.2)]],
+  ['warm it up a little', [warmth(0.1)]],
+  ['make it cooler', [warmth(-0.2)]],
+  ['too yellow', [warmth(-0.2)]],
+  ['it looks too blue', [warmth(0.2)]],
+  ['fix the colours', [awb]],
+  ['colour correct it', [awb]],
+  ['white balance please', [awb]],
+  ['the colors are off', [awb]],
+  ['get rid of the orange tint', [awb]],
+  ['auto levels', [levels]],
+  ['fix the exposure', [levels]],
+  ['enhance the photo', [levels, sharpen(0.1)]],
+  ['sharpen it', [sharpen()]],
+  ['make it sharper', [sharpen()]],
+  ["it's blurry", [sharpen()]],
+  ['less blurry please', [sharpen()]],
+  ['unblur', [sharpen()]],
+  ['remove the noise', [denoise()]],
+  ['too grainy', [denoise()]],
+  ['denoise', [denoise()]],
+  ['blur it', [blur()]],
+  ['blur it a bit', [blur(0.1)]],
+  ['soften the whole image', [blur()]],
+  // geometry
+  ['rotate it', [rotate(90)]],
+  ['rotate 90 degrees', [rotate(90)]],
+  ['rotate 90 degrees to the left', [rotate(270)]],
+  ['rotate left', [rotate(270)]],
+  ['turn it to the right', [rotate(90)]],
+  ['rotate 180', [rotate(180)]],
+  ["it's upside down", [rotate(180)]],
+  ['rotate counterclockwise', [rotate(270)]],
+  ['rotate it 270 degrees', [rotate(270)]],
+  ['flip it', [flip()]],
+  ['mirror it', [flip()]],
+  ['flip vertically', [flip('vertical')]],
+  ['flip it upside down', [flip('vertical')]],
+  ['crop it to a square', [crop(1, 1)]],
+  ['crop to 4:5', [crop(4, 5)]],
+  ['crop 16:9', [crop(16, 9)]],
+  ['3:2 please', [crop(3, 2)]],
+  ['crop for instagram', [crop(1, 1, 'Instagram')]],
+  ['crop it for an instagram story', [crop(9, 16, 'stories')]],
+  ['make it fit a tiktok', [crop(9, 16, 'TikTok')]],
+  ['youtube thumbnail', [crop(16, 9, 'YouTube')]],
+  ['crop to instagram portrait', [crop(4, 5, 'Instagram portrait')]],
+  ['crop it tighter', [], 1],
+  ['resize to 800px wide', [resize({ width: 800 })]],
+  ['resize to 800 pixels wide', [resize({ width: 800 })]],
+  ['make it 1080 pixels tall', [resize({ height: 1080 })]],
+  ['resize to 1920x1080', [resize({ width: 1920, height: 1080 })]],
+  ['make it smaller', [resize({ factor: 0.5 })]],
+  ['shrink it to 25%', [resize({ factor: 0.25 })]],
+  ['upscale', [upscale()]],
+  ['make it bigger', [upscale()]],
+  ['higher resolution please', [upscale()]],
+  ['upscale 4x', [upscale(4)]],
+  ['make it 4 times bigger', [upscale(4)]],
+  ['make it twice as big', [upscale()]],
+  ['enlarge it', [upscale()]],
+  // background
+  ['remove the background', [transparent]],
+  ['remvoe the backgorund', [transparent]],
+  ['transparent background', [transparent]],
+  ['cut me out', [transparent]],
+  ['white background', [backdrop('#ffffff')]],
+  ['put it on a white background', [backdrop('#ffffff')]],
+  ['make the background light blue', [backdrop('#add8e6')]],
+  ['change the background to #00ff00', [backdrop('#00ff00')]],
+  ['replace the background with black', [backdrop('#000000')]],
+  ['blur the background', [bokeh]],
+  ['background blur please', [bokeh]],
+  ['portrait mode', [bokeh]],
+  ['put me on a beach', [], 1],
+  ['replace the background with a city skyline', [], 1],
+  // things in the photo
+  ['remove the dog', [remove('dog')]],
+  ['remove the dog on the left', [remove('dog', 'left')]],
+  ['remove the person on the right', [remove('person', 'right')]],
+  ['erase the biggest car', [remove('car', 'biggest')]],
+  ['delete the smallest bird', [remove('bird', 'smallest')]],
+  ['remove all the people', [remove('person', 'all')]],
+  ['remove the people', [remove('person', 'all')]],
+  ['remove every bottle', [remove('bottle', 'all')]],
+  ['remove the second person', [remove('person', 'default', 1)]],
+  ['remove the third car from the left', [remove('car', 'default', 2)]],
+  ['remove the guy in the middle', [remove('person', 'center')]],
+  ['could you take the guy behind me out of the shot', [remove('person', 'background')]],
+  ['remove the people in the background', [remove('person', 'background')]],
+  ['get rid of the photobomber', [remove('person', 'background')]],
+  ['remove the cat and the dog', [remove('cat'), remove('dog')]],
+  ['take the cup out', [remove('cup')]],
+  ['remove the mug', [remove('cup')]],
+  ['delete the phone', [remove('cell phone')]],
+  ['remove the puppy', [remove('dog')]],
+  ['remove the potted plant', [remove('potted plant')]],
+  ['remove the bike', [remove('bicycle')]],
+  ['remove the date stamp', [text('date-stamp')]],
+  ['get rid of the date', [text('date-stamp')]],
+  ['remove the orange numbers in the corner', [text('date-stamp')]],
+  ['remove the timestamp', [text('date-stamp')]],
+  ['remove the watermark', [text('watermark')]],
+  ['remove the logo', [text('watermark')]],
+  ['remove the text', [text('text')]],
+  ['erase the caption', [text('text')]],
+  ['remove the tree', [], 1],
+  ['remove it', [], 1],
+  // faces
+  ['enhance his face', [face()]],
+  ['enhance the face', [face()]],
+  ['smooth the skin', [face(true)]],
+  ['remove the pimples', [face(true)]],
+  ['retouch my face', [face(true)]],
+  ['make it a professional headshot', [headshot]],
+  ['I need a LinkedIn photo', [headshot]],
+  // compound
+  ['make it brighter and remove the background', [bright(0.2), transparent]],
+  ['crop it to a square, then black and white', [crop(1, 1), gray]],
+  ['rotate left, flip it and make it warmer', [rotate(270), flip(), warmth(0.2)]],
+  ['brighter, more contrast, and sharpen', [bright(0.2), contrast(0.2), sharpen()]],
+  ['remove the background; then add a white one', [transparent, backdrop('#ffffff')]],
+  ['first crop to 16:9. Then make it black and white. Finally upscale it.', [crop(16, 9), gray, upscale()]],
+  ['make it brighter by 20% and then crop to 1:1', [bright(0.2), crop(1, 1)]],
+  ['remove the dog and blur the background', [remove('dog'), bokeh]],
+  // casual posts
+  ['hi! can someone lighten this up so my face shows? thanks!', [bright(0.2)]],
+  ['Hello, could you please make this photo black and white? Thank you!', [gray]],
+  [
+    "It's my grandma's photo from the 80s, the colours are off and it's kind of blurry, could you fix it please",
+    [awb, sharpen()],
+  ],
+  ['This is my dog Max. Can you remove the leash? Thanks', [], 1],
+  ['I took this at my sisters wedding, please remove the guy on the left', [remove('person', 'left')]],
+  ['pls remvoe the persn on the rigth', [remove('person', 'right')]],
+  ['make it brigter by 20%', [bright(0.2)]],
+  [
+    'Can you sharpen this and remove the date stamp in the corner? much appreciated',
+    [sharpen(), text('date-stamp')],
+  ],
+  // refusals and mixtures
+  ['add a hat', [], 1],
+  ['put sunglasses on him', [], 1],
+  ['turn him into a cat', [], 1],
+  ['make it look like Van Gogh', [], 1],
+  ['anime style please', [], 1],
+  ['make me look younger', [], 1],
+  ['make him smile', [], 1],
+  ['colorize this old photo', [], 1],
+  ['make it brighter and add a rainbow', [bright(0.2)], 1],
+  ['asdfgh qwerty', [], 1],
+  ["don't crop it, just make it warmer", [warmth(0.2)]],
+  ['thanks!', [], 1],
+];
+
+describe('the instruction interpreter', () => {
+  it.each(CASES)('%s', (instruction, steps, skipped = 0) => {
+    const plan = sut(instruction);
+    expect(plan.steps).toEqual(steps);
+    expect(plan.skipped).toHaveLength(skipped);
+  });
+
+  it('names what it can do instead when it refuses', () => {
+    const [wish] = sut('add a party hat on the cat').skipped;
+    expect(wish.text).toContain('hat');
+    expect(wish.reason).toMatch(/can't add/);
+    expect(wish.reason).toMatch(/remove/);
+    expect(sut('remove the tree').skipped[0].reason).toMatch(/Object Removal/);
+  });
+
+  it('describes each step for the result and for the preview', () => {
+    expect(describeStep(bright(0.2))).toBe('Made it 20 % brighter');
+    expect(describeStep(gray)).toBe('Made it black and white');
+    expect(describeStep(transparent)).toBe('Removed the background');
+    expect(describeStep(remove('dog', 'left'))).toBe('Removed the dog on the left');
+    expect(describeStep(remove('person', 'all'))).toBe('Removed all the people');
+    expect(describeStep(crop(1, 1))).toBe('Cropped it to a square (1:1)');
+    expect(previewStep(crop(1, 1))).toBe('crop to 1:1');
+    expect(previewStep(bright(0.2))).toBe('brighten +20 %');
+    expect(previewStep(remove('person', 'background'))).toBe('remove the people in the background');
+  });
+
+  it('reads an instruction in a few milliseconds', () => {
+    sut('warm up');
+    const started = performance.now();
+    for (const [instruction] of CASES) sut(instruction);
+    expect((performance.now() - started) / CASES.length).toBeLessThan(50);
+  });
+});

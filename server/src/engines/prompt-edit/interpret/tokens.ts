@@ -1,0 +1,97 @@
+import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { correctTypo } from './typos';
+
+/** One word of an instruction as the grammar reads it. */
+export interface Token {
+  /** As written, lower case. */
+  word: string;
+  /** Dictionary form after typo correction: "brighter" -> "bright", "dogs" -> "dog", "backgorund" -> "background". */
+  lemma: string;
+  /** Universal part of speech from wink's English model. */
+  pos: string;
+  /** wink's token type: word, number, ordinal, punctuation, symbol, hashtag, ... */
+  type: string;
+  /** The written form differs from the lemma as a plural or comparative does. */
+  inflected: boolean;
+}
+
+let nlp: WinkMethods | undefined;
+
+/** Words wink reads otherwise in instructions: "to the left" is a side, not the past of "leave". */
+const LEMMA_FIXES: Record<string, string> = {
+  left: 'left',
+  lighter: 'lighter',
+  lighten: 'lighten',
+  colours: 'colour',
+  colors: 'color',
+};
+
+/** A typo corrected to a comparative takes the comparative's base, as wink would have. */
+const COMPARATIVES: Record<string, string> = {
+  brighter: 'bright',
+  darker: 'dark',
+  warmer: 'warm',
+  cooler: 'cool',
+  sharper: 'sharp',
+  bigger: 'big',
+  larger: 'large',
+  smaller: 'small',
+  clearer: 'clear',
+  softer: 'soft',
+};
+
+/**
+ * Phrases that must not be split or misread, rewritten to one token before wink reads the text: "black and
+ * white" is one wish, not two; "get rid of" is "remove"; "1920x1080" and "800px" are numbers with units.
+ */
+const REWRITES: [RegExp, string][] = [
+  [
+    /\b(?:black|blak|balck|blck|blac|bkack)\s*(?:and|&|n|'n'|-and-|\/|an)\s*(?:white|whtie|whit|wite|whte|whie)\b|\bb\s*(?:&|\/|and)\s*w\b|\bbnw\b|\bbw\b/g,
+    ' monochrome ',
+  ],
+  [/\bgrey\s*scale\b|\bgray\s*scale\b/g, ' monochrome '],
+  [/\bget\s+rid\s+of\b|\bgit\s+rid\s+of\b/g, ' remove '],
+  [/\bupside[\s-]down\b/g, ' upsidedown '],
+  [/\b(anti|counter)[\s-]?clockwise\b/g, ' anticlockwise '],
+  [/\bhi[\s-]?res\b|\bhigh[\s-]res(olution)?\b/g, ' highres '],
+  [/\b(\d{2,5})\s*[x×*]\s*(\d{2,5})\b/g, ' $1 by $2 '],
+  [/\b(\d+)\s*(px|pixels?)\b/g, ' $1 px '],
+  [/\b([24])\s*x\b/g, ' $1 times '],
+  [/\b(\d+)\s*k\b/g, ' $1k '],
+  [/#([0-9a-f]{6})\b/g, ' hex$1 '],
+  [/\s&\s/g, ' and '],
+  [/\bplz\b|\bpls\b/g, ' please '],
+  [/\bu\b/g, ' you '],
+  [/\bpic\b|\bpix\b/g, ' picture '],
+  [/\bbg\b/g, ' background '],
+  [/\bcolou?r[\s-]?correct(ion|ed)?\b/g, ' colourfix '],
+  [/\bwhite[\s-]?balance\b/g, ' colourfix '],
+];
+
+/** The instruction as tokens, in order; sentence ends are kept as "." tokens. */
+export function tokenize(text: string): Token[] {
+  nlp ??= winkNLP(model);
+  const its = nlp.its;
+  let normal = ` ${text.toLowerCase().replace(/[’‘`]/g, "'")} `;
+  for (const [pattern, replacement] of REWRITES) normal = normal.replace(pattern, replacement);
+  const doc = nlp.readDoc(normal);
+  const tokens: Token[] = [];
+  doc.sentences().each((sentence: ItemSentence) => {
+    sentence.tokens().each((t: ItemToken) => {
+      const word = String(t.out(its.normal));
+      const type = String(t.out(its.type));
+      // wink's lemma typing takes model addons the token API does not pass; the call itself is right.
+      const winkLemma = type === 'word' ? String(t.out(its.lemma as never)) : word;
+      const rawLemma = LEMMA_FIXES[word] ?? winkLemma;
+      // Function words ("there", "could") are never typos of content words ("these", "cloud").
+      const stop = Boolean(t.out(its.stopWordFlag));
+      const corrected = type === 'word' && !stop ? correctTypo(rawLemma) : null;
+      const lemma = corrected ? (COMPARATIVES[corrected] ?? corrected) : rawLemma;
+      const inflected = rawLemma !== word || Boolean(corrected && COMPARATIVES[corrected]);
+      tokens.push({ word, lemma, pos: String(t.out(its.pos)), type, inflected });
+    });
+    tokens.push({ word: '.', lemma: '.', pos: 'PUNCT', type: 'punctuation', inflected: false });
+  });
+  return tokens;
+}

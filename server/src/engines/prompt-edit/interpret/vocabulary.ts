@@ -1,0 +1,25 @@
+import * as lexicon from './lexicon';
+import { words } from './lexicon';
+import { OBJECT_NAMES, UNDETECTABLE } from './objects';
+
+/** Words the grammar understands, the targets of typo correction. */
+export const VOCABULARY = new Set<string>();
+
+const add = (phrase: string) => {
+  for (const word of phrase.split(/[\s-]+/)) if (/^[a-z]+$/.test(word)) VOCABULARY.add(word);
+};
+for (const value of Object.values(lexicon)) {
+  if (value instanceof Set) for (const word of value) add(word as string);
+  else for (const key of Object.keys(value)) add(key);
+}
+for (const key of OBJECT_NAMES.keys()) add(key);
+for (const key of UNDETECTABLE) add(key);
+for (const word of lexicon.words(
+  'make, please, degree, percent, clockwise, anticlockwise, vertical, vertically, horizontal, horizontally, brighter, darker, warmer, cooler, sharper, bigger, larger, smaller, lighter, clearer',
+))
+  add(word);
+
+/** Everyday words near vocabulary words that must never be "corrected" ("there" is not "these"). */
+export const NEVER_CORRECT = words(
+  'there, their, where, which, would, could, should, thanks, thank, please, photo, photos, picture, pictures, image, images, maybe, sister, brother, mother, father, wedding, birthday, holiday, today, taken, think, looks, looking, something, anything, everything, hello, great, awesome, while, still, again, before, because, since, though, through, hours, house, mouth, ruins, shirt, short, sorry, hopes, hoping, wants, needs, trying, grandma, grandpa, guys, share, posted, using, phone, scanned, scan, printed, print, older, under, other, others, those, these, about, above, after, saved, since, being, every, whole, entire, quick, quite, small, smile, style, still, doesn, cannot',
+);

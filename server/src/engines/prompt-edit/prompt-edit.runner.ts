@@ -1,0 +1,117 @@
+import type { PromptPlanResponse } from '@common/schemas/process';
+import { AppError } from '../../lib/errors';
+import { decodeRaw, encodeJpeg, encodePng, type RawImage } from '../../lib/image';
+import { sniffFormat } from '../../lib/image-intake';
+import { runChain } from '../chain';
+import type { ModeRunner } from '../mode-runner';
+import type { Provider, ProviderResult } from '../types';
+import type { EditPlan } from './edit-plan';
+import { engineOf, executePlan, type PlanDeps } from './execute-plan';
+import { describeStep, interpretInstruction, previewStep } from './interpret';
+import type { PromptEditInput } from './prompt-edit.input';
+
+export interface PromptEditDeps extends PlanDeps {
+  /** Instruction-editing services, tried for wishes the local plan cannot do; only those with a key run. */
+  cloud?: readonly Provider<PromptEditInput>[];
+}
+
+const CAN_DO =
+  'I can fix light and colour, make it black and white, sharpen, blur, crop, rotate, resize, upscale, ' +
+  'remove or replace the background, and remove people, animals, objects, date stamps and watermarks.';
+
+/**
+ * Chat to Edit: the instruction becomes a typed plan (no credit is taken for one that cannot run), the plan
+ * runs locally step by step, and wishes it cannot do go to a configured cloud editor instead.
+ */
+export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
+  const cloud = (deps.cloud ?? []).filter((p) => p.isConfigured());
+
+  /** The plan this server can run: steps whose engine is missing here move to the skipped wishes. */
+  function planFor(prompt: string): EditPlan {
+    const plan = interpretInstruction(prompt);
+    const steps = plan.steps.filter((step) => {
+      const mode = engineOf(step);
+      return !mode || deps.runners[mode];
+    });
+    const unavailable = plan.steps
+      .filter((step) => !steps.includes(step))
+      .map((step) => ({
+        text: previewStep(step),
+        reason: `${capitalise(previewStep(step))} is not available yet. ${CAN_DO}`,
+      }));
+    return { steps, skipped: [...plan.skipped, ...unavailable] };
+  }
+
+  function refusal(plan: EditPlan): AppError {
+    const reasons = [...new Set(plan.skipped.map((s) => s.reason))];
+    return new AppError('NOTHING_TO_DO', reasons.join(' ') || `I didn't find an edit in that. ${CAN_DO}`);
+  }
+
+  const local: Provider<PromptEditInput> = {
+    id: 'local-plan',
+    kind: 'local',
+    isConfigured: () => true,
+    async run({ image, plan, tier }, ctx): Promise<ProviderResult> {
+      if (plan.steps.length === 0) throw refusal(plan);
+      const jpegIn = sniffFormat(image) === 'jpeg';
+      const start = jpegIn ? await decodeRaw(image, 3) : dropOpaqueAlpha(await decodeRaw(image, 4));
+      const result = await executePlan(plan.steps, start, tier, deps, ctx);
+      const jpeg = jpegIn && result.channels !== 4;
+      return {
+        image: jpeg ? await encodeJpeg(result, 92, false) : await encodePng(result),
+        mime: jpeg ? 'image/jpeg' : 'image/png',
+        steps: plan.steps.map((step) => ({ kind: step.kind, description: describeStep(step) })),
+        ...(plan.skipped.length ? { note: skippedNote(plan) } : {}),
+      };
+    },
+  };
+
+  return {
+    mode: 'prompt-edit',
+    needsMask: false,
+    parseOptions: () => ({}),
+    check({ prompt }) {
+      const plan = planFor(prompt ?? '');
+      if (plan.steps.length === 0 && !(cloud.length && plan.skipped.length)) throw refusal(plan);
+    },
+    preview(prompt): PromptPlanResponse {
+      const plan = planFor(prompt);
+      return {
+        steps: plan.steps.map((step) => ({ kind: step.kind, description: previewStep(step) })),
+        skipped: plan.skipped,
+      };
+    },
+    run(request, ctx) {
+      const prompt = request.prompt?.trim() ?? '';
+      if (!prompt) throw new AppError('BAD_REQUEST', 'Please describe what you want to do with the image.');
+      const plan = planFor(prompt);
+      // Only wishes the local plan cannot do are worth a paid cloud call.
+      const providers = plan.skipped.length ? [...cloud, local] : [local];
+      return runChain(
+        { mode: 'prompt-edit', providers },
+        { image: request.image, prompt, plan, tier: request.plan },
+        ctx,
+      );
+    },
+  };
+}
+
+function skippedNote(plan: EditPlan): string {
+  return plan.skipped.map((s) => `Skipped "${s.text}": ${s.reason}`).join(' ');
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** PNG and WebP decode with an alpha channel; keep it only where some pixel is see-through. */
+function dropOpaqueAlpha(image: RawImage): RawImage {
+  if (image.channels !== 4) return image;
+  const { data } = image;
+  for (let i = 3; i < data.length; i += 4) if (data[i] < 255) return image;
+  const rgb = new Uint8Array((data.length / 4) * 3);
+  for (let i = 0, j = 0; i < data.length; i += 4, j += 3) {
+    rgb[j] = data[i];
+    rgb[j + 1] = data[i + 1];
+    rgb[j + 2] = data[i + 2];
+  }
+  return { ...image, data: rgb, channels: 3 };
+}

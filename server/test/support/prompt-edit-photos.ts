@@ -1,0 +1,35 @@
+import sharp from 'sharp';
+
+/** A real photo at a test-friendly width, as a lossless PNG. */
+export function sized(image: Buffer, width: number): Promise<Buffer> {
+  return sharp(image).resize(width).png().toBuffer();
+}
+
+/** The photo with film grain added: seeded, so every run sees the same noise. */
+export async function noisy(image: Buffer, width: number): Promise<Buffer> {
+  const { data, info } = await sharp(image)
+    .resize(width)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let seed = 12345;
+  for (let i = 0; i < data.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    data[i] = Math.max(0, Math.min(255, data[i] + ((seed >> 8) % 49) - 24));
+  }
+  return sharp(data, { raw: info }).png().toBuffer();
+}
+
+/** The photo with a camera's orange date imprint in the lower right corner, saved as a JPEG as cameras do. */
+export async function dateStamped(image: Buffer, width: number): Promise<Buffer> {
+  const resized = await sharp(image).resize(width).toBuffer();
+  const { height = 0 } = await sharp(resized).metadata();
+  const size = Math.round(width * 0.04);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <text x="${width - size * 0.8}" y="${height - size}" text-anchor="end" font-family="DejaVu Sans Mono, monospace"
+      font-weight="bold" font-size="${size}" fill="#ff9a1f" fill-opacity="0.95">'98 7 14</text></svg>`;
+  return sharp(resized)
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
