@@ -3,8 +3,6 @@
  * upload real photos, paint masks with the mouse and a finger, process, compare, download, keep editing.
  * With EDITOR_SCREENSHOTS=folder it also saves a screenshot of every stage.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,32 +15,17 @@ import {
   paint,
   paintByTouch,
   photoFile,
-  type PhotoFile,
 } from './support/editor-page.ts';
+import { editorSession } from './support/editor-session.ts';
 import { signInWithEmulatorPopup } from './support/sign-in.ts';
 
 let app: RunningApp;
 let browser: Browser;
-/** Uncaught errors in any page; every test ends by checking there were none. */
-const pageErrors: string[] = [];
+const { pageErrors, shot, signedInDesktop, openEditor, upload, expectToast, processAndWait, original } =
+  editorSession(() => ({ app, browser }));
 afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([]);
 });
-
-const SHOTS = process.env.EDITOR_SCREENSHOTS;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`) });
-  }
-}
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
@@ -51,54 +34,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** A desktop-sized context with downloads on, signed in as `email`. */
-async function signedInDesktop(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newOfflineContext(browser, {
-    viewport: { width: 1280, height: 860 },
-    acceptDownloads: true,
-  });
-  return { context, page: await signedInPage(context, email) };
-}
-
-async function signedInPage(context: BrowserContext, email: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${app.url}/`);
-  await signInWithEmulatorPopup(page, () => page.getByTestId('header-sign-in').click(), {
-    email,
-    name: 'Grace Hopper',
-  });
-  await page.getByTestId('user-menu-trigger').waitFor({ timeout: 30_000 });
-  return page;
-}
-
-async function openEditor(page: Page, mode: string) {
-  await page.goto(`${app.url}/editor?mode=${mode}`);
-  await page.getByTestId('upload-zone').waitFor({ timeout: 30_000 });
-}
-
-async function upload(page: Page, photo: PhotoFile) {
-  await page.getByTestId('file-input').setInputFiles(photo);
-  await page.getByTestId('process-button').waitFor({ timeout: 30_000 });
-  await page.getByTestId('image-stage').locator('img').first().waitFor();
-}
-
-async function expectToast(page: Page, title: string, text?: string) {
-  const region = page.getByRole('region', { name: /Notifications/ });
-  await region.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
-  if (text) expect(await region.textContent()).toContain(text);
-}
-
-async function processAndWait(page: Page) {
-  await page.getByTestId('process-button').click();
-  await page.getByTestId('compare-slider').waitFor({ timeout: 150_000 });
-}
-
-async function original(page: Page): Promise<Buffer> {
-  const src = await page.getByTestId('compare-slider').locator('img').nth(1).getAttribute('src');
-  return (await page.request.get(`${app.url}${src}`)).body();
-}
 
 describe('the editor on a desktop', () => {
   let context: BrowserContext;
@@ -357,15 +292,16 @@ describe('the other modes', () => {
     expect(await page.getByRole('button', { name: 'Edit More' }).count()).toBe(0);
   });
 
-  it('asks for a prompt, and shows the server answer for a mode whose engine has not landed', async () => {
+  it('asks for a prompt, and refuses an instruction it cannot do without taking a credit', async () => {
     await openEditor(page, 'prompt-edit');
     await upload(page, await photoFile('rocket.jpg', 320));
     await page.getByTestId('process-button').click();
     await expectToast(page, 'No prompt provided', 'Please describe what you want to do with the image.');
-    await page.getByRole('textbox').fill('make it black and white');
+    await page.getByTestId('prompt-input').fill('put a party hat on the rocket');
+    await page.getByTestId('plan-preview').getByText("I can't").waitFor({ timeout: 10_000 });
     await shot(page, 'desktop-8-prompt');
     await page.getByTestId('process-button').click();
-    await expectToast(page, 'Processing failed', 'not available yet');
+    await expectToast(page, 'Processing failed', "I can't add");
     expect(await page.getByTestId('credits-left').textContent()).toContain('1 credit left today');
   });
 

@@ -18,6 +18,13 @@ import {
   type InpaintEngineConfig,
 } from './inpaint/inpaint.engine';
 import { modeRunner, type EngineRegistry } from './mode-runner';
+import { createDetectionLocator } from './prompt-edit/detection-locator';
+import { createPromptEditRunner } from './prompt-edit/prompt-edit.runner';
+import {
+  createOpenAiEditProvider,
+  type OpenAiEditConfig,
+} from './prompt-edit/providers/openai-edit.provider';
+import { sharedWorkerPool, type WorkerPool } from '../workers/pool';
 
 /** The engines as configured by the environment: cloud keys, and the model cache under the data folder. */
 export function enginesConfigFrom(config: Config): EnginesConfig {
@@ -28,6 +35,7 @@ export function enginesConfigFrom(config: Config): EnginesConfig {
       photoroom: { apiKey: env.PHOTOROOM_API_KEY },
     },
     inpaint: { clipdrop: { apiKey: env.CLIPDROP_API_KEY }, stability: { apiKey: env.STABILITY_API_KEY } },
+    promptEdit: { openai: { apiKey: env.OPENAI_API_KEY, model: env.OPENAI_IMAGE_MODEL } },
     upscale: {
       modelDir: path.join(config.dataDir, 'models'),
       ...(env.REPLICATE_API_TOKEN
@@ -41,6 +49,9 @@ export interface EnginesConfig {
   backgroundRemoval?: BackgroundRemovalConfig;
   inpaint?: InpaintEngineConfig;
   upscale?: ImageUpscaleConfig;
+  promptEdit?: { openai?: OpenAiEditConfig };
+  /** The inference pool of the detectors (default: the process-wide pool). */
+  pool?: () => WorkerPool;
 }
 
 /**
@@ -48,7 +59,7 @@ export interface EnginesConfig {
  * "not available yet" (501) before any credit is taken.
  */
 export function createEngineRegistry(config: EnginesConfig = {}): EngineRegistry {
-  return {
+  const registry: EngineRegistry = {
     'background-removal': modeRunner({
       engine: createBackgroundRemovalEngine(config.backgroundRemoval),
       optionsSchema: backgroundRemovalOptionsSchema,
@@ -86,4 +97,11 @@ export function createEngineRegistry(config: EnginesConfig = {}): EngineRegistry
       }),
     }),
   };
+  // Chat to Edit runs the other modes as steps of its plans.
+  registry['prompt-edit'] = createPromptEditRunner({
+    runners: registry,
+    locator: createDetectionLocator(config.pool ?? sharedWorkerPool),
+    cloud: [createOpenAiEditProvider(config.promptEdit?.openai ?? {})],
+  });
+  return registry;
 }

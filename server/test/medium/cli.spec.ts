@@ -1,29 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { createUserRepository } from '../../src/repositories/user.repository';
+import { cli } from '../support/cli';
 import { photo } from '../support/uploads';
-
-const run = promisify(execFile);
-const CLI = path.resolve('server/src/cli.ts');
-
-async function cli(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, ...env },
-      timeout: 180_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('command line', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cli-'));

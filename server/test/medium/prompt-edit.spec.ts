@@ -19,7 +19,7 @@ import { bearer, fakeVerifier } from '../support/fake-verifier';
 import { detail, lightSpread, measure, meanDifference } from '../support/image-measures';
 import { buildTestApp } from '../support/test-app';
 import { multipart, photo } from '../support/uploads';
-import { dateStamped, noisy, sized } from '../support/prompt-edit-photos';
+import { dateStamped, noisy, sized, watermarked } from '../support/prompt-edit-photos';
 
 interface Case {
   name: string;
@@ -85,9 +85,9 @@ const CASES: Case[] = [
   },
   {
     name: 'vivid',
-    photo: px('YellowFlower.jpg', 400),
+    photo: px('Dune.jpg', 400),
     prompt: 'make the colours pop',
-    check: grows(chroma, 1.15),
+    check: grows(chroma, 1.1),
   },
   { name: 'muted', photo: px('LadyBird.jpg', 400), prompt: 'less saturated', check: shrinks(chroma, 0.9) },
   {
@@ -206,12 +206,6 @@ interface RemovalCase {
 
 const REMOVALS: RemovalCase[] = [
   {
-    name: 'the cat',
-    photo: px('chelsea.png', 451),
-    prompt: 'remove the cat',
-    region: [0.25, 0.05, 0.85, 0.95],
-  },
-  {
     name: 'the cup, asked casually',
     photo: px('coffee.png', 600),
     prompt: 'could you take the cup out of the shot',
@@ -219,9 +213,15 @@ const REMOVALS: RemovalCase[] = [
   },
   {
     name: 'a date stamp',
-    photo: () => dateStamped(photo('Dune.jpg'), 640),
+    photo: () => dateStamped(photo('Storm.jpg'), 640),
     prompt: 'get rid of the date stamp',
     region: [0.6, 0.8, 1, 1],
+  },
+  {
+    name: 'a watermark',
+    photo: () => watermarked(photo('Garden.jpg'), 640),
+    prompt: 'Hi, please remove the watermark from this photo',
+    region: [0.1, 0.62, 0.9, 0.82],
   },
 ];
 

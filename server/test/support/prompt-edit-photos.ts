@@ -33,3 +33,17 @@ export async function dateStamped(image: Buffer, width: number): Promise<Buffer>
     .jpeg({ quality: 88 })
     .toBuffer();
 }
+
+/** The photo with a white, half-transparent web address across its lower middle, as stock previews carry. */
+export async function watermarked(image: Buffer, width: number): Promise<Buffer> {
+  const resized = await sharp(image).resize(width).toBuffer();
+  const { height = 0 } = await sharp(resized).metadata();
+  const size = Math.round(width * 0.05);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <text x="${width / 2}" y="${height * 0.75}" text-anchor="middle" font-family="DejaVu Sans, sans-serif"
+      font-weight="bold" font-size="${size}" fill="#ffffff" fill-opacity="0.6">www.stockphotos.example</text></svg>`;
+  return sharp(resized)
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}

@@ -7,17 +7,13 @@ import type { ModeRunner } from '../mode-runner';
 import type { Provider, ProviderResult } from '../types';
 import type { EditPlan } from './edit-plan';
 import { engineOf, executePlan, type PlanDeps } from './execute-plan';
-import { describeStep, interpretInstruction, previewStep } from './interpret';
+import { CAN_DO, describeStep, interpretInstruction, previewStep } from './interpret';
 import type { PromptEditInput } from './prompt-edit.input';
 
 export interface PromptEditDeps extends PlanDeps {
   /** Instruction-editing services, tried for wishes the local plan cannot do; only those with a key run. */
   cloud?: readonly Provider<PromptEditInput>[];
 }
-
-const CAN_DO =
-  'I can fix light and colour, make it black and white, sharpen, blur, crop, rotate, resize, upscale, ' +
-  'remove or replace the background, and remove people, animals, objects, date stamps and watermarks.';
 
 /**
  * Chat to Edit: the instruction becomes a typed plan (no credit is taken for one that cannot run), the plan

@@ -61,6 +61,11 @@ describe('selectDetections', () => {
 describe('chooseTargets and foundLabels', () => {
   const weak = [det('person', 0, 0, 100, 0.62), det('cup', 200, 0, 50, 0.24), det('tie', 300, 0, 20, 0.18)];
 
+  it('takes everyone but the most prominent for background, and nobody when there is only one', () => {
+    expect(selectDetections(photo, 'dog', { which: 'background' })).toEqual([dogs[0], dogs[1]]);
+    expect(selectDetections(photo, 'person', { which: 'background' })).toEqual([]);
+  });
+
   it('takes a weak detection of the named label when there is no confident one', () => {
     expect(chooseTargets(weak, 'cup', { which: 'default' }, { width: 400, height: 200 })).toEqual([weak[1]]);
     expect(chooseTargets(weak, 'tie', { which: 'default' }, { width: 400, height: 200 })).toEqual([]);

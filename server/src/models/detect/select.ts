@@ -8,7 +8,8 @@ const area = (d: Detection) => d.box.width * d.box.height;
 /**
  * The detections of `label` that `selector` means. Pure: positions are box centres, sizes box areas;
  * 'nth' counts from the left, 0-based; 'default' is the only one, or the most prominent of several
- * (area weighted by score, so a large confident box beats a large doubtful one). Empty when none match.
+ * (area weighted by score, so a large confident box beats a large doubtful one); 'background' is all but that
+ * one. Empty when none match.
  * 'center' is nearest the middle of `frame` (the photo) when given, else of the group's centres.
  */
 export function selectDetections(
@@ -51,5 +52,10 @@ export function selectDetections(
     }
     case 'default':
       return pick((d) => area(d) * d.score, 1);
+    case 'background': {
+      // Everyone but the subject: the most prominent one stays.
+      const [subject] = pick((d) => area(d) * d.score, 1);
+      return found.filter((d) => d !== subject);
+    }
   }
 }

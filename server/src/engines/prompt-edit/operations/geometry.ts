@@ -27,18 +27,20 @@ export async function cropToAspect(
 }
 
 /**
- * Resizes to a width, a height, or both (then the photo is fitted inside that box, keeping its shape). The
- * result must stay within the plan's pixel limit.
+ * Resizes to a width, a height, or both (then the photo is fitted inside that box, keeping its shape), or by a
+ * factor. The result must stay within the plan's pixel limit.
  */
 export async function resize(
   image: RawImage,
-  size: { width?: number; height?: number },
+  size: { width?: number; height?: number; factor?: number },
   maxPixels: number,
 ): Promise<RawImage> {
-  const scale = Math.min(
-    size.width ? size.width / image.width : Infinity,
-    size.height ? size.height / image.height : Infinity,
-  );
+  const scale =
+    size.factor ??
+    Math.min(
+      size.width ? size.width / image.width : Infinity,
+      size.height ? size.height / image.height : Infinity,
+    );
   if (!Number.isFinite(scale)) throw new AppError('BAD_REQUEST', 'Say the width or height to resize to.');
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));

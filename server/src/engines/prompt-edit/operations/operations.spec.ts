@@ -1,48 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeRaw, type RawImage } from '../../../lib/image';
+import { detail, lightSpread, measure } from '../../../../test/support/image-measures';
 import { photo } from '../../../../test/support/uploads';
 import { blur, denoise, sharpen } from './filters';
 import { cropToAspect, flip, resize, rotate } from './geometry';
 import * as tone from './tone';
-
-/** Mean Rec. 601 lightness and mean chroma (distance from grey), the measures a person's eye reads first. */
-function measure(image: RawImage) {
-  const { data, channels } = image;
-  let light = 0;
-  let chroma = 0;
-  let red = 0;
-  let blue = 0;
-  const n = data.length / channels;
-  for (let i = 0; i < data.length; i += channels) {
-    const y = 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
-    light += y;
-    chroma += Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]);
-    red += data[i];
-    blue += data[i + 2];
-  }
-  return { light: light / n, chroma: chroma / n, redMinusBlue: (red - blue) / n };
-}
-
-/** Mean absolute difference of neighbouring pixels: how much fine detail there is. */
-function detail(image: RawImage) {
-  const { data, width, channels } = image;
-  let sum = 0;
-  for (let i = 0; i < data.length - channels; i += channels) {
-    if ((i / channels) % width !== width - 1) sum += Math.abs(data[i + 1] - data[i + 1 + channels]);
-  }
-  return sum / (data.length / channels);
-}
-
-function lightSpread(image: RawImage) {
-  const { light } = measure(image);
-  let sum = 0;
-  for (let i = 0; i < image.data.length; i += image.channels) {
-    const y = 0.299 * image.data[i] + 0.587 * image.data[i + 1] + 0.114 * image.data[i + 2];
-    sum += (y - light) ** 2;
-  }
-  return Math.sqrt(sum / (image.data.length / image.channels));
-}
 
 const copy = (image: RawImage): RawImage => ({ ...image, data: Uint8Array.from(image.data) });
 
