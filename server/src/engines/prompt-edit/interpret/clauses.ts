@@ -7,7 +7,7 @@ export interface Clause {
   text: string;
 }
 
-const BOUNDARY = new Set(['.', ',', ';', '!', '?', ':', '…', '(', ')', '-', '–', '—', '/']);
+const BOUNDARY = new Set(['.', ',', ';', '!', '?', ':', '…', '(', ')', '–', '—', '/']);
 
 /**
  * Splits at punctuation and at the words that join wishes ("and", "then", "also"): "make it brighter and
@@ -20,10 +20,14 @@ export function splitClauses(tokens: Token[]): Clause[] {
     if (current.length) clauses.push({ tokens: current, text: current.map((t) => t.word).join(' ') });
     current = [];
   };
-  for (const token of tokens) {
-    if ((token.type === 'punctuation' && BOUNDARY.has(token.word)) || JOINERS.has(token.lemma)) flush();
+  tokens.forEach((token, i) => {
+    // "dark and blurry", "brighter and warmer": two adjectives of one complaint or wish stay together
+    const betweenAdjectives =
+      token.lemma === 'and' && current.at(-1)?.pos === 'ADJ' && tokens[i + 1]?.pos === 'ADJ';
+    if (betweenAdjectives) current.push(token);
+    else if ((token.type === 'punctuation' && BOUNDARY.has(token.word)) || JOINERS.has(token.lemma)) flush();
     else current.push(token);
-  }
+  });
   flush();
   return clauses;
 }

@@ -17,7 +17,7 @@ export function interpretInstruction(text: string): EditPlan {
   let afterRemoval = false;
   for (const clause of splitClauses(tokenize(text))) {
     const reading = readClause(clause, { afterRemoval, lastStep: steps.at(-1) });
-    for (const step of reading.steps) if (!repeats(steps, step)) steps.push(step);
+    for (const step of reading.steps) addStep(steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);
     afterRemoval = reading.removes ?? (afterRemoval && reading.steps.length === 0 && !reading.skipped);
   }
@@ -26,7 +26,18 @@ export function interpretInstruction(text: string): EditPlan {
   return plan;
 }
 
-/** The same wish said twice ("brighter, yes brighter") runs once. */
-function repeats(steps: EditStep[], step: EditStep): boolean {
-  return steps.some((s) => JSON.stringify(s) === JSON.stringify(step));
+/** Adjustments that say how much: a later one of the same kind is the person's last word on it. */
+const AMOUNTS = new Set(['brightness', 'contrast', 'saturation', 'warmth', 'sharpen', 'denoise', 'blur']);
+
+/**
+ * "It's really dark, can you brighten it a bit?" is one wish said twice: the later amount stands. Any other
+ * step said twice in the same words runs once.
+ */
+function addStep(steps: EditStep[], step: EditStep): void {
+  const same = steps.findIndex((s) =>
+    AMOUNTS.has(step.kind) ? s.kind === step.kind : JSON.stringify(s) === JSON.stringify(step),
+  );
+  if (same >= 0 && AMOUNTS.has(step.kind)) steps.splice(same, 1);
+  else if (same >= 0) return;
+  steps.push(step);
 }

@@ -32,6 +32,8 @@ export const BRIGHT = words(
 export const DARK = words('dark, darken, dim, darkness, moody');
 export const CONTRAST = words('contrast, contrasty, punchy, punch, depth');
 export const FLAT = words('flat, lifeless');
+/** A complaint that asks for less contrast. */
+export const HARSH = words('harsh, contrasty, overcontrasted, crushed');
 export const VIVID = words(
   'vivid, vibrant, saturate, saturation, saturated, colourful, colorful, pop, vibrancy, rich, bold, intense',
 );
@@ -54,7 +56,7 @@ export const AUTO = words(
   'auto, automatic, automatically, level, levels, lighting, underexposed, overexposed, exposure',
 );
 export const ENHANCE = words(
-  'enhance, improve, better, nicer, good, best, quality, touch, retouch, restore, polish, beautify, professional, pro, clean, nice, look',
+  'enhance, improve, better, nicer, best, quality, touch, retouch, restore, polish, beautify, professional, pro, clean',
 );
 export const SHARP = words(
   'sharp, sharpen, crisp, crispen, crispy, unblur, deblur, focus, clarity, clear, clearer, detail, defined, definition, sharpness',
@@ -102,7 +104,7 @@ export const MORE = words(
 );
 /** Words before an adjective that make it a complaint ("too dark", "it's blurry"), which asks for the opposite. */
 export const COMPLAINT = words(
-  "too, so, overly, kinda, kind, bit, rather, pretty, is, are, 's, was, look, seem, very, quite, super, way, really, bit, abit, little, somewhat, all, be, got, get, come, came, turn, turned, end",
+  "too, so, overly, kinda, kind, bit, rather, pretty, is, are, 'its, s, was, look, seem, very, quite, super, way, really, bit, abit, little, somewhat, all, be, got, get, come, came, turn, turned, end",
 );
 export const NEGATION = words("not, n't, no, never, without, dont, nothing");
 

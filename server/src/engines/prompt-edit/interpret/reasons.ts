@@ -14,6 +14,7 @@ export const CANNOT = {
   whatToRemove: 'Say what to remove, for example "remove the person on the left" or "remove the date stamp".',
   backgroundScene: `I can't put a new scene behind the subject. I can remove the background, blur it, or replace it with a plain colour.`,
   partialAdjustment: `I can only change the background as a whole: remove it, blur it, or replace it with a colour.`,
+  sky: `I can't change the sky on its own yet. I can change the light and colour of the whole photo, or remove or replace the background behind a subject.`,
   straighten: `I can rotate in quarter turns (90° or 180°) but can't straighten a tilted horizon yet.`,
   cropShape: 'Say what shape to crop to, for example square, 4:5, 16:9 or "for Instagram".',
   nothing: `I didn't find an edit in that. ${CAN_DO}`,

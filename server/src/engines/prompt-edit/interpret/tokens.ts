@@ -20,6 +20,9 @@ let nlp: WinkMethods | undefined;
 
 /** Words wink reads otherwise in instructions: "to the left" is a side, not the past of "leave". */
 const LEMMA_FIXES: Record<string, string> = {
+  lower: 'lower',
+  faded: 'faded',
+  washed: 'washed',
   left: 'left',
   lighter: 'lighter',
   lighten: 'lighten',

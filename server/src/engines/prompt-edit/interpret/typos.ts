@@ -1,4 +1,4 @@
-import { NEVER_CORRECT, VOCABULARY } from './vocabulary';
+import { CORRECTION_TARGETS, NEVER_CORRECT, VOCABULARY } from './vocabulary';
 
 /**
  * The vocabulary word a misspelt word most likely meant ("backgorund" -> "background", "brigter" ->
@@ -10,7 +10,7 @@ export function correctTypo(word: string): string | null {
   const limit = word.length >= 8 ? 2 : 1;
   let best: string | null = null;
   let bestDistance = limit + 1;
-  for (const candidate of VOCABULARY) {
+  for (const candidate of CORRECTION_TARGETS) {
     if (Math.abs(candidate.length - word.length) > limit || candidate[0] !== word[0]) continue;
     const distance = damerauLevenshtein(word, candidate, limit);
     if (distance < bestDistance) {

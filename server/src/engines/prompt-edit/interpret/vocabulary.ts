@@ -2,15 +2,27 @@ import * as lexicon from './lexicon';
 import { words } from './lexicon';
 import { OBJECT_NAMES, UNDETECTABLE } from './objects';
 
-/** Words the grammar understands, the targets of typo correction. */
+/** Words the grammar understands; a word among them is never taken for a typo. */
 export const VOCABULARY = new Set<string>();
+/**
+ * The words a typo may be corrected to: the vocabulary less the words of wishes that cannot be done, so that a
+ * real word the grammar lacks ("printing") is never turned into a refusal ("painting").
+ */
+export const CORRECTION_TARGETS = new Set<string>();
 
-const add = (phrase: string) => {
-  for (const word of phrase.split(/[\s-]+/)) if (/^[a-z]+$/.test(word)) VOCABULARY.add(word);
+const REFUSAL_WORDS = [lexicon.GENERATE, lexicon.STYLE_WORDS, lexicon.BODY_CHANGES, lexicon.SCENE_CHANGES];
+
+const add = (phrase: string, target = true) => {
+  for (const word of phrase.split(/[\s-]+/)) {
+    if (!/^[a-z]+$/.test(word)) continue;
+    VOCABULARY.add(word);
+    if (target) CORRECTION_TARGETS.add(word);
+  }
 };
 for (const value of Object.values(lexicon)) {
-  if (value instanceof Set) for (const word of value) add(word as string);
-  else for (const key of Object.keys(value)) add(key);
+  const target = !REFUSAL_WORDS.includes(value as ReadonlySet<string>);
+  if (value instanceof Set) for (const word of value) add(word as string, target);
+  else if (typeof value === 'object') for (const key of Object.keys(value)) add(key);
 }
 for (const key of OBJECT_NAMES.keys()) add(key);
 for (const key of UNDETECTABLE) add(key);
@@ -21,5 +33,5 @@ for (const word of lexicon.words(
 
 /** Everyday words near vocabulary words that must never be "corrected" ("there" is not "these"). */
 export const NEVER_CORRECT = words(
-  'there, their, where, which, would, could, should, thanks, thank, please, photo, photos, picture, pictures, image, images, maybe, sister, brother, mother, father, wedding, birthday, holiday, today, taken, think, looks, looking, something, anything, everything, hello, great, awesome, while, still, again, before, because, since, though, through, hours, house, mouth, ruins, shirt, short, sorry, hopes, hoping, wants, needs, trying, grandma, grandpa, guys, share, posted, using, phone, scanned, scan, printed, print, older, under, other, others, those, these, about, above, after, saved, since, being, every, whole, entire, quick, quite, small, smile, style, still, doesn, cannot',
+  'print, prints, printed, printing, printer, poster, there, their, where, which, would, could, should, thanks, thank, please, photo, photos, picture, pictures, image, images, maybe, sister, brother, mother, father, wedding, birthday, holiday, today, taken, think, looks, looking, something, anything, everything, hello, great, awesome, while, still, again, before, because, since, though, through, hours, house, mouth, ruins, shirt, short, sorry, hopes, hoping, wants, needs, trying, grandma, grandpa, guys, share, posted, using, phone, scanned, scan, printed, print, older, under, other, others, those, these, about, above, after, saved, since, being, every, whole, entire, quick, quite, small, smile, style, still, doesn, cannot',
 );

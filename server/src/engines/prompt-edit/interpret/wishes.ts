@@ -35,6 +35,7 @@ export function readClause(clause: Clause, { afterRemoval, lastStep }: Context):
   }
   if (isNegated(clause)) return NOTHING;
   if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }] };
+  if (has(clause, ['sky']) && !has(clause, L.REMOVE)) return skip(clause, CANNOT.sky);
   const generative = generativeReason(clause);
   if (generative) return skip(clause, generative);
   const removal = readRemoval(clause, afterRemoval);
@@ -48,6 +49,8 @@ export function readClause(clause: Clause, { afterRemoval, lastStep }: Context):
 function isNegated(clause: Clause): boolean {
   const i = find(clause, L.NEGATION);
   if (i < 0 || i > 2) return false;
+  const rest = { tokens: clause.tokens.slice(i + 1), text: '' };
+  if (clause.tokens[i].lemma === 'without' && namedThing(rest)) return false; // "the photo without the dog"
   // "not bright enough", "not so dark": complaints, read as wishes by the adjustment rules
   return !has(clause, ['enough', 'so', 'very']);
 }
@@ -72,7 +75,9 @@ function generativeReason(clause: Clause): string | null {
     has(clause, L.SEPIA) ||
     has(clause, L.ROTATE) ||
     has(clause, L.CROP) ||
-    has(clause, ['orientation', 'size', 'resolution', 'brightness', 'contrast', 'saturation', 'exposure']);
+    has(clause, ['orientation', 'size', 'resolution', 'brightness', 'contrast', 'saturation', 'exposure']) ||
+    has(clause, ['bokeh']) ||
+    hasAdjustment(clause);
   if (verb >= 0 && !knownEdit) {
     const lemma = clause.tokens[verb].lemma;
     // "add more contrast", "give it more colour": a generator verb with an amount of an adjustment
@@ -112,13 +117,17 @@ function hasAdjustment(clause: Clause): boolean {
 /** "remove the dog on the left", "take the guy behind me out of the shot", "get rid of the date stamp". */
 function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReading | null {
   let verb = find(clause, L.REMOVE);
+  // "bigger without losing detail": a removal verb under a negation removes nothing
+  if (verb > 0 && L.NEGATION.has(clause.tokens[verb - 1].lemma)) verb = -1;
   if (verb < 0) {
     const out = find(clause, ['out', 'off', 'away']);
     const taker = find(clause, L.REMOVE_WITH_OUT);
     if (out >= 0 && taker >= 0 && taker < out) verb = taker;
   }
+  // "the photo without the guy" removes him; "bigger without losing quality" removes nothing
   const without = find(clause, ['without']);
-  if (verb < 0 && without >= 0) verb = without;
+  if (verb < 0 && without >= 0 && namedThing({ tokens: clause.tokens.slice(without + 1), text: '' }))
+    verb = without;
   // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did.
   if (verb < 0 && (!afterRemoval || clause.tokens.some((t) => t.pos === 'VERB'))) return null;
   const after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
@@ -185,7 +194,7 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
     return [{ kind: 'sharpen', amount: amountIn(clause, 0.3) }];
   if (has(clause, ['tint', 'cast', 'hue'])) return [{ kind: 'auto-white-balance' }];
   if (has(clause, L.COLOUR) || has(clause, ['saturation'])) return [{ kind: 'grayscale' }];
-  if (has(clause, L.SKIN) || has(clause, ['bag', 'eyebag', 'circle', 'line']))
+  if (has(clause, L.SKIN) || has(clause, ['bag', 'eyebag', 'circle', 'wrinkle']))
     return [{ kind: 'enhance-face', smoothSkin: true }];
   return null;
 }
@@ -273,7 +282,10 @@ function readAdjustments(clause: Clause): ClauseReading {
   };
   const faceWish = faceStep(clause);
   if (faceWish) return { steps: [faceWish] };
-  for (let i = 0; i < clause.tokens.length; i++) add(adjustmentAt(clause, i));
+  // "bigger without losing detail": what follows "without" is what must not happen
+  const without = find(clause, ['without']);
+  const end = without >= 0 ? without : clause.tokens.length;
+  for (let i = 0; i < end; i++) add(adjustmentAt(clause, i));
   if (steps.length === 0 && has(clause, L.ENHANCE) && !has(clause, ['thanks', 'thank'])) {
     return {
       steps: [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }],
@@ -331,6 +343,7 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if (L.CONTRAST.has(w))
     return { kind: 'contrast', amount: (less || has(clause, ['soft', 'flat']) ? -1 : 1) * amount() };
   if (L.FLAT.has(w)) return { kind: 'contrast', amount: amount() };
+  if (L.HARSH.has(w)) return { kind: 'contrast', amount: -amount() };
   if (L.GRAYSCALE.has(w) || ((w === 'grey' || w === 'gray') && has(clause, ['make', 'turn', 'convert'])))
     return { kind: 'grayscale' };
   if (L.SEPIA.has(w) || (w === 'old' && has(clause, ['look', 'make', 'style']))) return { kind: 'sepia' };
@@ -379,7 +392,7 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
 
 /** "that would be cool" is praise, not a wish for blue. */
 const SLANG_COOL = L.words('be, would, so, pretty, very');
-const TOO = L.words('too, very, way, overly');
+const TOO = L.words('too, very, way, overly, look, seem, is, all');
 const isPlatform = (w: string) => Boolean(L.ASPECTS[w]?.label);
 
 function flipIn(clause: Clause): EditStep {
