@@ -57,7 +57,7 @@ describe('Chat to Edit in the editor', () => {
     expect(await page.getByTestId('prompt-input').inputValue()).toBe('Blur the background');
     await page
       .getByTestId('prompt-input')
-      .fill('hey! could you crop this to a square and make it a bit brighter? thanks');
+      .fill('hey! could you crop this to a square and make it a lot brighter? thanks');
     const preview = page.getByTestId('plan-preview');
     await preview.getByText('I will:').waitFor({ timeout: 10_000 });
     expect(await preview.textContent()).toMatch(/crop to 1:1.*bright/i);

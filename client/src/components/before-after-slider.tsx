@@ -13,6 +13,8 @@ interface BeforeAfterSliderProps {
   afterLabel?: string;
   /** Show a checkerboard behind the "after" image (transparent PNG results). */
   transparentAfter?: boolean;
+  /** 'contain' shows the whole before photo when the edit changed its shape (a crop, a rotation). */
+  beforeFit?: 'cover' | 'contain';
   className?: string;
   'data-testid'?: string;
 }
@@ -34,6 +36,7 @@ export function BeforeAfterSlider({
   beforeLabel = 'Before',
   afterLabel = 'After',
   transparentAfter = false,
+  beforeFit = 'cover',
   className,
   'data-testid': testId,
 }: BeforeAfterSliderProps) {
@@ -112,7 +115,10 @@ export function BeforeAfterSlider({
         loading="lazy"
         decoding="async"
         draggable={false}
-        className="absolute inset-0 size-full object-cover"
+        className={cn(
+          'absolute inset-0 size-full',
+          beforeFit === 'contain' ? 'object-contain' : 'object-cover',
+        )}
         style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
       />
       <span className="pointer-events-none absolute left-3 top-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium text-white backdrop-blur">

@@ -56,6 +56,7 @@ export function ResultView({
             beforeAlt="Your photo before the edit"
             afterAlt="Your photo after the edit"
             transparentAfter={transparent}
+            beforeFit={MODE_INFO[mode].needsPrompt ? 'contain' : 'cover'}
           />
         </div>
         {progress && <ProcessingOverlay progress={progress} detail="AI is enlarging your image to 2x" />}
