@@ -3,8 +3,12 @@ import { connectedComponents, dilate } from '../inpaint/mask';
 import { loadOpenCv, type Cv } from './opencv';
 import type { Box } from './types';
 
-/** GrabCut runs on the crop scaled to this long side: its cost grows with pixels, its outline barely. */
+/**
+ * GrabCut runs on the crop scaled to this long side: its cost grows with pixels, its outline barely. With
+ * several boxes ("remove all the people") the side shrinks so the total stays near one box's cost.
+ */
 const WORK_SIDE = 320;
+const MIN_WORK_SIDE = 160;
 const ITERATIONS = 5;
 /** Below this share of its box, GrabCut lost the object (a low-contrast or box-filling subject). */
 const MIN_FILL = 0.15;
@@ -29,8 +33,9 @@ export async function objectMask(
   const { cv } = await loadOpenCv();
   const { width, height } = image;
   const out = new Uint8Array(width * height);
+  const side = Math.max(MIN_WORK_SIDE, Math.round(WORK_SIDE / Math.sqrt(Math.max(1, boxes.length))));
   for (const box of boxes) {
-    const { mask: part, crop, method } = segmentBox(cv, image, box);
+    const { mask: part, crop, method } = segmentBox(cv, image, box, side);
     stats?.methods.push(method);
     const grow = Math.max(3, Math.round(0.012 * Math.hypot(box.width, box.height)));
     // Grow inside a crop padded by the growth, so the dilation costs the crop, not the photo.
@@ -57,14 +62,14 @@ interface Segment {
   method: 'grabcut' | 'ellipse';
 }
 
-function segmentBox(cv: Cv, image: RawImage, box: Box): Segment {
+function segmentBox(cv: Cv, image: RawImage, box: Box, side: number): Segment {
   const margin = Math.round(0.15 * Math.max(box.width, box.height)) + 8;
   const x0 = Math.max(0, Math.floor(box.x - margin));
   const y0 = Math.max(0, Math.floor(box.y - margin));
   const x1 = Math.min(image.width, Math.ceil(box.x + box.width + margin));
   const y1 = Math.min(image.height, Math.ceil(box.y + box.height + margin));
   const crop = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-  const scale = Math.min(1, WORK_SIDE / Math.max(crop.width, crop.height));
+  const scale = Math.min(1, side / Math.max(crop.width, crop.height));
   const sw = Math.max(8, Math.round(crop.width * scale));
   const sh = Math.max(8, Math.round(crop.height * scale));
   // The box in work pixels. Outside it is sure background; where the box meets the photo's edge there is

@@ -1,0 +1,62 @@
+import type { RawImage } from '../../lib/image';
+
+/**
+ * Area-average shrink (each output pixel is the mean of the input pixels it covers, fractions weighted),
+ * separable: marks are found at a working size, and averaging keeps thin strokes' contrast as well as it can.
+ */
+export function shrinkArea(image: RawImage, width: number, height: number): RawImage {
+  const { channels } = image;
+  const across = resampleAxis(image.data, image.width, image.height, channels, width, true);
+  const data = resampleAxis(across, width, image.height, channels, height, false);
+  const out = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = Math.round(data[i]);
+  return { data: out, width, height, channels };
+}
+
+function resampleAxis(
+  src: ArrayLike<number>,
+  width: number,
+  height: number,
+  channels: number,
+  size: number,
+  horizontal: boolean,
+): Float32Array {
+  const srcLen = horizontal ? width : height;
+  const outW = horizontal ? size : width;
+  const outH = horizontal ? height : size;
+  const out = new Float32Array(outW * outH * channels);
+  const scale = srcLen / size;
+  for (let o = 0; o < size; o++) {
+    const start = o * scale;
+    const end = start + scale;
+    for (let s = Math.floor(start); s < Math.min(srcLen, Math.ceil(end)); s++) {
+      const weight = (Math.min(end, s + 1) - Math.max(start, s)) / scale;
+      if (weight <= 0) continue;
+      const lines = horizontal ? height : width;
+      for (let l = 0; l < lines; l++) {
+        const si = (horizontal ? l * width + s : s * width + l) * channels;
+        const oi = (horizontal ? l * outW + o : o * outW + l) * channels;
+        for (let k = 0; k < channels; k++) out[oi + k] += src[si + k] * weight;
+      }
+    }
+  }
+  return out;
+}
+
+/** Nearest-neighbour enlargement of a 0/1 mask, each output pixel reading the work pixel it falls in. */
+export function enlargeMask(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  width: number,
+  height: number,
+): Uint8Array {
+  const out = new Uint8Array(width * height);
+  const xs = new Int32Array(width);
+  for (let x = 0; x < width; x++) xs[x] = Math.min(w - 1, Math.floor(((x + 0.5) * w) / width));
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(h - 1, Math.floor(((y + 0.5) * h) / height)) * w;
+    for (let x = 0; x < width; x++) out[y * width + x] = mask[row + xs[x]];
+  }
+  return out;
+}
