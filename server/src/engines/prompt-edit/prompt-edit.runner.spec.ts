@@ -1,0 +1,135 @@
+import sharp from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../lib/logger';
+import type { ModeRunner } from '../mode-runner';
+import type { Provider } from '../types';
+import type { Locator } from './locate';
+import type { PromptEditInput } from './prompt-edit.input';
+import { createPromptEditRunner } from './prompt-edit.runner';
+
+const ctx = { signal: new AbortController().signal, timeoutMs: 1000, log: silentLogger, progress: () => {} };
+const photo = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#6a8' } })
+    .jpeg()
+    .toBuffer();
+const request = async (prompt: string) => ({
+  image: await photo(),
+  mask: null,
+  prompt,
+  options: {},
+  plan: 'free' as const,
+});
+
+/** A stand-in for another mode: it answers a flat grey picture of the same size, so its use is visible. */
+function greyMode(mode: ModeRunner['mode']): ModeRunner & { calls: number } {
+  const runner = {
+    mode,
+    needsMask: false,
+    calls: 0,
+    parseOptions: () => ({}),
+    async run(input: { image: Buffer }) {
+      runner.calls++;
+      const { width, height } = await sharp(input.image).metadata();
+      const image = await sharp({
+        create: { width: width!, height: height!, channels: 3, background: '#808080' },
+      })
+        .png()
+        .toBuffer();
+      return { image, mime: 'image/png' as const, providerId: `test-${mode}` };
+    },
+  };
+  return runner;
+}
+
+const nowhere: Locator = {
+  objects: async () => ({ mask: null, seen: ['cat'] }),
+  textMarks: async () => null,
+};
+
+function cloud(configured: boolean): Provider<PromptEditInput> & { run: ReturnType<typeof vi.fn> } {
+  return {
+    id: 'test-cloud',
+    kind: 'cloud',
+    isConfigured: () => configured,
+    run: vi.fn(async ({ image }: PromptEditInput) => ({
+      image,
+      mime: 'image/jpeg' as const,
+      steps: [{ kind: 'cloud-edit', description: 'Edited in the cloud' }],
+    })),
+  };
+}
+
+describe('the prompt-edit runner', () => {
+  it('runs the plan and lists the steps in plain words', async () => {
+    const sut = createPromptEditRunner({ runners: {}, locator: nowhere });
+    const result = await sut.run(await request('make it black and white and rotate it left'), ctx);
+    expect(result.providerId).toBe('local-plan');
+    expect(result.steps?.map((s) => s.description)).toEqual([
+      'Made it black and white',
+      'Rotated it 90° anticlockwise',
+    ]);
+    expect(await sharp(result.image).metadata()).toMatchObject({ width: 48, height: 64, format: 'jpeg' });
+  });
+
+  it('refuses before any work when nothing can be done, and names what can', () => {
+    const sut = createPromptEditRunner({ runners: {}, locator: nowhere });
+    expect(() => sut.check?.({ prompt: 'add a hat', options: {} })).toThrow(/can't add/);
+    expect(() => sut.check?.({ prompt: 'make it warmer', options: {} })).not.toThrow();
+  });
+
+  it('answers a step whose engine is missing here as not available, and runs the rest', async () => {
+    const sut = createPromptEditRunner({ runners: {}, locator: nowhere });
+    expect(() => sut.check?.({ prompt: 'enhance his face', options: {} })).toThrow(/not available yet/);
+    const result = await sut.run(await request('enhance his face and make it warmer'), ctx);
+    expect(result.steps?.map((s) => s.kind)).toEqual(['warmth']);
+    expect(result.note).toMatch(/not available yet/);
+  });
+
+  it('hands whole-engine steps to their mode', async () => {
+    const background = greyMode('background-removal');
+    const sut = createPromptEditRunner({ runners: { 'background-removal': background }, locator: nowhere });
+    const result = await sut.run(await request('white background please'), ctx);
+    expect(background.calls).toBe(1);
+    expect(result.steps?.[0].description).toBe('Replaced the background with #ffffff');
+  });
+
+  it('says what it saw when the named thing is not in the photo', async () => {
+    const sut = createPromptEditRunner({
+      runners: { 'object-removal': greyMode('object-removal') },
+      locator: nowhere,
+    });
+    await expect(sut.run(await request('remove the dog'), ctx)).rejects.toMatchObject({
+      code: 'NOTHING_TO_DO',
+      message: "I couldn't find a dog in this photo. I can see a cat.",
+    });
+  });
+
+  it('asks a configured cloud editor only for wishes the local plan cannot do', async () => {
+    const editor = cloud(true);
+    const sut = createPromptEditRunner({ runners: {}, locator: nowhere, cloud: [editor] });
+    expect(() => sut.check?.({ prompt: 'add a hat', options: {} })).not.toThrow();
+    const generated = await sut.run(await request('add a hat'), ctx);
+    expect(generated.providerId).toBe('test-cloud');
+    expect(editor.run).toHaveBeenCalledTimes(1);
+    await sut.run(await request('make it warmer'), ctx);
+    expect(editor.run).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a cloud editor without a key out of the chain', async () => {
+    const editor = cloud(false);
+    const sut = createPromptEditRunner({ runners: {}, locator: nowhere, cloud: [editor] });
+    expect(() => sut.check?.({ prompt: 'add a hat', options: {} })).toThrow(/can't add/);
+    expect(editor.run).not.toHaveBeenCalled();
+  });
+
+  it('previews the plan in short words', () => {
+    const sut = createPromptEditRunner({ runners: {}, locator: nowhere });
+    expect(sut.preview?.('crop to a square and brighten it by 20%, also add a rainbow')).toEqual({
+      steps: [
+        { kind: 'crop', description: 'crop to 1:1' },
+        { kind: 'brightness', description: 'brighten +20 %' },
+      ],
+      skipped: [expect.objectContaining({ text: 'add a rainbow' })],
+    });
+  });
+});
