@@ -231,6 +231,8 @@ const CASES: [string, EditStep[], number?][] = [
   ['add a hat', [], 1],
   ['put sunglasses on him', [], 1],
   ['turn him into a cat', [], 1],
+  ['turn the cup into a cat please', [], 1],
+  ['turn it into black and white', [gray]],
   ['make it look like Van Gogh', [], 1],
   ['anime style please', [], 1],
   ['make me look younger', [], 1],

@@ -95,7 +95,10 @@ function generativeReason(clause: Clause): string | null {
       return null;
     return CANNOT.generate;
   }
-  if (has(clause, ['into']) && has(clause, ['turn', 'make', 'convert', 'transform', 'change']) && !knownEdit)
+  // "turn the cup into a cat" (turning is not rotating here); "turn it into black and white" is an edit
+  const intoEdit =
+    [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND].some((set) => has(clause, set)) || hasAdjustment(clause);
+  if (has(clause, ['into']) && has(clause, ['turn', 'make', 'convert', 'transform', 'change']) && !intoEdit)
     return CANNOT.generate;
   // "make me look younger", "make him smile": changes to a person, which only a generator could make
   const person = has(clause, PERSON_WORDS);
