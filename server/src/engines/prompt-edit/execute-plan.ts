@@ -50,15 +50,47 @@ export async function executePlan(
   ctx: RunContext,
 ): Promise<RawImage> {
   let image = start;
-  for (const [index, step] of steps.entries()) {
+  for (let index = 0; index < steps.length; index++) {
     if (ctx.signal.aborted) throw new AppError('ENGINE_FAILED', 'The edit was cancelled.');
     const share = (fraction: number, message?: string) =>
       ctx.progress((index + fraction) / steps.length, message);
     share(0);
-    image = await runStep(step, image, plan, deps, { ...ctx, progress: share });
+    // A run of colour and light steps is one pass over the pixels.
+    const colours: tone.ColourOp[] = [];
+    for (let op = colourOp(steps[index]); op; op = colourOp(steps[index + 1])) {
+      colours.push(op);
+      if (colourOp(steps[index + 1])) index++;
+      else break;
+    }
+    if (colours.length) tone.applyColourOps(image, colours);
+    else image = await runStep(steps[index], image, plan, deps, { ...ctx, progress: share });
   }
   ctx.progress(1);
   return image;
+}
+
+/** The colour map of a light or colour step; null for every other step. */
+function colourOp(step: EditStep | undefined): tone.ColourOp | null {
+  switch (step?.kind) {
+    case 'brightness':
+      return tone.brightness(step.amount);
+    case 'contrast':
+      return tone.contrast(step.amount);
+    case 'saturation':
+      return tone.saturation(step.amount);
+    case 'warmth':
+      return tone.warmth(step.amount);
+    case 'grayscale':
+      return tone.grayscale;
+    case 'sepia':
+      return tone.sepia;
+    case 'auto-levels':
+      return tone.autoLevels;
+    case 'auto-white-balance':
+      return tone.autoWhiteBalance;
+    default:
+      return null;
+  }
 }
 
 async function runStep(
@@ -69,22 +101,6 @@ async function runStep(
   ctx: RunContext,
 ): Promise<RawImage> {
   switch (step.kind) {
-    case 'brightness':
-      return inPlace(image, (i) => tone.adjustBrightness(i, step.amount));
-    case 'contrast':
-      return inPlace(image, (i) => tone.adjustContrast(i, step.amount));
-    case 'saturation':
-      return inPlace(image, (i) => tone.adjustSaturation(i, step.amount));
-    case 'warmth':
-      return inPlace(image, (i) => tone.adjustWarmth(i, step.amount));
-    case 'grayscale':
-      return inPlace(image, tone.toGrayscale);
-    case 'sepia':
-      return inPlace(image, tone.toSepia);
-    case 'auto-levels':
-      return inPlace(image, tone.autoLevels);
-    case 'auto-white-balance':
-      return inPlace(image, tone.autoWhiteBalance);
     case 'sharpen':
       return sharpen(image, step.amount);
     case 'denoise':
@@ -118,6 +134,8 @@ async function runStep(
       return viaEngine('face-enhancement', image, null, {}, plan, deps, ctx);
     case 'headshot':
       return viaEngine('professional-photo', image, null, {}, plan, deps, ctx);
+    default:
+      throw new Error(`${step.kind} runs with the colour steps`);
   }
 }
 
@@ -132,11 +150,6 @@ function notFound(label: string, seen: readonly string[]): AppError {
 const withArticle = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
 const listOf = (items: string[]) =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-
-function inPlace(image: RawImage, op: (image: RawImage) => void): RawImage {
-  op(image);
-  return image;
-}
 
 /** One of the other modes as a step: a lossless hand-over, and its progress inside this step's share. */
 async function viaEngine(

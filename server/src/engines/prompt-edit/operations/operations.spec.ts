@@ -8,6 +8,7 @@ import { cropToAspect, flip, resize, rotate } from './geometry';
 import * as tone from './tone';
 
 const copy = (image: RawImage): RawImage => ({ ...image, data: Uint8Array.from(image.data) });
+const apply = (image: RawImage, ...ops: tone.ColourOp[]) => tone.applyColourOps(image, ops);
 
 describe('prompt-edit operations on a real photo', () => {
   let garden: RawImage;
@@ -18,8 +19,8 @@ describe('prompt-edit operations on a real photo', () => {
   });
 
   it.each([
-    ['brighter', (i: RawImage) => tone.adjustBrightness(i, 0.2), 1],
-    ['darker', (i: RawImage) => tone.adjustBrightness(i, -0.3), -1],
+    ['brighter', (i: RawImage) => apply(i, tone.brightness(0.2)), 1],
+    ['darker', (i: RawImage) => apply(i, tone.brightness(-0.3)), -1],
   ])('%s moves the mean lightness the right way and keeps black and white', (_, op, sign) => {
     const sut = copy(coffee);
     op(sut);
@@ -30,18 +31,18 @@ describe('prompt-edit operations on a real photo', () => {
 
   it('contrast spreads the tones without moving exposure much', () => {
     const sut = copy(garden);
-    tone.adjustContrast(sut, 0.3);
+    apply(sut, tone.contrast(0.3));
     expect(lightSpread(sut)).toBeGreaterThan(lightSpread(garden) * 1.1);
     expect(Math.abs(measure(sut).light - measure(garden).light)).toBeLessThan(6);
   });
 
   it('saturation makes colours vivid or muted; black and white has no chroma left', () => {
     const vivid = copy(coffee);
-    tone.adjustSaturation(vivid, 0.4);
+    apply(vivid, tone.saturation(0.4));
     const muted = copy(coffee);
-    tone.adjustSaturation(muted, -0.5);
+    apply(muted, tone.saturation(-0.5));
     const grey = copy(coffee);
-    tone.toGrayscale(grey);
+    apply(grey, tone.grayscale);
     expect(measure(vivid).chroma).toBeGreaterThan(measure(coffee).chroma * 1.2);
     expect(measure(muted).chroma).toBeLessThan(measure(coffee).chroma * 0.6);
     expect(measure(grey).chroma).toBeLessThan(1);
@@ -49,12 +50,12 @@ describe('prompt-edit operations on a real photo', () => {
 
   it('sepia is warm and low in chroma; warmer and cooler move red against blue', () => {
     const sepia = copy(garden);
-    tone.toSepia(sepia);
+    apply(sepia, tone.sepia);
     expect(measure(sepia).redMinusBlue).toBeGreaterThan(30);
     const warm = copy(garden);
-    tone.adjustWarmth(warm, 0.3);
+    apply(warm, tone.warmth(0.3));
     const cool = copy(garden);
-    tone.adjustWarmth(cool, -0.3);
+    apply(cool, tone.warmth(-0.3));
     expect(measure(warm).redMinusBlue).toBeGreaterThan(measure(garden).redMinusBlue + 10);
     expect(measure(cool).redMinusBlue).toBeLessThan(measure(garden).redMinusBlue - 10);
   });
@@ -63,22 +64,40 @@ describe('prompt-edit operations on a real photo', () => {
     const dull = copy(garden);
     for (let i = 0; i < dull.data.length; i++) dull.data[i] = 20 + dull.data[i] * 0.4;
     const sut = copy(dull);
-    tone.autoLevels(sut);
+    apply(sut, tone.autoLevels);
     expect(measure(sut).light).toBeGreaterThan(measure(dull).light + 30);
     expect(sut.data.reduce((a, b) => Math.max(a, b), 0)).toBeGreaterThan(240);
   });
 
   it('auto white balance takes a colour cast off a balanced photo', async () => {
     const balanced = await decodeRaw(photo('chelsea.png'));
-    tone.autoWhiteBalance(balanced);
+    apply(balanced, tone.autoWhiteBalance);
     const cast = copy(balanced);
-    tone.adjustWarmth(cast, 0.6);
+    apply(cast, tone.warmth(0.6));
     const sut = copy(cast);
-    tone.autoWhiteBalance(sut);
+    apply(sut, tone.autoWhiteBalance);
     const castSize = Math.abs(measure(cast).redMinusBlue - measure(balanced).redMinusBlue);
     const left = Math.abs(measure(sut).redMinusBlue - measure(balanced).redMinusBlue);
     expect(castSize).toBeGreaterThan(20);
     expect(left).toBeLessThan(castSize / 4);
+  });
+
+  it('gives a run of operations in one pass the result of applying them one by one', () => {
+    const ops = [
+      tone.brightness(0.2),
+      tone.contrast(0.3),
+      tone.saturation(0.4),
+      tone.warmth(-0.2),
+      tone.autoLevels,
+    ];
+    const fused = copy(garden);
+    apply(fused, ...ops);
+    const stepwise = copy(garden);
+    for (const op of ops) apply(stepwise, op);
+    let worst = 0;
+    for (let i = 0; i < fused.data.length; i++)
+      worst = Math.max(worst, Math.abs(fused.data[i] - stepwise.data[i]));
+    expect(worst).toBeLessThanOrEqual(3);
   });
 
   it('keeps a cut-out alpha channel untouched', () => {
@@ -88,8 +107,8 @@ describe('prompt-edit operations on a real photo', () => {
       height: 1,
       channels: 4,
     };
-    tone.adjustBrightness(rgba, 0.5);
-    tone.toSepia(rgba);
+    apply(rgba, tone.brightness(0.5));
+    apply(rgba, tone.sepia);
     expect([rgba.data[3], rgba.data[7]]).toEqual([77, 0]);
   });
 

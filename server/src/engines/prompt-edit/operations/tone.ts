@@ -1,11 +1,18 @@
 import type { RawImage } from '../../../lib/image';
 
 /**
- * Colour and light, pixel by pixel, in place. Each operation reads the colour channels only, so a cut-out's
- * alpha survives any of them. Look-up tables keep a 12-megapixel photo to a few tens of milliseconds each.
+ * Colour and light, pixel by pixel. Each operation is a colour map (a look-up table per channel, or a 3x3
+ * colour matrix) made from statistics of the picture as the operations before it left it. A run of operations
+ * is applied in as few passes as possible: look-up tables compose into one, and a matrix takes the tables
+ * before it into its own pass, so "brighter, more contrast, warmer" reads and writes a 12-megapixel photo once.
+ * Statistics come from a sample of pixels taken through the same maps. Alpha is never touched.
  */
 
 type Lut = Uint8Array;
+type Luts = [Lut, Lut, Lut];
+export type ColourMap = { luts: Luts } | { matrix: number[][] };
+/** An operation: its map, from a sample of the picture as the operations before it left it. */
+export type ColourOp = (sample: RawImage) => ColourMap;
 
 const clamp8 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 
@@ -14,145 +21,167 @@ function lutOf(fn: (x: number) => number): Lut {
   for (let x = 0; x < 256; x++) lut[x] = clamp8(fn(x));
   return lut;
 }
-
-/** The same curve on every colour channel: light changes, hue stays. */
-function applyLut(image: RawImage, lut: Lut): void {
-  if (image.channels === 4) return applyLuts(image, [lut, lut, lut]);
-  const { data } = image;
-  for (let i = 0; i < data.length; i++) data[i] = lut[data[i]];
-}
-
-function applyLuts(image: RawImage, luts: [Lut, Lut, Lut]): void {
-  const { data, channels } = image;
-  if (channels === 1) {
-    for (let i = 0; i < data.length; i++) data[i] = luts[0][data[i]];
-    return;
-  }
-  const [r, g, b] = luts;
-  for (let i = 0; i < data.length; i += channels) {
-    data[i] = r[data[i]];
-    data[i + 1] = g[data[i + 1]];
-    data[i + 2] = b[data[i + 2]];
-  }
-}
+const same = (lut: Lut): ColourMap => ({ luts: [lut, lut, lut] });
 
 /** Rec. 601 luma, the weights people's eyes give red, green and blue. */
 const LUMA = [0.299, 0.587, 0.114] as const;
-const luma = (r: number, g: number, b: number) => LUMA[0] * r + LUMA[1] * g + LUMA[2] * b;
 
 /**
  * Brighter or darker by a gamma curve rather than a gain: midtones move most, black stays black and white
  * stays white, so brightening never burns the sky out. amount +0.2 lifts mid-grey by about 17 %.
  */
-export function adjustBrightness(image: RawImage, amount: number): void {
-  const gamma = amount >= 0 ? 1 / (1 + 1.5 * amount) : 1 + 1.5 * -amount;
-  applyLut(
-    image,
-    lutOf((x) => 255 * (x / 255) ** gamma),
-  );
-}
+export const brightness =
+  (amount: number): ColourOp =>
+  () => {
+    const gamma = amount >= 0 ? 1 / (1 + 1.5 * amount) : 1 + 1.5 * -amount;
+    return same(lutOf((x) => 255 * (x / 255) ** gamma));
+  };
 
 /** Stretches (or flattens) tones around the photo's own mean lightness, so contrast does not shift exposure. */
-export function adjustContrast(image: RawImage, amount: number): void {
-  const mean = meanLuma(image);
-  const gain = 1 + amount;
-  applyLut(
-    image,
-    lutOf((x) => mean + (x - mean) * gain),
-  );
-}
+export const contrast =
+  (amount: number): ColourOp =>
+  (sample) => {
+    const mean = meanLuma(sample);
+    return same(lutOf((x) => mean + (x - mean) * (1 + amount)));
+  };
 
 /** Moves each colour away from (or towards) its own grey: -1 is black and white, +0.4 is vivid. */
-export function adjustSaturation(image: RawImage, amount: number): void {
-  const g = 1 + amount;
-  const [wr, wg, wb] = LUMA;
-  applyMatrix(image, [
-    [wr + g * (1 - wr), wg * (1 - g), wb * (1 - g)],
-    [wr * (1 - g), wg + g * (1 - wg), wb * (1 - g)],
-    [wr * (1 - g), wg * (1 - g), wb + g * (1 - wb)],
-  ]);
-}
+export const saturation =
+  (amount: number): ColourOp =>
+  () => {
+    const g = 1 + amount;
+    const [wr, wg, wb] = LUMA;
+    return {
+      matrix: [
+        [wr + g * (1 - wr), wg * (1 - g), wb * (1 - g)],
+        [wr * (1 - g), wg + g * (1 - wg), wb * (1 - g)],
+        [wr * (1 - g), wg * (1 - g), wb + g * (1 - wb)],
+      ],
+    };
+  };
 
-/** Warmer (towards amber) for a positive amount, cooler (towards blue) for a negative one. */
-export function adjustWarmth(image: RawImage, amount: number): void {
-  const k = 0.25 * amount;
-  applyLuts(image, [lutOf((x) => x * (1 + k)), lutOf((x) => x * (1 + k / 5)), lutOf((x) => x * (1 - k))]);
-}
-
-export function toGrayscale(image: RawImage): void {
-  adjustSaturation(image, -1);
-}
+export const grayscale: ColourOp = saturation(-1);
 
 /** The classic sepia toning matrix: warm browns of an old print, from the photo's own tones. */
-export function toSepia(image: RawImage): void {
-  applyMatrix(image, [
+export const sepia: ColourOp = () => ({
+  matrix: [
     [0.393, 0.769, 0.189],
     [0.349, 0.686, 0.168],
     [0.272, 0.534, 0.131],
-  ]);
-}
+  ],
+});
 
-/** A 3x3 colour matrix on every pixel; the clamped view rounds and clips for free. */
-function applyMatrix(image: RawImage, m: number[][]): void {
-  const { channels } = image;
-  if (channels === 1) return;
-  const data = clamped(image);
-  const [[a, b, c], [d, e, f], [g, h, k]] = m;
-  for (let i = 0; i < data.length; i += channels) {
-    const r = data[i];
-    const gr = data[i + 1];
-    const bl = data[i + 2];
-    data[i] = a * r + b * gr + c * bl;
-    data[i + 1] = d * r + e * gr + f * bl;
-    data[i + 2] = g * r + h * gr + k * bl;
-  }
-}
-
-const clamped = (image: RawImage) =>
-  new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
+/** Warmer (towards amber) for a positive amount, cooler (towards blue) for a negative one. */
+export const warmth =
+  (amount: number): ColourOp =>
+  () => {
+    const k = 0.25 * amount;
+    return { luts: [lutOf((x) => x * (1 + k)), lutOf((x) => x * (1 + k / 5)), lutOf((x) => x * (1 - k))] };
+  };
 
 /**
  * Auto levels: the darkest and lightest half per cent of the pixels become black and white, one curve for all
  * channels so colours keep their hue; a photo that stays dark in the middle gets its midtones lifted too.
  */
-export function autoLevels(image: RawImage): void {
-  const histogram = lumaHistogram(image);
+export const autoLevels: ColourOp = (sample) => {
+  const histogram = lumaHistogram(sample);
   const total = histogram.reduce((a, b) => a + b, 0);
   const lo = percentile(histogram, total, 0.005);
   const hi = percentile(histogram, total, 0.995);
-  if (hi - lo < 16) return; // a flat picture: stretching would only amplify noise
+  if (hi - lo < 16) return same(lutOf((x) => x)); // a flat picture: stretching would only amplify noise
   const median = (percentile(histogram, total, 0.5) - lo) / (hi - lo);
   // Lift a dark median towards 0.42 of the range, never more than a gamma of 0.6.
   const gamma = median > 0 && median < 0.35 ? Math.max(0.6, Math.log(0.42) / Math.log(median)) : 1;
-  applyLut(
-    image,
-    lutOf((x) => 255 * Math.min(1, Math.max(0, (x - lo) / (hi - lo))) ** gamma),
-  );
-}
+  return same(lutOf((x) => 255 * Math.min(1, Math.max(0, (x - lo) / (hi - lo))) ** gamma));
+};
 
 /**
  * Auto white balance by the grey-world assumption, over pixels that are neither near black nor clipped, with
  * gains limited so a photo that really is mostly one colour (a sunset, a forest) is only nudged.
  */
-export function autoWhiteBalance(image: RawImage): void {
-  const { data, channels } = image;
-  if (channels === 1) return;
+export const autoWhiteBalance: ColourOp = (sample) => {
+  const { data, channels } = sample;
   const sums = [0, 0, 0];
   let count = 0;
-  const step = channels * Math.max(1, Math.floor(data.length / channels / 500_000));
-  for (let i = 0; i < data.length; i += step) {
-    const y = luma(data[i], data[i + 1], data[i + 2]);
+  for (let i = 0; i < data.length; i += channels) {
+    const y = LUMA[0] * data[i] + LUMA[1] * data[i + 1] + LUMA[2] * data[i + 2];
     if (y < 16 || y > 240) continue;
     sums[0] += data[i];
     sums[1] += data[i + 1];
     sums[2] += data[i + 2];
     count++;
   }
-  if (count < 100) return;
+  if (count < 100) return same(lutOf((x) => x));
   const means = sums.map((s) => s / count);
   const grey = (means[0] + means[1] + means[2]) / 3;
-  const gains = means.map((m) => Math.min(1.35, Math.max(0.75, grey / Math.max(m, 1))));
-  applyLuts(image, [lutOf((x) => x * gains[0]), lutOf((x) => x * gains[1]), lutOf((x) => x * gains[2])]);
+  const [r, g, b] = means.map((m) => Math.min(1.35, Math.max(0.75, grey / Math.max(m, 1))));
+  return { luts: [lutOf((x) => x * r), lutOf((x) => x * g), lutOf((x) => x * b)] };
+};
+
+/** Applies the operations in order, in place, with one pass over the pixels per matrix and one at the end. */
+export function applyColourOps(image: RawImage, ops: readonly ColourOp[]): void {
+  if (image.channels === 1) throw new Error('colour operations need a colour image');
+  const sample = sampleOf(image);
+  let pending: Luts | null = null;
+  for (const op of ops) {
+    const map = op(sample);
+    mapPixels(sample, null, map); // the sample already carries the maps before this one
+    if ('luts' in map) pending = pending ? compose(pending, map.luts) : map.luts;
+    else {
+      mapPixels(image, pending, map);
+      pending = null;
+    }
+  }
+  if (pending) mapPixels(image, pending, null);
+}
+
+/** One pass: the pending tables, then the matrix if any; the clamped view rounds and clips for free. */
+function mapPixels(image: RawImage, luts: Luts | null, map: ColourMap | null): void {
+  const { channels } = image;
+  const data = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
+  const [lr, lg, lb] = luts ?? [IDENTITY, IDENTITY, IDENTITY];
+  const both = map && 'luts' in map ? compose([lr, lg, lb], map.luts) : null;
+  if (!map || both) {
+    const [r, g, b] = both ?? [lr, lg, lb];
+    for (let i = 0; i < data.length; i += channels) {
+      data[i] = r[data[i]];
+      data[i + 1] = g[data[i + 1]];
+      data[i + 2] = b[data[i + 2]];
+    }
+    return;
+  }
+  const [[a, b, c], [d, e, f], [g, h, k]] = (map as { matrix: number[][] }).matrix;
+  for (let i = 0; i < data.length; i += channels) {
+    const red = lr[data[i]];
+    const green = lg[data[i + 1]];
+    const blue = lb[data[i + 2]];
+    data[i] = a * red + b * green + c * blue;
+    data[i + 1] = d * red + e * green + f * blue;
+    data[i + 2] = g * red + h * green + k * blue;
+  }
+}
+
+const IDENTITY = lutOf((x) => x);
+
+function compose(first: Luts, then: Luts): Luts {
+  return [0, 1, 2].map((c) => first[c].map((v) => then[c][v])) as Luts;
+}
+
+/** About a quarter of a million pixels spread over the picture, for the statistics. */
+function sampleOf(image: RawImage): RawImage {
+  const { data, channels, width, height } = image;
+  const step = Math.max(1, Math.floor(Math.sqrt((width * height) / 250_000)));
+  const w = Math.ceil(width / step);
+  const h = Math.ceil(height / step);
+  const out = new Uint8Array(w * h * channels);
+  let o = 0;
+  for (let y = 0; y < height; y += step) {
+    for (let x = 0; x < width; x += step) {
+      const i = (y * width + x) * channels;
+      for (let c = 0; c < channels; c++) out[o++] = data[i + c];
+    }
+  }
+  return { data: out, width: w, height: h, channels };
 }
 
 export function meanLuma(image: RawImage): number {
@@ -169,10 +198,6 @@ export function meanLuma(image: RawImage): number {
 function lumaHistogram(image: RawImage): Float64Array {
   const { data, channels } = image;
   const histogram = new Float64Array(256);
-  if (channels === 1) {
-    for (let i = 0; i < data.length; i++) histogram[data[i]]++;
-    return histogram;
-  }
   const opaque = channels === 4;
   for (let i = 0; i < data.length; i += channels) {
     if (opaque && data[i + 3] < 128) continue; // a cut-out's transparent part has no light to balance
