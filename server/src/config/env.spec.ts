@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_test_1',
+  STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  STRIPE_PRICE_MONTHLY: 'price_m',
+  STRIPE_PRICE_YEARLY: 'price_y',
+};
+
 describe('loadConfig', () => {
   it('runs on embedded defaults with no configuration at all', () => {
     const sut = loadConfig({});
@@ -29,9 +36,29 @@ describe('loadConfig', () => {
       'FIREBASE_PROJECT_ID: set FIREBASE_PROJECT_ID, FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN',
     ],
     [{ CONTACT_EMAIL: 'nobody' }, 'CONTACT_EMAIL: must be an e-mail address'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET: set STRIPE_SECRET_KEY'],
+    [{ ...STRIPE, STRIPE_WEBHOOK_SECRET: 'sk_test_2' }, 'STRIPE_WEBHOOK_SECRET: must be a webhook'],
+    [{ ...STRIPE, STRIPE_PRICE_YEARLY: 'prod_1' }, 'STRIPE_PRICE_YEARLY: must be a price id'],
+    [{ ...STRIPE, STRIPE_PRICE_YEARLY: 'price_m' }, 'STRIPE_PRICE_YEARLY: must differ'],
+    [{ ...STRIPE, STRIPE_API_URL: 'ftp://x' }, 'STRIPE_API_URL: must be a web URL'],
   ])('refuses %o with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('turns payments on with all four Stripe settings, against Stripe itself unless told otherwise', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(loadConfig(STRIPE).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      prices: { monthly: 'price_m', yearly: 'price_y' },
+      api: { protocol: 'https', host: 'api.stripe.com', port: 443 },
+    });
+    expect(loadConfig({ ...STRIPE, STRIPE_API_URL: 'http://127.0.0.1:4242' }).stripe?.api).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 4242,
+    });
   });
 
   it('treats empty values as unset', () => {

@@ -17,6 +17,13 @@ const optionalUrl = (protocols: string[], what: string) =>
     `must be a ${what} URL (${protocols.map((p) => `${p}://`).join(' or ')}...)`,
   );
 
+const STRIPE_SETTINGS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_MONTHLY',
+  'STRIPE_PRICE_YEARLY',
+] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -34,6 +41,9 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_PRICE_MONTHLY: optionalText,
     STRIPE_PRICE_YEARLY: optionalText,
+    /** Stripe's API itself unless set; tests point it at a loopback stand-in. */
+    STRIPE_API_URL: optionalUrl(['https', 'http'], 'web'),
+    SITE_URL: optionalUrl(['https', 'http'], 'web'),
     REMOVE_BG_API_KEY: optionalText,
     PHOTOROOM_API_KEY: optionalText,
     CLIPDROP_API_KEY: optionalText,
@@ -61,6 +71,33 @@ const envSchema = z
           'set FIREBASE_PROJECT_ID, FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN together, or none of them to use the local emulator',
       });
     }
+    const stripe = STRIPE_SETTINGS.map((name) => env[name]);
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      const missing = STRIPE_SETTINGS.filter((name) => !env[name]);
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0]],
+        message: `set ${STRIPE_SETTINGS.join(', ')} together (missing: ${missing.join(', ')}), or none of them to run without payments`,
+      });
+    }
+    // A value pasted into the wrong setting is the usual mistake; Stripe's prefixes tell them apart.
+    const prefixes = [
+      ['STRIPE_SECRET_KEY', /^(sk|rk)_/, 'a secret key (sk_...) or restricted key (rk_...)'],
+      ['STRIPE_WEBHOOK_SECRET', /^whsec_/, "a webhook endpoint's signing secret (whsec_...)"],
+      ['STRIPE_PRICE_MONTHLY', /^price_/, 'a price id (price_...)'],
+      ['STRIPE_PRICE_YEARLY', /^price_/, 'a price id (price_...)'],
+    ] as const;
+    for (const [name, pattern, what] of prefixes) {
+      const value = env[name];
+      if (value && !pattern.test(value)) ctx.addIssue({ code: 'custom', path: [name], message: `must be ${what}` });
+    }
+    if (env.STRIPE_PRICE_MONTHLY && env.STRIPE_PRICE_MONTHLY === env.STRIPE_PRICE_YEARLY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PRICE_YEARLY'],
+        message: 'must differ from STRIPE_PRICE_MONTHLY',
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -72,6 +109,17 @@ export interface Config {
   /** Null when no Firebase project is configured: the server then runs the Auth emulator itself. */
   firebase: { projectId: string; apiKey: string; authDomain: string } | null;
   emulator: { projectId: string; port: number } | null;
+  /** Null when no Stripe keys are configured: the plans are shown and checkout answers that payments are off. */
+  stripe: StripeConfig | null;
+  /** The public origin people are sent back to from Stripe; null: the origin the request came to. */
+  siteUrl: string | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { monthly: string; yearly: string };
+  api: { protocol: 'http' | 'https'; host: string; port: number };
 }
 
 export class ConfigError extends Error {}
@@ -96,5 +144,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     firebase,
     emulator: firebase ? null : { projectId: 'demo-cleanup', port: env.FIREBASE_AUTH_EMULATOR_PORT },
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          prices: { monthly: env.STRIPE_PRICE_MONTHLY!, yearly: env.STRIPE_PRICE_YEARLY! },
+          api: apiAddress(env.STRIPE_API_URL ?? 'https://api.stripe.com'),
+        }
+      : null,
+    siteUrl: env.SITE_URL ? env.SITE_URL.replace(/\/+$/, '') : null,
+  };
+}
+
+function apiAddress(url: string): StripeConfig['api'] {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return {
+    protocol,
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
   };
 }

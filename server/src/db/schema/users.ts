@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -17,7 +17,10 @@ export const users = pgTable(
     stripeSubscriptionId: text(),
     /** Null until a subscription exists; Stripe's words afterwards (active, past_due, canceled). */
     subscriptionStatus: text(),
+    /** End of the paid period: the renewal date, or the last day when the plan is cancelled at period end. */
     subscriptionEndsAt: timestamp({ withTimezone: true }),
+    /** True when the subscription ends at subscriptionEndsAt instead of renewing ("Monthly until 12 Dec"). */
+    subscriptionCancelAtPeriodEnd: boolean().notNull().default(false),
     creditsUsed: integer().notNull().default(0),
     /** Start of the credit period that creditsUsed counts; a later period starts again from zero. */
     creditsResetAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
