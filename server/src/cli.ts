@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,7 +11,8 @@ import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import { runOnFile } from './engines/run-on-file';
 import { AppError } from './lib/errors';
 import { FORMAT_EXTENSION, formatFromMime } from './lib/image-intake';
-import { createUserRepository } from './repositories/user.repository';
+import { systemClock } from './lib/clock';
+import { createPlanAdminService } from './services/plan-admin.service';
 import { sharedWorkerPool } from './workers/pool';
 
 const USAGE = `Usage:
@@ -179,11 +181,13 @@ async function usersCommand(args: string[]) {
       : { pgliteDir: path.join(config.dataDir, 'pglite') },
   );
   try {
-    const users = createUserRepository(database.db);
-    const user = await users.getByEmail(email);
-    if (!user) throw new Error(`No user with the e-mail ${email}. They must sign in once first.`);
-    await users.setPlan(user.id, plan, new Date());
-    console.log(`${email} is now on the ${plan} plan; a new credit period starts now.`);
+    const admin = createPlanAdminService({ db: database.db, clock: systemClock });
+    const changed = await admin.setPlan(email, plan, os.userInfo().username);
+    if (!changed) throw new Error(`No user with the e-mail ${email}. They must sign in once first.`);
+    console.log(
+      `${email} is now on the ${plan} plan (was ${changed.from}); a new credit period starts now. ` +
+        'A Stripe subscriber gets the plan Stripe has back at the next change on Stripe.',
+    );
   } finally {
     await database.close();
   }

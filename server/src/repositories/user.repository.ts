@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, type NewUserRow, type UserRow } from '../db/schema';
 
@@ -29,6 +29,46 @@ export function createUserRepository(db: Db) {
       await db.insert(users).values(user).onConflictDoNothing();
       const [row] = await db.select().from(users).where(eq(users.firebaseUid, user.firebaseUid));
       return row;
+    },
+
+    async getByStripeCustomerId(customerId: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
+      return row;
+    },
+
+    /** Locks the row until the transaction ends, so two plan changes apply one after the other. */
+    async getForUpdate(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+      return row;
+    },
+
+    /** Links a Stripe customer unless one is linked already; answers the customer that is linked afterwards. */
+    async linkStripeCustomer(id: string, customerId: string): Promise<string | null> {
+      await db
+        .update(users)
+        .set({ stripeCustomerId: customerId })
+        .where(and(eq(users.id, id), isNull(users.stripeCustomerId)));
+      const [row] = await db
+        .select({ stripeCustomerId: users.stripeCustomerId })
+        .from(users)
+        .where(eq(users.id, id));
+      return row?.stripeCustomerId ?? null;
+    },
+
+    async updateSubscription(
+      id: string,
+      update: Pick<
+        UserRow,
+        | 'subscriptionTier'
+        | 'stripeSubscriptionId'
+        | 'subscriptionStatus'
+        | 'subscriptionEndsAt'
+        | 'subscriptionCancelAtPeriodEnd'
+        | 'creditsUsed'
+        | 'creditsResetAt'
+      >,
+    ): Promise<void> {
+      await db.update(users).set(update).where(eq(users.id, id));
     },
 
     /** A plan change starts a new credit period from now. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
+import { createPlanChangeRepository } from '../../src/repositories/plan-change.repository';
 import { createUserRepository } from '../../src/repositories/user.repository';
 import { cli } from '../support/cli';
 import { photo } from '../support/uploads';
@@ -69,11 +70,13 @@ describe('command line', () => {
     await database.close();
     const result = await cli(['users', 'set-plan', 'ops@example.com', 'monthly'], env);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('now on the monthly plan');
+    expect(result.stdout).toContain('now on the monthly plan (was free)');
     const after = await openDatabase({ pgliteDir: path.join(env.DATA_DIR, 'pglite') });
-    expect((await createUserRepository(after.db).getByEmail('ops@example.com'))?.subscriptionTier).toBe(
-      'monthly',
-    );
+    const user = await createUserRepository(after.db).getByEmail('ops@example.com');
+    expect(user?.subscriptionTier).toBe('monthly');
+    const history = await createPlanChangeRepository(after.db).listForUser(user!.id);
+    expect(history).toMatchObject([{ fromTier: 'free', toTier: 'monthly', source: 'operator' }]);
+    expect(history[0].reason).toMatch(/^users set-plan by /);
     await after.close();
     const missing = await cli(['users', 'set-plan', 'ghost@example.com', 'monthly'], env);
     expect(missing.code).toBe(1);
