@@ -17,10 +17,12 @@ import { installErrorHandler } from './http/error-handler';
 import type { App } from './http/types';
 import type { Queue } from './jobs/queue';
 import type { Clock } from './lib/clock';
+import { createKeyedLock } from './lib/keyed-lock';
 import type { Logger } from './lib/logger';
 import { createContactMessageRepository } from './repositories/contact-message.repository';
 import { createProcessedImageRepository } from './repositories/processed-image.repository';
 import { createSessionRepository } from './repositories/session.repository';
+import { createStripeGateway } from './repositories/stripe.gateway';
 import { createUserRepository } from './repositories/user.repository';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
@@ -30,6 +32,8 @@ import { healthRoutes } from './routes/health.routes';
 import { imagesRoutes } from './routes/images.routes';
 import { processRoutes } from './routes/process.routes';
 import { createAuthService } from './services/auth.service';
+import { createBillingWebhookService } from './services/billing-webhook.service';
+import { createCheckoutService } from './services/checkout.service';
 import { createContactService } from './services/contact.service';
 import { createCreditsService } from './services/credits.service';
 import { createImagesService } from './services/images.service';
@@ -102,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     clock,
   });
   const authenticator = createAuthenticator(auth);
-  const paymentsEnabled = Boolean(config.env.STRIPE_SECRET_KEY);
+  const paymentsEnabled = config.stripe !== null;
   const publicConfig: PublicConfig = {
     firebase: config.firebase ?? {
       apiKey: 'demo-key',
@@ -121,7 +125,27 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     contact: createContactService({ messages: createContactMessageRepository(database.db) }),
     authenticator,
   });
-  billingRoutes(app, { authenticator, paymentsEnabled });
+  const stripe = config.stripe ? createStripeGateway(config.stripe) : null;
+  billingRoutes(app, {
+    authenticator,
+    checkout: createCheckoutService({
+      users,
+      gateway: stripe,
+      prices: config.stripe?.prices ?? null,
+      siteUrl: config.siteUrl,
+      lock: createKeyedLock(),
+    }),
+    webhooks:
+      stripe && config.stripe
+        ? createBillingWebhookService({
+            db: database.db,
+            gateway: stripe,
+            prices: config.stripe.prices,
+            clock,
+            log: deps.logger,
+          })
+        : null,
+  });
 
   const images = createImagesService({
     images: createProcessedImageRepository(database.db),

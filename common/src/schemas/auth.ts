@@ -21,6 +21,17 @@ export const creditsSchema = z.object({
 });
 export type Credits = z.infer<typeof creditsSchema>;
 
+/** The paid subscription as Stripe last reported it; null for someone who never subscribed. */
+export const subscriptionSchema = z.object({
+  /** Stripe's status: active, past_due (a renewal payment failed; the plan still works), canceled, ... */
+  status: z.string(),
+  /** End of the paid period (ISO 8601): the renewal date, or the last day when it ends instead. */
+  periodEnd: z.string().nullable(),
+  /** True when the plan ends at periodEnd instead of renewing. */
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
 /** GET /api/auth/user. */
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -30,6 +41,7 @@ export const currentUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   subscriptionTier: z.enum(PLANS),
   subscriptionStatus: z.string().nullable(),
+  subscription: subscriptionSchema.nullable(),
   credits: creditsSchema,
   maxUploadBytes: z.number().int(),
 });

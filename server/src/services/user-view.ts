@@ -14,6 +14,13 @@ export function toCurrentUser(user: UserRow, now: Date): CurrentUser {
     profileImageUrl: user.profileImageUrl,
     subscriptionTier: user.subscriptionTier,
     subscriptionStatus: user.subscriptionStatus,
+    subscription: user.subscriptionStatus
+      ? {
+          status: user.subscriptionStatus,
+          periodEnd: user.subscriptionEndsAt?.toISOString() ?? null,
+          cancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
+        }
+      : null,
     credits: {
       remaining,
       limit: period.limit,

@@ -1,0 +1,125 @@
+import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
+import {
+  applySubscription,
+  decidingSubscription,
+  isPlanChange,
+  planOf,
+  type SubscriptionSnapshot,
+} from '../domain/subscription-state';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { createPlanChangeRepository } from '../repositories/plan-change.repository';
+import { createStripeEventRepository } from '../repositories/stripe-event.repository';
+import type { StripeEventSummary, StripeGateway } from '../repositories/stripe.gateway';
+import { createUserRepository } from '../repositories/user.repository';
+
+/** The events that can change a plan; Stripe may send others to the same endpoint, and they are acknowledged. */
+export const HANDLED_EVENTS = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+export type WebhookOutcome =
+  'applied' | 'unchanged' | 'duplicate' | 'ignored-type' | 'unknown-customer' | 'unknown-price';
+
+/**
+ * Stripe's webhooks are the only source of truth for plans (DECISIONS.md). An event is a prompt to look: the
+ * customer's subscriptions are read from Stripe as they are now and the plan follows from them, so late,
+ * repeated or reordered events all end in the same state. Each event id is recorded in the transaction that
+ * applies it, so a replay changes nothing.
+ */
+export function createBillingWebhookService(deps: {
+  db: Db;
+  gateway: StripeGateway;
+  prices: { monthly: string; yearly: string };
+  clock: Clock;
+  log: Logger;
+}) {
+  const { db, gateway, log } = deps;
+
+  async function ownerOf(event: StripeEventSummary): Promise<UserRow | undefined> {
+    const users = createUserRepository(db);
+    if (event.customerId) {
+      const byCustomer = await users.getByStripeCustomerId(event.customerId);
+      if (byCustomer) return byCustomer;
+    }
+    // A customer made for this user whose id was not saved (the save failed after Stripe answered).
+    if (!event.userId || !/^[0-9a-f-]{36}$/i.test(event.userId)) return undefined;
+    const byId = await users.getById(event.userId);
+    return byId && !byId.stripeCustomerId ? byId : undefined;
+  }
+
+  async function apply(
+    event: StripeEventSummary,
+    userId: string,
+    customerId: string,
+    subscriptions: SubscriptionSnapshot[],
+  ): Promise<WebhookOutcome> {
+    return db.transaction(async (tx) => {
+      if (!(await createStripeEventRepository(tx as Db).record(event.id, event.type))) return 'duplicate';
+      const users = createUserRepository(tx as Db);
+      const current = await users.getForUpdate(userId);
+      if (!current) return 'unknown-customer';
+      if (!current.stripeCustomerId) await users.linkStripeCustomer(userId, customerId);
+      const { subscription, liveCount } = decidingSubscription(subscriptions);
+      if (!subscription) return 'unchanged';
+      if (liveCount > 1)
+        log.warn(
+          { userId, customerId, liveCount },
+          'customer has more than one live subscription; the newest decides the plan',
+        );
+      const plan = planOf(subscription, deps.prices);
+      if (!plan) {
+        log.warn(
+          { userId, subscription: subscription.id, price: subscription.priceId },
+          'subscription is on a price that is neither STRIPE_PRICE_MONTHLY nor STRIPE_PRICE_YEARLY; plan unchanged',
+        );
+        return 'unknown-price';
+      }
+      const next = applySubscription(current, { plan, subscription }, deps.clock.now());
+      await users.updateSubscription(userId, next);
+      if (!isPlanChange(current, next)) return 'unchanged';
+      await createPlanChangeRepository(tx as Db).record({
+        userId,
+        fromTier: current.subscriptionTier,
+        toTier: next.subscriptionTier,
+        status: next.subscriptionStatus,
+        cancelAtPeriodEnd: next.subscriptionCancelAtPeriodEnd,
+        source: 'stripe',
+        reason: event.type,
+        stripeEventId: event.id,
+        stripeSubscriptionId: subscription.id,
+      });
+      return 'applied';
+    });
+  }
+
+  return {
+    async handle(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+      const event = gateway.verifyEvent(rawBody, signature);
+      if (!HANDLED_EVENTS.has(event.type)) return 'ignored-type';
+      const events = createStripeEventRepository(db);
+      if (await events.isRecorded(event.id)) return 'duplicate';
+      const owner = await ownerOf(event);
+      if (!owner || !event.customerId) {
+        log.warn(
+          { event: event.id, type: event.type, customer: event.customerId },
+          'event for no known user',
+        );
+        await events.record(event.id, event.type);
+        return 'unknown-customer';
+      }
+      const subscriptions = await gateway.listSubscriptions(event.customerId);
+      const outcome = await apply(event, owner.id, event.customerId, subscriptions);
+      log.info({ event: event.id, type: event.type, userId: owner.id, outcome }, 'stripe event');
+      return outcome;
+    },
+  };
+}
+
+export type BillingWebhookService = ReturnType<typeof createBillingWebhookService>;
