@@ -59,3 +59,13 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 export function isPlan(value: unknown): value is Plan {
   return typeof value === 'string' && (PLANS as readonly string[]).includes(value);
 }
+
+/**
+ * Stripe subscription statuses under which the paid plan works. past_due keeps it: Stripe is still retrying the
+ * card, and the person is asked to update it.
+ */
+const LIVE_SUBSCRIPTION_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+
+export function isLiveSubscription(status: string | null | undefined): boolean {
+  return !!status && LIVE_SUBSCRIPTION_STATUSES.includes(status);
+}

@@ -1,4 +1,4 @@
-import type { Plan } from '@common/plans';
+import { isLiveSubscription, type Plan } from '@common/plans';
 import { remainingCredits, type CreditAccount } from './credit-period';
 
 /** What the app needs of one Stripe subscription, read from Stripe at the time an event is handled. */
@@ -16,10 +16,7 @@ export interface SubscriptionSnapshot {
   endsAt: Date | null;
 }
 
-/** A past_due subscription keeps its plan: Stripe is still retrying the card, and the person is asked to update it. */
-const LIVE = new Set(['active', 'trialing', 'past_due']);
-
-export const isLive = (status: string | null | undefined) => !!status && LIVE.has(status);
+export const isLive = isLiveSubscription;
 
 /**
  * The subscription that decides a customer's plan: the newest live one, else the newest of all. Deciding from

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { preloadAuth } from '@client/features/auth';
 import { ContactDialog } from '@client/features/contact';
+import { PaymentProblemBanner } from '@client/features/pricing';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
@@ -79,6 +80,7 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
           )}
         </div>
       </div>
+      {!minimal && <PaymentProblemBanner user={user} />}
       {!minimal && (
         <ContactDialog open={contactOpen} onOpenChange={setContactOpen} email={user?.email ?? null} />
       )}

@@ -1,4 +1,4 @@
-import { LogOut, Mail, User } from 'lucide-react';
+import { Crown, LogOut, Mail, Settings, User } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/schemas/auth';
 import { displayName } from '@common/display-name';
@@ -11,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
+import { planStatus, useManageSubscription } from '@client/features/pricing';
 
 export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
   return (
@@ -26,6 +27,8 @@ export function UserAvatar({ user, className }: { user: CurrentUser; className?:
 export function UserMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => Promise<void> }) {
   const [, navigate] = useLocation();
   const name = displayName(user);
+  const plan = planStatus(user);
+  const manage = useManageSubscription();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
@@ -43,6 +46,25 @@ export function UserMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: ()
           <Mail />
           <span className="truncate">{user.email}</span>
         </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <div className="px-2 py-1.5 text-sm" data-testid="user-plan">
+          <p>
+            <span className="font-medium">{plan.name} plan</span>
+            <span className="text-muted-foreground"> · {user.credits.remaining} credits left</span>
+          </p>
+          {plan.detail && <p className="text-xs text-muted-foreground">{plan.detail}</p>}
+        </div>
+        {plan.manageable ? (
+          <DropdownMenuItem onSelect={manage.open} disabled={manage.isPending}>
+            <Settings />
+            Manage subscription
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem onSelect={() => navigate('/pricing')}>
+            <Crown />
+            Upgrade plan
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={async () => {

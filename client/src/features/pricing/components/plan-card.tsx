@@ -9,21 +9,38 @@ interface PlanCardProps {
   tagline: string;
   badge?: string;
   highlighted?: boolean;
+  /** The signed-in person's plan. */
+  current?: boolean;
   children: ReactNode;
 }
 
 const PER = { day: 'forever', month: 'per month', year: 'per year' } as const;
 
-export function PlanCard({ plan, tagline, badge, highlighted = false, children }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  tagline,
+  badge,
+  highlighted = false,
+  current = false,
+  children,
+}: PlanCardProps) {
   const limits = PLAN_LIMITS[plan];
   return (
     <article
       data-testid={`plan-${plan}`}
+      data-current={current || undefined}
+      aria-current={current || undefined}
       className={cn(
         'relative flex flex-col rounded-2xl border bg-card p-7 shadow-sm',
         highlighted && 'border-primary shadow-xl shadow-violet-900/15 ring-1 ring-primary',
+        current && 'border-emerald-500 ring-2 ring-emerald-500',
       )}
     >
+      {current && (
+        <span className="absolute -top-3 right-7 rounded-full bg-emerald-600 px-3 py-1 text-xs font-semibold text-white shadow">
+          Current plan
+        </span>
+      )}
       {badge && (
         <span className="absolute -top-3 left-7 rounded-full bg-gradient-to-r from-violet-600 to-fuchsia-600 px-3 py-1 text-xs font-semibold text-white shadow">
           {badge}
