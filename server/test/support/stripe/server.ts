@@ -37,9 +37,9 @@ export async function startStripeStub(options: StripeStubOptions) {
   let delivered = 0;
   let url = '';
 
-  async function deliverPending() {
+  async function deliverPending(delayMs = options.webhookDelayMs ?? 0) {
     if (!options.webhookUrl) return;
-    if (options.webhookDelayMs) await new Promise((r) => setTimeout(r, options.webhookDelayMs));
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     while (delivered < state.events.length) {
       const payload = JSON.stringify(state.events[delivered++], null, 2);
       await fetch(options.webhookUrl, {
@@ -133,7 +133,8 @@ export async function startStripeStub(options: StripeStubOptions) {
     if (method === 'GET') return html(res, portalPage(id, subs, portal.returnUrl));
     const live = subs.find((s) => s.status !== 'canceled');
     if (action === 'cancel' && live) state.update(live.id, { cancelAtPeriodEnd: true });
-    void deliverPending();
+    // The portal's own confirmation page gives Stripe time to deliver; here the event goes out before the way back.
+    await deliverPending(0);
     return redirect(res, portal.returnUrl);
   }
 
@@ -182,6 +183,10 @@ export async function startStripeStub(options: StripeStubOptions) {
       return fresh;
     },
     deliverPending,
+    /** Where events go from now on (the app's address is known only once it runs). */
+    setWebhookUrl(webhookUrl: string) {
+      options.webhookUrl = webhookUrl;
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
