@@ -89,7 +89,8 @@ const envSchema = z
     ] as const;
     for (const [name, pattern, what] of prefixes) {
       const value = env[name];
-      if (value && !pattern.test(value)) ctx.addIssue({ code: 'custom', path: [name], message: `must be ${what}` });
+      if (value && !pattern.test(value))
+        ctx.addIssue({ code: 'custom', path: [name], message: `must be ${what}` });
     }
     if (env.STRIPE_PRICE_MONTHLY && env.STRIPE_PRICE_MONTHLY === env.STRIPE_PRICE_YEARLY) {
       ctx.addIssue({

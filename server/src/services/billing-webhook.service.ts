@@ -24,6 +24,9 @@ export const HANDLED_EVENTS = new Set([
   'invoice.payment_failed',
 ]);
 
+/** Reads of Stripe before an event is applied even if the user's row keeps changing underneath. */
+const MAX_ATTEMPTS = 3;
+
 export type WebhookOutcome =
   'applied' | 'unchanged' | 'duplicate' | 'ignored-type' | 'unknown-customer' | 'unknown-price';
 
@@ -31,7 +34,9 @@ export type WebhookOutcome =
  * Stripe's webhooks are the only source of truth for plans (DECISIONS.md). An event is a prompt to look: the
  * customer's subscriptions are read from Stripe as they are now and the plan follows from them, so late,
  * repeated or reordered events all end in the same state. Each event id is recorded in the transaction that
- * applies it, so a replay changes nothing.
+ * applies it, so a replay changes nothing. Two events for one person at once: a state is applied only if the
+ * user's row is unchanged since Stripe was read, else Stripe is read again, so an older read never overwrites
+ * a newer one.
  */
 export function createBillingWebhookService(deps: {
   db: Db;
@@ -56,15 +61,19 @@ export function createBillingWebhookService(deps: {
 
   async function apply(
     event: StripeEventSummary,
-    userId: string,
+    owner: UserRow,
     customerId: string,
     subscriptions: SubscriptionSnapshot[],
-  ): Promise<WebhookOutcome> {
+    lastTry: boolean,
+  ): Promise<WebhookOutcome | 'stale'> {
+    const userId = owner.id;
     return db.transaction(async (tx) => {
-      if (!(await createStripeEventRepository(tx as Db).record(event.id, event.type))) return 'duplicate';
       const users = createUserRepository(tx as Db);
       const current = await users.getForUpdate(userId);
       if (!current) return 'unknown-customer';
+      // Changed since Stripe was read: another event may have applied a newer state; read Stripe again.
+      if (!lastTry && current.updatedAt.getTime() !== owner.updatedAt.getTime()) return 'stale';
+      if (!(await createStripeEventRepository(tx as Db).record(event.id, event.type))) return 'duplicate';
       if (!current.stripeCustomerId) await users.linkStripeCustomer(userId, customerId);
       const { subscription, liveCount } = decidingSubscription(subscriptions);
       if (!subscription) return 'unchanged';
@@ -105,19 +114,23 @@ export function createBillingWebhookService(deps: {
       if (!HANDLED_EVENTS.has(event.type)) return 'ignored-type';
       const events = createStripeEventRepository(db);
       if (await events.isRecorded(event.id)) return 'duplicate';
-      const owner = await ownerOf(event);
-      if (!owner || !event.customerId) {
-        log.warn(
-          { event: event.id, type: event.type, customer: event.customerId },
-          'event for no known user',
-        );
-        await events.record(event.id, event.type);
-        return 'unknown-customer';
+      for (let attempt = 1; ; attempt++) {
+        const owner = await ownerOf(event);
+        if (!owner || !event.customerId) {
+          log.warn(
+            { event: event.id, type: event.type, customer: event.customerId },
+            'event for no known user',
+          );
+          await events.record(event.id, event.type);
+          return 'unknown-customer';
+        }
+        // Stripe is read outside the transaction, so no lock is held while it answers.
+        const subscriptions = await gateway.listSubscriptions(event.customerId);
+        const outcome = await apply(event, owner, event.customerId, subscriptions, attempt === MAX_ATTEMPTS);
+        if (outcome === 'stale') continue;
+        log.info({ event: event.id, type: event.type, userId: owner.id, outcome }, 'stripe event');
+        return outcome;
       }
-      const subscriptions = await gateway.listSubscriptions(event.customerId);
-      const outcome = await apply(event, owner.id, event.customerId, subscriptions);
-      log.info({ event: event.id, type: event.type, userId: owner.id, outcome }, 'stripe event');
-      return outcome;
     },
   };
 }

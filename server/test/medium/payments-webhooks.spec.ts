@@ -82,6 +82,22 @@ describe.each(databaseTargets())('stripe webhooks on $name', (target) => {
     expect(await createPlanChangeRepository(database.db).listForUser(user.id)).toHaveLength(1);
   });
 
+  it("ends in Stripe's state when different events for one person arrive together", async () => {
+    const { user, sub, events } = await paidCheckout('joan');
+    stripe.state.update(sub.id, { cancelAtPeriodEnd: true });
+    const all = [...events, ...stripe.takeEvents()];
+    const responses = await Promise.all(all.map((e) => deliverEvent(sut, e)));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await me('joan')).toMatchObject({
+      subscriptionTier: 'monthly',
+      subscription: { status: 'active', cancelAtPeriodEnd: true },
+    });
+    const history = await createPlanChangeRepository(database.db).listForUser(user.id);
+    expect(history.map((h) => [h.fromTier, h.toTier, h.cancelAtPeriodEnd])).toEqual([
+      ['free', 'monthly', true],
+    ]);
+  });
+
   it('ignores the late events of an ended subscription after the person subscribed again', async () => {
     const first = await paidCheckout('grace');
     await outcomes(first.events);
