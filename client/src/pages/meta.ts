@@ -20,6 +20,10 @@ export const PRICING_FAQ = [
     a: `Monthly gives ${monthly.creditsPerPeriod} edits at the start of each billing month; Yearly gives ${yearly.creditsPerPeriod.toLocaleString('en-US')} at the start of each billing year.`,
   },
   {
+    q: 'What happens when I switch plans?',
+    a: "Moving up, from Free to a paid plan or from Monthly to Yearly, takes effect at once with the new plan's full credits. Moving from Yearly to Monthly keeps the edits already used in the current period, so your credits never go below zero.",
+  },
+  {
     q: 'Can I cancel at any time?',
     a: 'Yes. Your plan stays active until the end of the period you paid for, then falls back to Free.',
   },
