@@ -5,6 +5,7 @@ import { MODES, MODE_INFO } from '@common/modes';
 import { displayName } from '@common/display-name';
 import { Button } from '@client/components/ui/button';
 import { preloadAuth } from '@client/features/auth';
+import { ManageSubscriptionButton, planStatus } from '@client/features/pricing';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@client/components/ui/sheet';
 import { Logo } from './logo';
 import { MODE_ICONS } from './mode-icons';
@@ -16,6 +17,7 @@ export function MobileMenu({ onContact }: { onContact: () => void }) {
   const [, navigate] = useLocation();
   const { user, isLoading, isSigningIn, signIn, signOut } = useHeaderAuth();
   const close = () => setOpen(false);
+  const plan = user ? planStatus(user) : null;
 
   return (
     <Sheet
@@ -47,6 +49,9 @@ export function MobileMenu({ onContact }: { onContact: () => void }) {
             <div className="min-w-0">
               <p className="truncate text-sm font-medium">{displayName(user)}</p>
               <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+              <p className="text-xs text-muted-foreground" data-testid="mobile-user-plan">
+                {plan?.detail ?? `${plan?.name} plan`}
+              </p>
             </div>
           </div>
         )}
@@ -111,6 +116,7 @@ export function MobileMenu({ onContact }: { onContact: () => void }) {
                   <Sparkles /> Editor
                 </Link>
               </Button>
+              {plan?.manageable && <ManageSubscriptionButton />}
               <Button
                 variant="outline"
                 onClick={async () => {

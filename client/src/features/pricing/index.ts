@@ -1,4 +1,4 @@
 export { PricingPlans } from './components/pricing-plans';
 export { PaymentProblemBanner } from './components/payment-problem-banner';
-export { useManageSubscription } from './components/manage-subscription-button';
+export { ManageSubscriptionButton, useManageSubscription } from './components/manage-subscription-button';
 export { planStatus } from './model/subscription-copy';
