@@ -21,7 +21,8 @@ const USAGE = `Usage:
       prompt-edit takes --prompt "what should change" and prints the steps it ran
       IN is a file, a folder or a pattern such as 'photos/*.jpg'; with several inputs OUT is a folder.
       --option sets a mode option, e.g. --option backdrop.kind=color --option backdrop.color=#ffffff
-  npm run cli -- users set-plan EMAIL ${PLANS.join('|')}`;
+  npm run cli -- users set-plan EMAIL ${PLANS.join('|')}
+  npm run cli -- users history EMAIL      (every change of that person's plan, oldest first)`;
 
 class UsageError extends Error {}
 
@@ -172,8 +173,9 @@ function parseOptions(pairs: string[], scale: string | undefined): Record<string
 
 async function usersCommand(args: string[]) {
   const [action, email, plan] = args;
-  if (action !== 'set-plan' || !email || !isPlan(plan))
-    throw new UsageError('Expected: users set-plan EMAIL free|monthly|yearly');
+  const valid = action === 'set-plan' ? !!email && isPlan(plan) : action === 'history' && !!email;
+  if (!valid)
+    throw new UsageError('Expected: users set-plan EMAIL free|monthly|yearly, or users history EMAIL');
   const config = loadConfig();
   const database = await openDatabase(
     config.env.DATABASE_URL
@@ -182,6 +184,14 @@ async function usersCommand(args: string[]) {
   );
   try {
     const admin = createPlanAdminService({ db: database.db, clock: systemClock });
+    if (action === 'history') {
+      const history = await admin.history(email);
+      if (!history) throw new Error(`No user with the e-mail ${email}.`);
+      if (history.length === 0) console.log(`${email} has never changed plan.`);
+      for (const line of history) console.log(line);
+      return;
+    }
+    if (!isPlan(plan)) throw new UsageError('Expected a plan: free|monthly|yearly');
     const changed = await admin.setPlan(email, plan, os.userInfo().username);
     if (!changed) throw new Error(`No user with the e-mail ${email}. They must sign in once first.`);
     console.log(

@@ -29,5 +29,20 @@ export function createPlanAdminService(deps: { db: Db; clock: Clock }) {
         return { from: locked.subscriptionTier };
       });
     },
+
+    /** One line per change, oldest first, for support; undefined when nobody has that e-mail. */
+    async history(email: string): Promise<string[] | undefined> {
+      const user = await createUserRepository(deps.db).getByEmail(email);
+      if (!user) return undefined;
+      const changes = await createPlanChangeRepository(deps.db).listForUser(user.id);
+      return changes.map((c) => {
+        const when = c.createdAt.toISOString().replace('T', ' ').slice(0, 19);
+        const status = c.status
+          ? ` (${c.status}${c.cancelAtPeriodEnd ? ', cancels at period end' : ''})`
+          : '';
+        const ids = [c.stripeSubscriptionId, c.stripeEventId].filter(Boolean).join(' ');
+        return `${when} UTC  ${c.fromTier} -> ${c.toTier}${status}  ${c.source}: ${c.reason}${ids ? `  ${ids}` : ''}`;
+      });
+    },
   };
 }

@@ -78,6 +78,11 @@ describe('command line', () => {
     expect(history).toMatchObject([{ fromTier: 'free', toTier: 'monthly', source: 'operator' }]);
     expect(history[0].reason).toMatch(/^users set-plan by /);
     await after.close();
+    const lines = await cli(['users', 'history', 'ops@example.com'], env);
+    expect(lines.code, lines.stderr).toBe(0);
+    expect(lines.stdout).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC {2}free -> monthly {2}operator: users set-plan by /,
+    );
     const missing = await cli(['users', 'set-plan', 'ghost@example.com', 'monthly'], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No user with the e-mail ghost@example.com');
