@@ -9,12 +9,12 @@ import { readFile } from 'node:fs/promises';
 import { interpretInstruction } from '../server/src/engines/prompt-edit/interpret';
 import { createEngineRegistry } from '../server/src/engines/registry';
 import { runOnFile } from '../server/src/engines/run-on-file';
-import { decodeRaw, encodeJpeg } from '../server/src/lib/image';
+import { decodePhoto, decodeRaw, encodeJpeg } from '../server/src/lib/image';
 import { normalizeUpload } from '../server/src/lib/image-intake';
 import { silentLogger } from '../server/src/lib/logger';
 import { dateStamped } from '../server/test/support/prompt-edit-photos';
 import { locateForRemoval } from '../server/src/models/detect';
-import { sharedWorkerPool } from '../server/src/workers/pool';
+import { createWorkerPool } from '../server/src/workers/pool';
 import { HELD_OUT } from './prompt-edit/heldout-instructions';
 import { HELD_OUT_2 } from './prompt-edit/heldout-instructions-2';
 import { scoreInterpreter } from './prompt-edit/score';
@@ -53,7 +53,8 @@ const heldOut = scoreInterpreter(HELD_OUT, interpretInstruction);
 const heldOut2 = scoreInterpreter(HELD_OUT_2, interpretInstruction);
 
 // 2. Whole plans on big photos, against their floors
-const registry = createEngineRegistry();
+const pool = createWorkerPool({ threads: 1 });
+const registry = createEngineRegistry({ pool });
 const runner = registry['prompt-edit']!;
 const ctx = {
   signal: new AbortController().signal,
@@ -61,9 +62,9 @@ const ctx = {
   log: silentLogger,
   progress: () => {},
 };
-/** As in the server: the stored upload (already checked and re-encoded) in, the encoded result out. */
-const run = (image: Buffer, prompt: string) =>
-  runner.run({ image, mask: null, prompt, options: {}, plan: 'yearly' }, ctx);
+/** As in the server: the stored upload (already checked and re-encoded) decoded once, the steps, the encoded result. */
+const run = async (image: Buffer, prompt: string) =>
+  runner.run({ ...(await decodePhoto(image)), mask: null, prompt, options: {}, plan: 'yearly' }, ctx);
 
 const big = (await normalizeUpload(await atSize('Wood.jpg', 12))).data;
 const tonePrompt = 'make it 20% brighter with more contrast and a bit warmer';
@@ -83,7 +84,7 @@ const inpaintOnly: number[] = [];
 await run(cup, 'remove the cup');
 for (let r = 0; r < reps; r++) {
   removal.push((await timed(() => run(cup, 'remove the cup'))).ms);
-  const found = await timed(() => locateForRemoval(sharedWorkerPool(), cupRaw, 'cup', { which: 'default' }));
+  const found = await timed(() => locateForRemoval(pool, cupRaw, 'cup', { which: 'default' }));
   locate.push(found.ms);
   if ('mask' in found.value) {
     const bits = found.value.mask;
@@ -108,7 +109,7 @@ const stamp: number[] = [];
 await run(stamped, 'remove the date stamp');
 for (let r = 0; r < reps; r++) stamp.push((await timed(() => run(stamped, 'remove the date stamp'))).ms);
 const cli = await timed(() => runOnFile(runner, { image: big, mask: null, prompt: tonePrompt, options: {} }));
-await sharedWorkerPool().close();
+await pool.close();
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const sorted = [...perInstruction].sort((a, b) => a - b);

@@ -18,10 +18,8 @@ import type { App } from './http/types';
 import type { Queue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
-import { createContactMessageRepository } from './repositories/contact-message.repository';
-import { createProcessedImageRepository } from './repositories/processed-image.repository';
-import { createSessionRepository } from './repositories/session.repository';
-import { createUserRepository } from './repositories/user.repository';
+import { handleProcessImage } from './jobs/process-image.handler';
+import { createDataStore } from './repositories/repositories';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
 import { configRoutes } from './routes/config.routes';
@@ -33,7 +31,8 @@ import { createAuthService } from './services/auth.service';
 import { createContactService } from './services/contact.service';
 import { createCreditsService } from './services/credits.service';
 import { createImagesService } from './services/images.service';
-import { runProcessImageJob } from './services/process-image.job';
+import { createEditSettlement } from './services/edit-settlement';
+import { createEditSubmission } from './services/edit-submission';
 import { createProcessingService, type ProcessingService } from './services/processing.service';
 import type { Storage } from './storage/storage';
 
@@ -94,11 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     contentSecurityPolicy: { directives: contentSecurityPolicy(deps.authEmulatorUrl) },
   });
 
-  const users = createUserRepository(database.db);
+  const data = createDataStore(database.db);
   const auth = createAuthService({
     verifier: deps.verifier,
-    users,
-    sessions: createSessionRepository(database.db),
+    users: data.users,
+    sessions: data.sessions,
     clock,
   });
   const authenticator = createAuthenticator(auth);
@@ -118,23 +117,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   configRoutes(app, { publicConfig });
   authRoutes(app, { auth, authenticator, clock });
   contactRoutes(app, {
-    contact: createContactService({ messages: createContactMessageRepository(database.db) }),
+    contact: createContactService({ messages: data.contactMessages }),
     authenticator,
   });
   billingRoutes(app, { authenticator, paymentsEnabled });
 
-  const images = createImagesService({
-    images: createProcessedImageRepository(database.db),
-    storage: deps.storage,
-  });
+  const images = createImagesService({ images: data.images, storage: deps.storage });
+  const credits = createCreditsService({ clock });
   const processing = createProcessingService({
-    db: database.db,
-    storage: deps.storage,
+    submission: createEditSubmission({ data, storage: deps.storage, engines: deps.engines, credits }),
+    settlement: createEditSettlement({ data, storage: deps.storage, credits, clock, log: deps.logger }),
     queue: deps.queue,
     engines: deps.engines,
-    credits: createCreditsService({ clock }),
-    clock,
-    log: deps.logger,
   });
   if (deps.runJobsHere ?? true) {
     const jobDeps = {
@@ -143,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: deps.logger,
       providerTimeoutMs: deps.providerTimeoutMs ?? 120_000,
     };
-    deps.queue.process({ 'process-image': (job, ctx) => runProcessImageJob(jobDeps, job, ctx) });
+    deps.queue.process({ 'process-image': (job, ctx) => handleProcessImage(jobDeps, job, ctx) });
   }
   imagesRoutes(app, { images, authenticator });
   processRoutes(app, { processing, images, authenticator, clock });
