@@ -19,6 +19,7 @@ import type { Queue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import { createContactMessageRepository } from './repositories/contact-message.repository';
+import { createHealthRepository } from './repositories/health.repository';
 import { createProcessedImageRepository } from './repositories/processed-image.repository';
 import { createSessionRepository } from './repositories/session.repository';
 import { createUserRepository } from './repositories/user.repository';
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     paymentsEnabled,
   };
 
-  healthRoutes(app, { db: database.db });
+  healthRoutes(app, { health: createHealthRepository(database.db) });
   configRoutes(app, { publicConfig });
   authRoutes(app, { auth, authenticator, clock });
   contactRoutes(app, {
