@@ -49,7 +49,7 @@ export interface AppDeps {
   storage: Storage;
   queue: Queue;
   engines: EngineRegistry;
-  /** Run queued jobs in this process (false when separate workers take them from Redis). */
+  /** Run queued jobs in this process (false leaves them to separate workers, once a shared queue exists). */
   runJobsHere?: boolean;
   /** Per provider; the chain moves on after it. */
   providerTimeoutMs?: number;
