@@ -19,6 +19,7 @@ import type { Queue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import { handleProcessImage } from './jobs/process-image.handler';
+import { createHealthRepository } from './repositories/health.repository';
 import { createDataStore } from './repositories/repositories';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
@@ -47,7 +48,7 @@ export interface AppDeps {
   storage: Storage;
   queue: Queue;
   engines: EngineRegistry;
-  /** Run queued jobs in this process (false when separate workers take them from Redis). */
+  /** Run queued jobs in this process (false leaves them to separate workers, once a shared queue exists). */
   runJobsHere?: boolean;
   /** Per provider; the chain moves on after it. */
   providerTimeoutMs?: number;
@@ -113,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     paymentsEnabled,
   };
 
-  healthRoutes(app, { db: database.db });
+  healthRoutes(app, { health: createHealthRepository(database.db) });
   configRoutes(app, { publicConfig });
   authRoutes(app, { auth, authenticator, clock });
   contactRoutes(app, {

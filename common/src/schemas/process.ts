@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODES } from '../modes';
 import { creditsSchema } from './auth';
 
-/** POST /api/upload answer. */
+/** POST /api/upload answer (201). */
 export const uploadResponseSchema = z.object({
   id: z.string(),
   width: z.number().int(),
@@ -36,6 +36,7 @@ export type ProcessRequest = z.input<typeof processRequestSchema>;
 export const stepSummarySchema = z.object({ kind: z.string(), description: z.string() });
 export type StepSummary = z.infer<typeof stepSummarySchema>;
 
+/** POST /api/process/:id answer. */
 export const processResponseSchema = z.object({
   processedPath: z.string(),
   downloadPath: z.string(),
