@@ -7,7 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
  */
 export const TASKS = {
   echo: () => import('./echo.task.ts'),
-  'background-removal': () => import('../engines/background-removal/local/cutout.task.ts'),
+  'background-removal': () => import('../models/isnet/cutout.task.ts'),
   'esrgan-upscale': () => import('../models/esrgan/esrgan-upscale.task.ts'),
   inpaint: () => import('../models/inpaint/inpaint.task.ts'),
   'detect-objects': () => import('../models/detect/detect-objects.task.ts'),

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { withTimeout } from '../../../lib/with-timeout';
-import type { MatteImage } from '../local/cutout';
+import type { MatteImage } from '../../../models/isnet/cutout';
 
 /** Default deadline of one cloud call. */
 export const CLOUD_TIMEOUT_MS = 30_000;

@@ -1,9 +1,9 @@
-import { AppError } from '../../../lib/errors';
-import type { WorkerPool } from '../../../workers/pool';
-import type { Provider, RunContext } from '../../types';
-import type { BackgroundRemovalInput, IsnetModelChoice } from '../background-removal.options';
-import { checkBackgroundRemovalInput } from '../check-input';
-import type { MatteImage } from './cutout';
+import { AppError } from '../../lib/errors';
+import type { MatteImage } from '../../models/isnet/cutout';
+import type { WorkerPool } from '../../workers/pool';
+import type { Provider, RunContext } from '../types';
+import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';
+import { checkBackgroundRemovalInput } from './check-input';
 
 /** Runs the cut-out in the worker pool; also finishes a cloud provider's matte (`matte` given). */
 export async function runCutoutInPool(
