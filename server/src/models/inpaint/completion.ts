@@ -1,6 +1,7 @@
+import { Rng } from '../../lib/random';
 import { lumaInto, type FloatImage } from './float-image';
 import { distanceInside, expandBox, maskBounds } from './mask';
-import { PatchField, Rng } from './patch-field';
+import { PatchField } from './patch-field';
 import { harmonicFill } from './poisson';
 import { applyCorrection, boxBlur, downsample, upsampleHole, type Level } from './pyramid';
 import { suppressSpecks } from './specks';

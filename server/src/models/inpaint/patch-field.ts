@@ -1,26 +1,7 @@
+import type { Rng } from '../../lib/random';
 import { distanceInside, maskBounds } from './mask';
 import { copyMelded } from './poisson';
 import type { Level } from './pyramid';
-
-/** Small, fast, seeded PRNG (xorshift32) so results are reproducible. */
-export class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0 || 0x9e3779b9;
-  }
-  next(): number {
-    let x = this.state;
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    this.state = x >>> 0;
-    return this.state;
-  }
-  /** Integer in [-range, range]. */
-  spread(range: number): number {
-    return (this.next() % (2 * range + 1)) - range;
-  }
-}
 
 /** The nearest-neighbour field of one level: target patches (touching the hole) -> source patch centres. */
 export class PatchField {
