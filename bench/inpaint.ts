@@ -10,6 +10,7 @@ import { runChain } from '../server/src/engines/chain';
 import { createObjectRemovalEngine } from '../server/src/engines/inpaint/inpaint.engine';
 import { decodePhoto } from '../server/src/lib/image';
 import { silentLogger } from '../server/src/lib/logger';
+import { seededRandom } from '../server/src/lib/random';
 import { inpaintImage, type InpaintOptions } from '../server/src/models/inpaint/inpaint.model';
 import { createWorkerPool } from '../server/src/workers/pool';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
@@ -17,7 +18,6 @@ import { buildCases, type BenchCase } from './inpaint/cases';
 import { writeContactSheet, type SheetRow } from './inpaint/contact-sheet';
 import { measure, textureScore, type Metrics } from './inpaint/metrics';
 import { loadOpenCv, opencvInpaint } from './inpaint/peers';
-import { seededRandom } from './inpaint/random';
 
 const args = new Set(process.argv.slice(2));
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7) as

@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { runCutout } from '../../server/src/engines/background-removal/local/cutout';
+import { runCutout } from '../../server/src/models/isnet/cutout';
 import { IsnetModel } from '../../server/src/models/isnet/isnet.model';
 import { decodePhoto } from '../../server/src/lib/image';
 

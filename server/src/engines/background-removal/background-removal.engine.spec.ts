@@ -6,6 +6,7 @@ import {
   type LoopbackBehaviour,
 } from '../../../test/fixtures/background-removal/loopback-matte-api';
 import { meanInRect, MARKED_PHOTOS } from '../../../test/fixtures/background-removal/regions';
+import { alphaIoU } from '../../../test/support/image-measures';
 import { AppError } from '../../lib/errors';
 import { decodePhoto, type RawImage } from '../../lib/image';
 import { silentLogger } from '../../lib/logger';
@@ -34,18 +35,6 @@ async function alphaOf(png: Buffer) {
       resolveWithObject: true,
     });
   return { alpha: new Uint8Array(data), width: info.width, height: info.height };
-}
-
-function iou(a: Uint8Array, b: Uint8Array) {
-  let inter = 0;
-  let union = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] > 127;
-    const y = b[i] > 127;
-    if (x && y) inter++;
-    if (x || y) union++;
-  }
-  return inter / union;
 }
 
 describe('background-removal engine', () => {
@@ -113,7 +102,7 @@ describe('background-removal engine', () => {
     expect(request.fields).toMatchObject({ size: 'auto', format: 'png' });
     const out = await alphaOf(sut.image);
     expect([out.width, out.height]).toEqual([600, 400]);
-    expect(iou(out.alpha, matte)).toBeGreaterThan(0.97);
+    expect(alphaIoU(out.alpha, matte)).toBeGreaterThan(0.97);
   });
 
   it('falls back from a remove.bg error (402, no credits) to Photoroom', async () => {

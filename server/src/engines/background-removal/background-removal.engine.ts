@@ -1,7 +1,7 @@
 import type { WorkerPool } from '../../workers/pool';
 import type { Engine } from '../types';
 import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';
-import { createLocalIsnetProvider } from './local/local-isnet.provider';
+import { createLocalIsnetProvider } from './local-isnet.provider';
 import { createPhotoroomProvider, type PhotoroomConfig } from './providers/photoroom.provider';
 import { createRemoveBgProvider, type RemoveBgConfig } from './providers/remove-bg.provider';
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
 import type { RawImage } from '../../lib/image';
-import { completeHole, harmonicFill, type CompletionOptions } from './completion';
+import { completeHole, type CompletionOptions } from './completion';
 import { cropFloat, cropMask, pasteHole, toFloat, type FloatImage } from './float-image';
 import {
   connectedComponents,
@@ -12,6 +12,7 @@ import {
   mergeBoxes,
   type Mask,
 } from './mask';
+import { harmonicFill } from './poisson';
 import { teleaInpaint } from './telea';
 import { growOverHalo, invertWatermark } from './watermark';
 

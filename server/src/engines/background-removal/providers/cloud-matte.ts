@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { encodeJpeg, encodePng, type RawImage } from '../../../lib/image';
 import { withTimeout } from '../../../lib/with-timeout';
-import type { MatteImage } from '../local/cutout';
+import type { MatteImage } from '../../../models/isnet/cutout';
 
 /** Default deadline of one cloud call. */
 export const CLOUD_TIMEOUT_MS = 30_000;

@@ -1,8 +1,8 @@
-import { AppError } from '../../../lib/errors';
-import type { WorkerPool } from '../../../workers/pool';
-import type { Provider, RunContext } from '../../types';
-import type { BackgroundRemovalInput, IsnetModelChoice } from '../background-removal.options';
-import type { MatteImage } from './cutout';
+import { AppError } from '../../lib/errors';
+import type { MatteImage } from '../../models/isnet/cutout';
+import type { WorkerPool } from '../../workers/pool';
+import type { Provider, RunContext } from '../types';
+import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';
 
 /** Runs the cut-out in the worker pool; also finishes a cloud provider's matte (`matte` given). */
 export async function runCutoutInPool(

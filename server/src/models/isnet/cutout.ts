@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { withoutAlpha, type RawImage } from '../../../lib/image';
-import type { IsnetModel } from '../../../models/isnet/isnet.model';
-import type { Backdrop } from '../background-removal.options';
+import type { Backdrop } from '../../engines/background-removal/background-removal.options';
+import { withoutAlpha, type RawImage } from '../../lib/image';
 import { composeCutout } from './compose';
+import type { IsnetModel } from './isnet.model';
 import { predictMatte, refineMatte } from './matte';
 
 export interface MatteImage {
