@@ -17,8 +17,8 @@ const MAX_MASK_DATA_URL = 30 * 1024 * 1024;
 const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
 
 /**
- * Reads the editor's mask: a pixel is marked where it is light and opaque (white strokes on a black or
- * transparent layer). The mask may be drawn at another resolution but must have the image's shape.
+ * Reads the editor's mask: strokes on a transparent layer, or white on black. The mask may be drawn at another
+ * resolution but must have the image's shape.
  */
 export async function decodeMaskDataUrl(dataUrl: string, width: number, height: number): Promise<Mask> {
   if (dataUrl.length > MAX_MASK_DATA_URL) throw invalid('The mask is too large.');
@@ -53,10 +53,16 @@ export async function decodeMaskPng(bytes: Buffer, width: number, height: number
   }
   const { data } = raw;
   const bits = new Uint8Array(width * height);
+  // Strokes on a transparent layer count by their opacity, whatever their colour; a fully opaque mask
+  // counts its light pixels (white on black).
+  let onTransparency = false;
+  for (let p = 3; p < data.length && !onTransparency; p += 4) onTransparency = data[p] < 128;
   let marked = 0;
   for (let i = 0, p = 0; i < bits.length; i++, p += 4) {
-    const light = (data[p] * 299 + data[p + 1] * 587 + data[p + 2] * 114) / 1000;
-    if (light >= 128 && data[p + 3] >= 128) {
+    const on = onTransparency
+      ? data[p + 3] >= 128
+      : (data[p] * 299 + data[p + 1] * 587 + data[p + 2] * 114) / 1000 >= 128;
+    if (on) {
       bits[i] = 1;
       marked++;
     }

@@ -10,7 +10,7 @@ import {
   expandBox,
   featherWeights,
   mergeBoxes,
-  type Mask,
+  type Bitmap,
 } from './mask';
 import { harmonicFill } from './poisson';
 import { teleaInpaint } from './telea';
@@ -47,7 +47,7 @@ export interface InpaintStats {
 /** Below this many known pixels there is nothing to learn the fill from. */
 const MIN_KNOWN_FRACTION = 0.05;
 
-export function validateMask(mask: Mask, width: number, height: number): number {
+export function validateMask(mask: Bitmap, width: number, height: number): number {
   if (mask.length !== width * height) {
     throw new AppError('INVALID_MASK', 'The mask must have the same size as the image.');
   }
@@ -69,7 +69,7 @@ export function validateMask(mask: Mask, width: number, height: number): number 
 
 export function inpaintImage(
   image: RawImage,
-  mask: Mask,
+  mask: Bitmap,
   options: InpaintOptions,
 ): { image: RawImage; stats: InpaintStats } {
   const { width: w, height: h } = image;
