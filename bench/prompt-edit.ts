@@ -132,8 +132,8 @@ passes in full. Misread now:
 ${[...heldOut.failures, ...heldOut2.failures].map((f) => `- "${f.prompt}" → ${f.got.steps.map((x) => x.kind).join(', ') || 'nothing'}${f.got.skipped.length ? ` (skipped: ${f.got.skipped.map((x) => x.text).join('; ')})` : ''}`).join('\n')}
 
 **Whole plans** as the server runs them (the stored upload in: decode, steps, encode; medians of ${reps} after a
-warm-up run). The command line also checks and re-encodes the photo as an upload does first: the tone plan took
-${s(cli.ms)} that way.
+warm-up run). The command line checks the file's header as an upload is checked and then runs the same path: the
+tone plan took ${s(cli.ms)} that way.
 
 ${markdownTable(
   ['plan', 'photo', 'time', 'floor in the same run', 'goal'],
