@@ -16,8 +16,10 @@ import {
   createWatermarkRemovalEngine,
   inpaintOptionsSchema,
   type InpaintEngineConfig,
+  type InpaintInput,
 } from './inpaint/inpaint.engine';
-import { modeRunner, type EngineRegistry } from './mode-runner';
+import { modeRunner, type EngineRegistry, type ModeRunner } from './mode-runner';
+import type { Engine } from './types';
 import { createDetectionLocator } from './prompt-edit/detection-locator';
 import { createPromptEditRunner } from './prompt-edit/prompt-edit.runner';
 import {
@@ -66,30 +68,11 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
       optionsSchema: backgroundRemovalOptionsSchema,
       toInput: (request, options) => ({ image: request.image, ...options }),
     }),
-    'watermark-removal': modeRunner({
-      engine: createWatermarkRemovalEngine({ ...config.inpaint, pool }),
-      optionsSchema: inpaintOptionsSchema,
-      needsMask: true,
-      toInput: (request, options) => ({
-        ...options,
-        image: request.image,
-        format: request.format,
-        mask: request.mask!,
-        kind: 'watermark' as const,
-      }),
-    }),
-    'object-removal': modeRunner({
-      engine: createObjectRemovalEngine({ ...config.inpaint, pool }),
-      optionsSchema: inpaintOptionsSchema,
-      needsMask: true,
-      toInput: (request, options) => ({
-        ...options,
-        image: request.image,
-        format: request.format,
-        mask: request.mask!,
-        kind: 'object' as const,
-      }),
-    }),
+    'watermark-removal': inpaintRunner(
+      createWatermarkRemovalEngine({ ...config.inpaint, pool }),
+      'watermark',
+    ),
+    'object-removal': inpaintRunner(createObjectRemovalEngine({ ...config.inpaint, pool }), 'object'),
     'image-upscale': modeRunner({
       engine: createImageUpscaleEngine({ ...config.upscale, pool }),
       optionsSchema: upscaleOptionsSchema,
@@ -107,4 +90,20 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
     cloud: [createOpenAiEditProvider(config.promptEdit?.openai ?? {})],
   });
   return registry;
+}
+
+/** Both inpainting modes: a mask, and `kind` so a translucent watermark is inverted rather than invented. */
+function inpaintRunner(engine: Engine<InpaintInput>, kind: InpaintInput['kind']): ModeRunner {
+  return modeRunner({
+    engine,
+    optionsSchema: inpaintOptionsSchema,
+    needsMask: true,
+    toInput: (request, options) => ({
+      ...options,
+      image: request.image,
+      format: request.format,
+      mask: request.mask!,
+      kind,
+    }),
+  });
 }
