@@ -19,7 +19,7 @@ import { createEngineRegistry } from '../server/src/engines/registry';
 import { createInProcessQueue } from '../server/src/jobs/in-process.queue';
 import { silentLogger } from '../server/src/lib/logger';
 import { createLocalStorage } from '../server/src/storage/local.storage';
-import { sharedWorkerPool } from '../server/src/workers/pool';
+import { createWorkerPool } from '../server/src/workers/pool';
 import { bearer, fakeVerifier } from '../server/test/support/fake-verifier';
 import { multipart, photo } from '../server/test/support/uploads';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
@@ -29,6 +29,7 @@ const CONCURRENCY = 8;
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
 const database = await openDatabase({ memory: true });
+const pool = createWorkerPool({ threads: 1 });
 const app = await buildApp({
   config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
   database,
@@ -38,7 +39,7 @@ const app = await buildApp({
   authEmulatorUrl: null,
   storage: createLocalStorage(dir),
   queue: createInProcessQueue({ concurrency: 2 }),
-  engines: createEngineRegistry({ upscale: { modelDir: 'data/models' } }),
+  engines: createEngineRegistry({ upscale: { modelDir: 'data/models' }, pool }),
 });
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
@@ -130,7 +131,7 @@ Median latency under load is ${ratio.toFixed(2)}x the idle median: the HTTP even
 );
 console.log(table);
 await app.close();
-await sharedWorkerPool().close();
+await pool.close();
 await database.close();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

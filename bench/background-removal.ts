@@ -12,7 +12,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import sharp from 'sharp';
 import { contactSheet, type SheetRow } from './background-removal/contact-sheet';
-import { alphaIoU, edgeStats } from './background-removal/metrics';
+import { edgeStats } from './background-removal/metrics';
+import { alphaIoU } from '../server/test/support/image-measures';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
 
 const ROOT = new URL('../', import.meta.url);

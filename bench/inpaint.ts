@@ -8,7 +8,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { runChain } from '../server/src/engines/chain';
 import { createObjectRemovalEngine } from '../server/src/engines/inpaint/inpaint.engine';
+import { decodePhoto } from '../server/src/lib/image';
 import { silentLogger } from '../server/src/lib/logger';
+import { seededRandom } from '../server/src/lib/random';
 import { inpaintImage, type InpaintOptions } from '../server/src/models/inpaint/inpaint.model';
 import { createWorkerPool } from '../server/src/workers/pool';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
@@ -16,7 +18,6 @@ import { buildCases, type BenchCase } from './inpaint/cases';
 import { writeContactSheet, type SheetRow } from './inpaint/contact-sheet';
 import { measure, textureScore, type Metrics } from './inpaint/metrics';
 import { loadOpenCv, opencvInpaint } from './inpaint/peers';
-import { seededRandom } from './inpaint/random';
 
 const args = new Set(process.argv.slice(2));
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7) as
@@ -48,15 +49,12 @@ async function timing() {
     const cy = r + rnd() * (height - 2 * r);
     for (let y = Math.floor(cy - r); y <= cy + r; y++)
       for (let x = Math.floor(cx - r); x <= cx + r; x++)
-        if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) mask[y * width + x] = 255;
+        if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) mask[y * width + x] = 1;
   }
   let covered = 0;
   for (const v of mask) covered += v ? 1 : 0;
-  const maskPng = await sharp(mask, { raw: { width, height, channels: 1 } })
-    .png()
-    .toBuffer();
   const pool = createWorkerPool({ threads: 1 });
-  const engine = createObjectRemovalEngine({ pool: () => pool });
+  const engine = createObjectRemovalEngine({ pool });
   const ctx = {
     signal: new AbortController().signal,
     timeoutMs: 120_000,
@@ -70,7 +68,9 @@ async function timing() {
   for (let run = 0; run < 4; run++) {
     const t = performance.now();
     const cpu = process.cpuUsage();
-    await runChain(engine, { image: bytes, mask: maskPng, kind: 'object' }, ctx);
+    // As the server runs it: the stored photo decoded, the engine, the result encoded.
+    const photo = await decodePhoto(bytes);
+    await runChain(engine, { ...photo, mask: { bits: mask, width, height }, kind: 'object' }, ctx);
     const used = process.cpuUsage(cpu);
     if (run > 0) {
       times.push(performance.now() - t);

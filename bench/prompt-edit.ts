@@ -9,10 +9,14 @@ import { readFile } from 'node:fs/promises';
 import { interpretInstruction } from '../server/src/engines/prompt-edit/interpret';
 import { createEngineRegistry } from '../server/src/engines/registry';
 import { runOnFile } from '../server/src/engines/run-on-file';
-import { decodeRaw, encodeJpeg } from '../server/src/lib/image';
+import { decodePhoto, decodeRaw, encodeJpeg } from '../server/src/lib/image';
+import { normalizeUpload } from '../server/src/lib/image-intake';
+import { silentLogger } from '../server/src/lib/logger';
+import { dateStamped } from '../server/test/support/prompt-edit-photos';
 import { locateForRemoval } from '../server/src/models/detect';
-import { sharedWorkerPool } from '../server/src/workers/pool';
+import { createWorkerPool } from '../server/src/workers/pool';
 import { HELD_OUT } from './prompt-edit/heldout-instructions';
+import { HELD_OUT_2 } from './prompt-edit/heldout-instructions-2';
 import { scoreInterpreter } from './prompt-edit/score';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
 
@@ -46,13 +50,23 @@ const perInstruction: number[] = [];
 for (let r = 0; r < reps; r++)
   for (const p of prompts) perInstruction.push((await timed(() => interpretInstruction(p))).ms);
 const heldOut = scoreInterpreter(HELD_OUT, interpretInstruction);
+const heldOut2 = scoreInterpreter(HELD_OUT_2, interpretInstruction);
 
 // 2. Whole plans on big photos, against their floors
-const registry = createEngineRegistry();
+const pool = createWorkerPool({ threads: 1 });
+const registry = createEngineRegistry({ pool });
 const runner = registry['prompt-edit']!;
-const run = (image: Buffer, prompt: string) => runOnFile(runner, { image, mask: null, prompt, options: {} });
+const ctx = {
+  signal: new AbortController().signal,
+  timeoutMs: 600_000,
+  log: silentLogger,
+  progress: () => {},
+};
+/** As in the server: the stored upload (already checked and re-encoded) decoded once, the steps, the encoded result. */
+const run = async (image: Buffer, prompt: string) =>
+  runner.run({ ...(await decodePhoto(image)), mask: null, prompt, options: {}, plan: 'yearly' }, ctx);
 
-const big = await atSize('Wood.jpg', 12);
+const big = (await normalizeUpload(await atSize('Wood.jpg', 12))).data;
 const tonePrompt = 'make it 20% brighter with more contrast and a bit warmer';
 const tone: number[] = [];
 const floor: number[] = [];
@@ -62,7 +76,7 @@ for (let r = 0; r < reps; r++) {
   floor.push((await timed(async () => encodeJpeg(await decodeRaw(big), 92, false))).ms);
 }
 
-const cup = await atSize('coffee.png', 2);
+const cup = (await normalizeUpload(await atSize('coffee.png', 2))).data;
 const cupRaw = await decodeRaw(cup);
 const removal: number[] = [];
 const locate: number[] = [];
@@ -70,7 +84,7 @@ const inpaintOnly: number[] = [];
 await run(cup, 'remove the cup');
 for (let r = 0; r < reps; r++) {
   removal.push((await timed(() => run(cup, 'remove the cup'))).ms);
-  const found = await timed(() => locateForRemoval(sharedWorkerPool(), cupRaw, 'cup', { which: 'default' }));
+  const found = await timed(() => locateForRemoval(pool, cupRaw, 'cup', { which: 'default' }));
   locate.push(found.ms);
   if ('mask' in found.value) {
     const bits = found.value.mask;
@@ -88,7 +102,14 @@ for (let r = 0; r < reps; r++) {
     );
   }
 }
-await sharedWorkerPool().close();
+const stampedMeta = await sharp(await photo('Storm.jpg')).metadata();
+const stampWidth = Math.round(Math.sqrt((2e6 * stampedMeta.width!) / stampedMeta.height!));
+const stamped = (await normalizeUpload(await dateStamped(await photo('Storm.jpg'), stampWidth))).data;
+const stamp: number[] = [];
+await run(stamped, 'remove the date stamp');
+for (let r = 0; r < reps; r++) stamp.push((await timed(() => run(stamped, 'remove the date stamp'))).ms);
+const cli = await timed(() => runOnFile(runner, { image: big, mask: null, prompt: tonePrompt, options: {} }));
+await pool.close();
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const sorted = [...perInstruction].sort((a, b) => a - b);
@@ -99,14 +120,20 @@ each after the language model has loaded (${load.ms.toFixed(0)} ms once per proc
 ${median(perInstruction).toFixed(2)} ms, 95th percentile ${sorted[Math.floor(sorted.length * 0.95)].toFixed(2)} ms, slowest
 ${sorted.at(-1)!.toFixed(2)} ms (goal: under 50 ms).
 
-**Held-out instructions** (\`bench/prompt-edit/heldout-instructions.ts\`, written before the grammar was tuned and never
-tuned on): ${heldOut.correct} of ${heldOut.total} read exactly as expected (every step in order with its label, selector,
-direction or backdrop, and a refusal where one is due). The tuning set, the unit suite's 173 instructions, passes
-in full. Misread held-out instructions:
+**Held-out instructions**, read as a whole: every step in order with its label, selector, direction or backdrop,
+and a refusal where one is due. The first set (\`bench/prompt-edit/heldout-instructions.ts\`, ${HELD_OUT.length} forum-style
+requests) was written before the grammar was tuned; its first reading was 37 of 45. Some of its misreadings showed
+general faults (a typo corrected into a refusal word, a complaint and a wish adding two steps) that were then
+mended through new tuning instructions, so it is no longer blind: ${heldOut.correct} of ${heldOut.total} now. The second set
+(\`heldout-instructions-2.ts\`, ${HELD_OUT_2.length} requests) was written after that and read once before any further
+change: 25 of 30 on that reading; ${heldOut2.correct} of ${heldOut2.total} now. The tuning set, the unit suite's instructions,
+passes in full. Misread now:
 
-${heldOut.failures.map((f) => `- "${f.prompt}" → ${f.got.steps.map((x) => x.kind).join(', ') || 'nothing'}${f.got.skipped.length ? ` (skipped: ${f.got.skipped.map((x) => x.text).join('; ')})` : ''}`).join('\n')}
+${[...heldOut.failures, ...heldOut2.failures].map((f) => `- "${f.prompt}" → ${f.got.steps.map((x) => x.kind).join(', ') || 'nothing'}${f.got.skipped.length ? ` (skipped: ${f.got.skipped.map((x) => x.text).join('; ')})` : ''}`).join('\n')}
 
-**Whole plans** (command-line path: decode, steps, encode; medians of ${reps} after a warm-up run):
+**Whole plans** as the server runs them (the stored upload in: decode, steps, encode; medians of ${reps} after a
+warm-up run). The command line checks the file's header as an upload is checked and then runs the same path: the
+tone plan took ${s(cli.ms)} that way.
 
 ${markdownTable(
   ['plan', 'photo', 'time', 'floor in the same run', 'goal'],
@@ -125,6 +152,7 @@ ${markdownTable(
       `${s(median(locate))} detection and mask, ${s(median(inpaintOnly))} object removal on that mask`,
       'under 5 s',
     ],
+    ['"remove the date stamp"', 'Storm.jpg at 2 MP with a printed date', s(median(stamp)), '', 'under 5 s'],
   ],
 )}
 `;

@@ -16,19 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES } from '@common/modes';
+// The module itself rather than the blog feature's index, which would load the articles and their components.
+import { ARTICLE_SLUGS as SLUGS } from '@client/features/blog/model/slugs';
 import { launchBrowser, newOfflineContext } from './support/browser.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist/client');
-const SLUGS = [
-  'ai-photo-editor-chat-to-edit',
-  'free-magic-eraser-tool',
-  'remove-objects-from-photos',
-  'ai-background-remover-guide',
-  'remove-watermarks-online-free',
-  'ai-photo-enhancement-upscale',
-  'create-professional-headshots-ai',
-];
 const HOME_TITLE = 'AI Photo Cleanup Tool - Magic Eraser & Chat to Edit';
 const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },

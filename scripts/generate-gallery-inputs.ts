@@ -10,6 +10,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { GalleryEntry, GalleryManifest } from '../client/src/features/gallery/model/gallery-manifest';
+import { seededRandom } from '../server/src/lib/random';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PHOTOS = path.join(ROOT, 'assets/photos');
@@ -19,18 +20,6 @@ const MAX_WIDTH = 1024;
 const COUNT = 15;
 // Both images are stored lossy for the web; quality 90 keeps the compression error well below the watermark's.
 const WEBP = { quality: 90, effort: 5 } as const;
-
-/** mulberry32: small, fast and reproducible across machines. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Random = () => number;
 const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * items.length)];
@@ -129,7 +118,7 @@ async function makeEntry(file: string, index: number, r: Random): Promise<Galler
 async function main() {
   const seedArg = process.argv.indexOf('--seed');
   const seed = seedArg > 0 ? Number(process.argv[seedArg + 1]) : 20251011;
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const photos = (await readdir(PHOTOS)).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).sort();
   if (photos.length < COUNT)
     throw new Error(`assets/photos has ${photos.length} photos; the gallery needs ${COUNT}.`);

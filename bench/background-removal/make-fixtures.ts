@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { predictMatte } from '../../server/src/engines/background-removal/local/matte';
+import { predictMatte } from '../../server/src/models/isnet/matte';
 import { decodeRaw } from '../../server/src/lib/image';
 import { IsnetModel } from '../../server/src/models/isnet/isnet.model';
 

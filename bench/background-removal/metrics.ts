@@ -1,16 +1,3 @@
-/** Agreement of two mattes: intersection over union of their alpha > 0.5 regions. */
-export function alphaIoU(a: Uint8Array, b: Uint8Array): number {
-  let inter = 0;
-  let union = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] > 127;
-    const y = b[i] > 127;
-    if (x && y) inter++;
-    if (x || y) union++;
-  }
-  return union ? inter / union : 1;
-}
-
 export interface EdgeStats {
   /** Soft pixels (5%..95% alpha) per pixel of subject outline: how wide the edge is smeared, in pixels. */
   transitionPx: number;

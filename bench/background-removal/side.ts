@@ -6,8 +6,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { runCutout } from '../../server/src/engines/background-removal/local/cutout';
+import { runCutout } from '../../server/src/models/isnet/cutout';
 import { IsnetModel } from '../../server/src/models/isnet/isnet.model';
+import { decodePhoto } from '../../server/src/lib/image';
 
 type Remove = (input: Buffer, mime: string) => Promise<Uint8Array>;
 
@@ -16,7 +17,7 @@ async function ourSide(): Promise<Remove> {
   await model.load();
   return async (input) => {
     const result = await runCutout(
-      { image: input, backdrop: { kind: 'transparent' }, shadow: false },
+      { image: (await decodePhoto(input)).image, backdrop: { kind: 'transparent' }, shadow: false },
       () => model,
     );
     if (!result.png) throw new Error('no subject found');

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { RawImage } from '../../server/src/lib/image';
-import { seededRandom } from './random';
+import { seededRandom } from '../../server/src/lib/random';
 
 /**
  * The seeded benchmark sets, built from the project's own photos (assets/photos): a watermark set

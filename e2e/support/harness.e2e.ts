@@ -14,15 +14,16 @@ import { getAuth } from 'firebase-admin/auth';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type TestEmulator } from '../../server/test/support/emulator.ts';
+import { freePort } from './app-server.ts';
 import { launchBrowser, newOfflineContext } from './browser.ts';
-import { startAuthEmulator, type AuthEmulator } from './firebase-emulator.ts';
 import { signInWithEmulatorPopup } from './sign-in.ts';
 
 const PAGE_SOURCE = fileURLToPath(new URL('./harness-page', import.meta.url));
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace' };
 
 describe('signing in through the Auth emulator popup, offline', () => {
-  let emulator: AuthEmulator;
+  let emulator: TestEmulator;
   let browser: Browser;
   let bundleDir: string;
   let server: Server;
@@ -30,7 +31,7 @@ describe('signing in through the Auth emulator popup, offline', () => {
 
   beforeAll(async () => {
     bundleDir = await mkdtemp(join(tmpdir(), 'sign-in-harness-'));
-    [emulator] = await Promise.all([startAuthEmulator(), buildPage(bundleDir)]);
+    [emulator] = await Promise.all([startTestEmulator(await freePort()), buildPage(bundleDir)]);
     server = await serveFolder(bundleDir);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
@@ -121,7 +122,7 @@ async function openPage(
   return { page, dialogs, close: () => context.close() };
 }
 
-async function verifyIdToken(emulator: AuthEmulator, idToken: string) {
+async function verifyIdToken(emulator: TestEmulator, idToken: string) {
   const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   const app = initializeApp({ projectId: emulator.projectId }, `verify-${Date.now()}-${Math.random()}`);

@@ -8,9 +8,10 @@ import type { Mode } from '@common/modes';
 import { createEngineRegistry } from '../../server/src/engines/registry';
 import type { EngineResult } from '../../server/src/engines/types';
 import { runOnFile } from '../../server/src/engines/run-on-file';
-import { sharedWorkerPool } from '../../server/src/workers/pool';
+import { createWorkerPool } from '../../server/src/workers/pool';
 
-const registry = createEngineRegistry();
+const pool = createWorkerPool({ threads: 1 });
+const registry = createEngineRegistry({ pool });
 
 export interface ModeRun extends EngineResult {
   seconds: number;
@@ -32,5 +33,5 @@ export async function runMode(
 
 /** Ends the inference worker threads so the script can exit. */
 export async function closeEngines(): Promise<void> {
-  await sharedWorkerPool().close();
+  await pool.close();
 }

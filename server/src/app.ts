@@ -19,11 +19,10 @@ import type { Queue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { createKeyedLock } from './lib/keyed-lock';
 import type { Logger } from './lib/logger';
-import { createContactMessageRepository } from './repositories/contact-message.repository';
-import { createProcessedImageRepository } from './repositories/processed-image.repository';
-import { createSessionRepository } from './repositories/session.repository';
+import { handleProcessImage } from './jobs/process-image.handler';
+import { createHealthRepository } from './repositories/health.repository';
+import { createDataStore } from './repositories/repositories';
 import { createStripeGateway } from './repositories/stripe.gateway';
-import { createUserRepository } from './repositories/user.repository';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
 import { configRoutes } from './routes/config.routes';
@@ -37,7 +36,8 @@ import { createCheckoutService } from './services/checkout.service';
 import { createContactService } from './services/contact.service';
 import { createCreditsService } from './services/credits.service';
 import { createImagesService } from './services/images.service';
-import { runProcessImageJob } from './services/process-image.job';
+import { createEditSettlement } from './services/edit-settlement';
+import { createEditSubmission } from './services/edit-submission';
 import { createProcessingService, type ProcessingService } from './services/processing.service';
 import type { Storage } from './storage/storage';
 
@@ -52,7 +52,7 @@ export interface AppDeps {
   storage: Storage;
   queue: Queue;
   engines: EngineRegistry;
-  /** Run queued jobs in this process (false when separate workers take them from Redis). */
+  /** Run queued jobs in this process (false leaves them to separate workers, once a shared queue exists). */
   runJobsHere?: boolean;
   /** Per provider; the chain moves on after it. */
   providerTimeoutMs?: number;
@@ -98,11 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     contentSecurityPolicy: { directives: contentSecurityPolicy(deps.authEmulatorUrl) },
   });
 
-  const users = createUserRepository(database.db);
+  const data = createDataStore(database.db);
   const auth = createAuthService({
     verifier: deps.verifier,
-    users,
-    sessions: createSessionRepository(database.db),
+    users: data.users,
+    sessions: data.sessions,
     clock,
   });
   const authenticator = createAuthenticator(auth);
@@ -118,18 +118,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     paymentsEnabled,
   };
 
-  healthRoutes(app, { db: database.db });
+  healthRoutes(app, { health: createHealthRepository(database.db) });
   configRoutes(app, { publicConfig });
   authRoutes(app, { auth, authenticator, clock });
   contactRoutes(app, {
-    contact: createContactService({ messages: createContactMessageRepository(database.db) }),
+    contact: createContactService({ messages: data.contactMessages }),
     authenticator,
   });
   const stripe = config.stripe ? createStripeGateway(config.stripe) : null;
   billingRoutes(app, {
     authenticator,
     checkout: createCheckoutService({
-      users,
+      users: data.users,
       gateway: stripe,
       prices: config.stripe?.prices ?? null,
       siteUrl: config.siteUrl,
@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     webhooks:
       stripe && config.stripe
         ? createBillingWebhookService({
-            db: database.db,
+            data,
             gateway: stripe,
             prices: config.stripe.prices,
             clock,
@@ -147,18 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         : null,
   });
 
-  const images = createImagesService({
-    images: createProcessedImageRepository(database.db),
-    storage: deps.storage,
-  });
+  const images = createImagesService({ images: data.images, storage: deps.storage });
+  const credits = createCreditsService({ clock });
   const processing = createProcessingService({
-    db: database.db,
-    storage: deps.storage,
+    submission: createEditSubmission({ data, storage: deps.storage, engines: deps.engines, credits }),
+    settlement: createEditSettlement({ data, storage: deps.storage, credits, clock, log: deps.logger }),
     queue: deps.queue,
     engines: deps.engines,
-    credits: createCreditsService({ clock }),
-    clock,
-    log: deps.logger,
   });
   if (deps.runJobsHere ?? true) {
     const jobDeps = {
@@ -167,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: deps.logger,
       providerTimeoutMs: deps.providerTimeoutMs ?? 120_000,
     };
-    deps.queue.process({ 'process-image': (job, ctx) => runProcessImageJob(jobDeps, job, ctx) });
+    deps.queue.process({ 'process-image': (job, ctx) => handleProcessImage(jobDeps, job, ctx) });
   }
   imagesRoutes(app, { images, authenticator });
   processRoutes(app, { processing, images, authenticator, clock });

@@ -2,18 +2,19 @@ import os from 'node:os';
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isMode, MODES } from '@common/modes';
+import { isMode, MODE_INFO, MODES } from '@common/modes';
 import { isPlan, PLANS } from '@common/plans';
 import { loadConfig } from './config/env';
 import { openDatabase } from './db/client';
-import type { ModeRunner } from './engines/mode-runner';
+import { checkEditRequest, runnerFor, type ModeRunner } from './engines/mode-runner';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import { runOnFile } from './engines/run-on-file';
 import { AppError } from './lib/errors';
 import { FORMAT_EXTENSION, formatFromMime } from './lib/image-intake';
 import { systemClock } from './lib/clock';
+import { createDataStore } from './repositories/repositories';
 import { createPlanAdminService } from './services/plan-admin.service';
-import { sharedWorkerPool } from './workers/pool';
+import { createWorkerPool } from './workers/pool';
 
 const USAGE = `Usage:
   npm run cli -- MODE --image IN [--mask M.png] [--prompt TEXT] [--scale 2|4] [--option key=value ...] --out OUT
@@ -48,14 +49,23 @@ async function main(argv: string[]): Promise<void> {
   const inputs = expandInputs(values.image);
   if (inputs.length === 0) throw new UsageError(`No JPEG, PNG or WebP files match ${values.image}.`);
   const options = parseOptions(values.option ?? [], values.scale);
-  const runner = createEngineRegistry(enginesConfigFrom(loadConfig()))[mode];
-  if (!runner) throw new AppError('MODE_NOT_AVAILABLE', `${mode} is not available yet.`);
-  runner.parseOptions(options);
-  if (mode === 'prompt-edit' && !values.prompt?.trim())
-    throw new UsageError('prompt-edit needs --prompt, e.g. --prompt "make it brighter".');
-  runner.check?.({ prompt: values.prompt ?? null, options });
-  if (runner.needsMask && !values.mask)
-    throw new UsageError(`${mode} needs --mask (a PNG, white = area to change).`);
+  const config = loadConfig();
+  const pool = createWorkerPool({ threads: config.env.INFERENCE_THREADS });
+  const runner = runnerFor(createEngineRegistry({ ...enginesConfigFrom(config), pool }), mode);
+  const prompt = values.prompt?.trim() || null;
+  // The server's checks, before any file is read; each photo's run repeats them on its own.
+  try {
+    checkEditRequest(runner, { prompt, rawOptions: options, hasMask: Boolean(values.mask), brush: 'erase' });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'BAD_REQUEST')) throw error;
+    const flag =
+      runner.needsMask && !values.mask
+        ? ` ${mode} needs --mask (a PNG, white = area to change).`
+        : MODE_INFO[mode].needsPrompt && !prompt
+          ? ` ${mode} needs --prompt, e.g. --prompt "make it brighter".`
+          : '';
+    throw new UsageError(error.message + flag);
+  }
   const maskBytes = values.mask ? readFileSync(values.mask) : null;
   const many = inputs.length > 1 || isFolder(values.out);
   if (many) mkdirSync(values.out, { recursive: true });
@@ -79,7 +89,7 @@ async function main(argv: string[]): Promise<void> {
       process.stderr.write(`\r${label}: ${error instanceof Error ? error.message : String(error)}\n`);
     }
   }
-  await sharedWorkerPool().close();
+  await pool.close();
   if (failures) throw new Error(`${failures} of ${inputs.length} images failed.`);
 }
 
@@ -183,7 +193,7 @@ async function usersCommand(args: string[]) {
       : { pgliteDir: path.join(config.dataDir, 'pglite') },
   );
   try {
-    const admin = createPlanAdminService({ db: database.db, clock: systemClock });
+    const admin = createPlanAdminService({ data: createDataStore(database.db), clock: systemClock });
     if (action === 'history') {
       const history = await admin.history(email);
       if (!history) throw new Error(`No user with the e-mail ${email}.`);

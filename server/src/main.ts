@@ -6,6 +6,7 @@ import { createFirebaseTokenVerifier } from './auth/token-verifier';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
+import { createWorkerPool } from './workers/pool';
 import { createInProcessQueue } from './jobs/in-process.queue';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
@@ -41,6 +42,8 @@ async function main() {
     emulatorHost: emulator?.host,
   });
 
+  // Model inference threads; they start on the first job that needs one.
+  const pool = createWorkerPool({ threads: config.env.INFERENCE_THREADS });
   const app = await buildApp({
     config,
     database,
@@ -50,7 +53,7 @@ async function main() {
     authEmulatorUrl: emulator?.url ?? null,
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
     queue: createInProcessQueue({ concurrency: config.env.JOB_CONCURRENCY }),
-    engines: createEngineRegistry(enginesConfigFrom(config)),
+    engines: createEngineRegistry({ ...enginesConfigFrom(config), pool }),
     providerTimeoutMs: config.env.PROVIDER_TIMEOUT_SECONDS * 1000,
     clientDir: config.isProduction ? CLIENT_DIR : undefined,
   });
@@ -62,6 +65,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await pool.close();
     await emulator?.stop();
     await database.close();
     process.exit(0);

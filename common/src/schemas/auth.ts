@@ -47,4 +47,13 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** GET /api/credits. */
+export const creditsResponseSchema = z.object({
+  plan: z.enum(PLANS),
+  credits: creditsSchema,
+  maxUploadBytes: z.number().int(),
+  maxUploadMegabytes: z.number(),
+});
+export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
+
 export { displayName } from '../display-name';

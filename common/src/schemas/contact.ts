@@ -14,3 +14,6 @@ export const contactRequestSchema = z.object({
     .max(CONTACT_MESSAGE_MAX, `Messages can be at most ${CONTACT_MESSAGE_MAX} characters.`),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+/** POST /api/contact answer (201): the message is stored. */
+export const contactResponseSchema = z.object({ ok: z.literal(true) });

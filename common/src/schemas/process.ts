@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODES } from '../modes';
 import { creditsSchema } from './auth';
 
-/** POST /api/upload answer. */
+/** POST /api/upload answer (201). */
 export const uploadResponseSchema = z.object({
   id: z.string(),
   width: z.number().int(),
@@ -12,12 +12,16 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/** What the brush does in iterative editing: erase fills the mask on the current result; restore brings the original back. */
+export const brushSchema = z.enum(['erase', 'restore']);
+export type Brush = z.infer<typeof brushSchema>;
+
 /** POST /api/process/:id body, as the editor sends it (spec section 7), plus per-mode options. */
 export const processRequestSchema = z.object({
   /** PNG data URL of the painted mask, white = marked. */
   maskData: z.string().nullable().default(null),
-  /** Iterative editing: erase fills the mask on the current result; restore brings the original back. */
-  mode: z.enum(['erase', 'restore']).default('erase'),
+  /** The brush (the spec's wire name is `mode`). */
+  mode: brushSchema.default('erase'),
   isIterativeEdit: z.boolean().default(false),
   /** The user's own earlier result to keep editing; never fetched from the network. */
   currentImageUrl: z.string().max(2048).nullable().default(null),
@@ -32,6 +36,7 @@ export type ProcessRequest = z.input<typeof processRequestSchema>;
 export const stepSummarySchema = z.object({ kind: z.string(), description: z.string() });
 export type StepSummary = z.infer<typeof stepSummarySchema>;
 
+/** POST /api/process/:id answer. */
 export const processResponseSchema = z.object({
   processedPath: z.string(),
   downloadPath: z.string(),

@@ -1,17 +1,23 @@
 import type { ZodType } from 'zod';
-import type { Mode } from '@common/modes';
+import { MODE_INFO, type Mode } from '@common/modes';
 import type { Plan } from '@common/plans';
-import type { PromptPlanResponse } from '@common/schemas/process';
+import type { Brush, PromptPlanResponse } from '@common/schemas/process';
 import { AppError } from '../lib/errors';
+import type { ImageFormat } from '../lib/image-intake';
+import type { RawImage } from '../lib/image';
+import type { Mask } from '../lib/mask';
 import { runChain } from './chain';
 import type { Engine, EngineResult, RunContext } from './types';
 
-/** One edit as the pipeline hands it to a mode: the picture, the mask and prompt when the mode takes them. */
+/** One edit as the pipeline hands it to a mode: the photo and mask decoded once, options already parsed. */
 export interface ModeRequest {
-  image: Buffer;
-  /** PNG at the image's size, white = marked. */
-  mask: Buffer | null;
+  image: RawImage;
+  /** The stored photo's format; results are written in the same family. */
+  format: ImageFormat;
+  /** At the image's size; present exactly when the mode needs one (see checkEditRequest). */
+  mask: Mask | null;
   prompt: string | null;
+  /** The output of the runner's own parseOptions. */
   options: Record<string, unknown>;
   plan: Plan;
 }
@@ -31,6 +37,45 @@ export interface ModeRunner {
 
 export type EngineRegistry = Partial<Record<Mode, ModeRunner>>;
 
+/** The mode's runner on this server, or the answer a person gets when the mode has none. */
+export function runnerFor(engines: EngineRegistry, mode: Mode): ModeRunner {
+  const runner = engines[mode];
+  if (!runner) {
+    throw new AppError(
+      'MODE_NOT_AVAILABLE',
+      `${MODE_INFO[mode].label} is not available yet. Please try another mode.`,
+    );
+  }
+  return runner;
+}
+
+export interface EditRequest {
+  prompt: string | null;
+  rawOptions: unknown;
+  hasMask: boolean;
+  brush: Brush;
+}
+
+/**
+ * Every check an edit passes before anything is spent, for the server and the command line alike: the brush,
+ * the prompt, the options and the mask. Answers the parsed options and whether a mask is to be read.
+ */
+export function checkEditRequest(
+  runner: ModeRunner,
+  request: EditRequest,
+): { options: Record<string, unknown>; usesMask: boolean } {
+  if (request.brush === 'restore' && !runner.needsMask)
+    throw new AppError('BAD_REQUEST', 'Restore works only in the mask-based modes.');
+  if (MODE_INFO[runner.mode].needsPrompt && !request.prompt)
+    throw new AppError('BAD_REQUEST', 'Please describe what you want to do with the image.');
+  const options = runner.parseOptions(request.rawOptions);
+  runner.check?.({ prompt: request.prompt, options });
+  const usesMask = runner.needsMask;
+  if (usesMask && !request.hasMask)
+    throw new AppError('BAD_REQUEST', 'Please mark the area to change on the image first.');
+  return { options, usesMask };
+}
+
 /** Adapts an engine and its options schema to the pipeline; `toInput` builds the engine's own input. */
 export function modeRunner<I, O extends Record<string, unknown>>(spec: {
   engine: Engine<I>;
@@ -38,23 +83,20 @@ export function modeRunner<I, O extends Record<string, unknown>>(spec: {
   needsMask?: boolean;
   toInput(request: ModeRequest, options: O): I;
 }): ModeRunner {
-  const parseOptions = (raw: unknown): O => {
-    const parsed = spec.optionsSchema.safeParse(raw ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-      throw new AppError('BAD_REQUEST', `Invalid option ${where}${issue.message}`);
-    }
-    return parsed.data;
-  };
   return {
     mode: spec.engine.mode,
     needsMask: spec.needsMask ?? false,
-    parseOptions,
+    parseOptions(raw) {
+      const parsed = spec.optionsSchema.safeParse(raw ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+        throw new AppError('BAD_REQUEST', `Invalid option ${where}${issue.message}`);
+      }
+      return parsed.data;
+    },
     run(request, ctx) {
-      if (this.needsMask && !request.mask)
-        throw new AppError('INVALID_MASK', 'Please mark the area to remove.');
-      return runChain(spec.engine, spec.toInput(request, parseOptions(request.options)), ctx);
+      return runChain(spec.engine, spec.toInput(request, request.options as O), ctx);
     },
   };
 }

@@ -16,18 +16,20 @@ import {
   createWatermarkRemovalEngine,
   inpaintOptionsSchema,
   type InpaintEngineConfig,
+  type InpaintInput,
 } from './inpaint/inpaint.engine';
-import { modeRunner, type EngineRegistry } from './mode-runner';
+import { modeRunner, type EngineRegistry, type ModeRunner } from './mode-runner';
+import type { Engine } from './types';
 import { createDetectionLocator } from './prompt-edit/detection-locator';
 import { createPromptEditRunner } from './prompt-edit/prompt-edit.runner';
 import {
   createOpenAiEditProvider,
   type OpenAiEditConfig,
 } from './prompt-edit/providers/openai-edit.provider';
-import { sharedWorkerPool, type WorkerPool } from '../workers/pool';
+import type { WorkerPool } from '../workers/pool';
 
 /** The engines as configured by the environment: cloud keys, and the model cache under the data folder. */
-export function enginesConfigFrom(config: Config): EnginesConfig {
+export function enginesConfigFrom(config: Config): Omit<EnginesConfig, 'pool'> {
   const { env } = config;
   return {
     backgroundRemoval: {
@@ -46,49 +48,33 @@ export function enginesConfigFrom(config: Config): EnginesConfig {
 }
 
 export interface EnginesConfig {
-  backgroundRemoval?: BackgroundRemovalConfig;
-  inpaint?: InpaintEngineConfig;
-  upscale?: ImageUpscaleConfig;
+  backgroundRemoval?: Omit<BackgroundRemovalConfig, 'pool'>;
+  inpaint?: Omit<InpaintEngineConfig, 'pool'>;
+  upscale?: Omit<ImageUpscaleConfig, 'pool'>;
   promptEdit?: { openai?: OpenAiEditConfig };
-  /** The inference pool of the detectors (default: the process-wide pool). */
-  pool?: () => WorkerPool;
+  /** The inference threads every local model runs in; the composition root owns and closes it. */
+  pool: WorkerPool;
 }
 
 /**
  * The modes whose engines exist, each with its provider chain. A mode missing here answers
  * "not available yet" (501) before any credit is taken.
  */
-export function createEngineRegistry(config: EnginesConfig = {}): EngineRegistry {
+export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
+  const { pool } = config;
   const registry: EngineRegistry = {
     'background-removal': modeRunner({
-      engine: createBackgroundRemovalEngine(config.backgroundRemoval),
+      engine: createBackgroundRemovalEngine({ ...config.backgroundRemoval, pool }),
       optionsSchema: backgroundRemovalOptionsSchema,
       toInput: (request, options) => ({ image: request.image, ...options }),
     }),
-    'watermark-removal': modeRunner({
-      engine: createWatermarkRemovalEngine(config.inpaint),
-      optionsSchema: inpaintOptionsSchema,
-      needsMask: true,
-      toInput: (request, options) => ({
-        ...options,
-        image: request.image,
-        mask: request.mask!,
-        kind: 'watermark',
-      }),
-    }),
-    'object-removal': modeRunner({
-      engine: createObjectRemovalEngine(config.inpaint),
-      optionsSchema: inpaintOptionsSchema,
-      needsMask: true,
-      toInput: (request, options) => ({
-        ...options,
-        image: request.image,
-        mask: request.mask!,
-        kind: 'object',
-      }),
-    }),
+    'watermark-removal': inpaintRunner(
+      createWatermarkRemovalEngine({ ...config.inpaint, pool }),
+      'watermark',
+    ),
+    'object-removal': inpaintRunner(createObjectRemovalEngine({ ...config.inpaint, pool }), 'object'),
     'image-upscale': modeRunner({
-      engine: createImageUpscaleEngine(config.upscale),
+      engine: createImageUpscaleEngine({ ...config.upscale, pool }),
       optionsSchema: upscaleOptionsSchema,
       toInput: (request, options) => ({
         image: request.image,
@@ -100,8 +86,24 @@ export function createEngineRegistry(config: EnginesConfig = {}): EngineRegistry
   // Chat to Edit runs the other modes as steps of its plans.
   registry['prompt-edit'] = createPromptEditRunner({
     runners: registry,
-    locator: createDetectionLocator(config.pool ?? sharedWorkerPool),
+    locator: createDetectionLocator(pool),
     cloud: [createOpenAiEditProvider(config.promptEdit?.openai ?? {})],
   });
   return registry;
+}
+
+/** Both inpainting modes: a mask, and `kind` so a translucent watermark is inverted rather than invented. */
+function inpaintRunner(engine: Engine<InpaintInput>, kind: InpaintInput['kind']): ModeRunner {
+  return modeRunner({
+    engine,
+    optionsSchema: inpaintOptionsSchema,
+    needsMask: true,
+    toInput: (request, options) => ({
+      ...options,
+      image: request.image,
+      format: request.format,
+      mask: request.mask!,
+      kind,
+    }),
+  });
 }

@@ -1,11 +1,12 @@
-import { normalizeUpload } from '../lib/image-intake';
+import { decodePhoto } from '../lib/image';
+import { checkUpload } from '../lib/image-intake';
 import { silentLogger } from '../lib/logger';
 import { decodeMaskPng } from '../lib/mask';
-import type { ModeRunner } from './mode-runner';
+import { checkEditRequest, type ModeRunner } from './mode-runner';
 import type { EngineResult } from './types';
 
 export interface FileRun {
-  /** An encoded photo, checked and rewritten as an upload is. */
+  /** An encoded photo, checked as an upload is (then decoded once; nothing is re-encoded). */
   image: Buffer;
   /** A PNG, white = the area to change, read as the editor's mask is. */
   mask: Buffer | null;
@@ -19,10 +20,20 @@ export interface FileRun {
  * checks as an upload, the largest plan's limits, and no time pressure on the local providers.
  */
 export async function runOnFile(runner: ModeRunner, run: FileRun): Promise<EngineResult> {
-  const upload = await normalizeUpload(run.image);
-  const mask = run.mask ? (await decodeMaskPng(run.mask, upload.width, upload.height)).png : null;
+  const { options } = checkEditRequest(runner, {
+    prompt: run.prompt?.trim() || null,
+    rawOptions: run.options,
+    hasMask: Boolean(run.mask),
+    brush: 'erase',
+  });
+  await checkUpload(run.image);
+  const photo = await decodePhoto(run.image);
+  const mask =
+    runner.needsMask && run.mask
+      ? await decodeMaskPng(run.mask, photo.image.width, photo.image.height)
+      : null;
   return runner.run(
-    { image: upload.data, mask, prompt: run.prompt, options: run.options, plan: 'yearly' },
+    { ...photo, mask, prompt: run.prompt?.trim() || null, options, plan: 'yearly' },
     {
       signal: new AbortController().signal,
       timeoutMs: 15 * 60_000,

@@ -1,6 +1,6 @@
 import type { Mode } from '@common/modes';
 import type { Plan } from '@common/plans';
-import type { StepSummary } from '@common/schemas/process';
+import type { Brush, StepSummary } from '@common/schemas/process';
 
 /** Everything a processing job needs, by storage key and plain values, so it can cross to another process. */
 export interface ProcessImageJob {
@@ -12,7 +12,7 @@ export interface ProcessImageJob {
   workingKey: string;
   originalKey: string;
   maskKey: string | null;
-  brush: 'erase' | 'restore';
+  brush: Brush;
   prompt: string | null;
   options: Record<string, unknown>;
 }

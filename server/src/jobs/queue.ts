@@ -17,7 +17,8 @@ export interface JobOptions {
 
 /**
  * The processing queue. `run` resolves with the handler's result once the job has run, so an HTTP request can
- * wait for it; progress goes to the listeners. In-process by default; a Redis-backed queue implements the same.
+ * wait for it; progress goes to the listeners. In-process for now; a Redis-backed queue for separate workers
+ * would implement the same.
  */
 export interface Queue {
   run<N extends JobName>(name: N, data: JobData<N>, options: JobOptions): Promise<JobResult<N>>;

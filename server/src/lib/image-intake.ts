@@ -33,11 +33,8 @@ export interface NormalizedImage {
   height: number;
 }
 
-/**
- * Checks an upload and rewrites it for storage: EXIF orientation applied, metadata (GPS included) dropped,
- * pixel count limited before anything is decoded, truncated or damaged files refused.
- */
-export async function normalizeUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<NormalizedImage> {
+/** The checks of an upload that read only the header: one of the accepted formats, within the pixel limit. */
+export async function checkUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<ImageFormat> {
   const format = sniffFormat(bytes);
   if (!format) {
     throw new AppError(
@@ -61,6 +58,15 @@ export async function normalizeUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXEL
       `This image is ${width} x ${height} pixels (${megapixels(width * height)} megapixels); the limit is ${megapixels(maxPixels)} megapixels.`,
     );
   }
+  return format;
+}
+
+/**
+ * Checks an upload and rewrites it for storage: EXIF orientation applied, metadata (GPS included) dropped,
+ * pixel count limited before anything is decoded, truncated or damaged files refused.
+ */
+export async function normalizeUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<NormalizedImage> {
+  const format = await checkUpload(bytes, maxPixels);
   try {
     const pipeline = sharp(bytes, {
       limitInputPixels: maxPixels,

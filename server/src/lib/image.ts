@@ -1,5 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS } from '@common/plans';
+import { AppError } from './errors';
+import { sniffFormat, type ImageFormat } from './image-intake';
 
 /** Interleaved 8-bit pixels with their geometry; the currency between sharp and the algorithms. */
 export interface RawImage {
@@ -9,11 +11,18 @@ export interface RawImage {
   channels: 1 | 3 | 4;
 }
 
-/** Decodes any supported image to raw pixels, with EXIF orientation applied. */
+/**
+ * Decodes any supported image to 8-bit raw pixels with EXIF orientation applied; greyscale and 16-bit
+ * photos are widened to sRGB when 3 or 4 channels are asked for.
+ */
 export async function decodeRaw(input: Buffer, channels: 1 | 3 | 4 = 3): Promise<RawImage> {
   let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   pipeline =
-    channels === 1 ? pipeline.greyscale() : channels === 3 ? pipeline.removeAlpha() : pipeline.ensureAlpha();
+    channels === 1
+      ? pipeline.greyscale()
+      : channels === 3
+        ? pipeline.toColourspace('srgb').removeAlpha()
+        : pipeline.toColourspace('srgb').ensureAlpha();
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return {
     data: new Uint8Array(data.buffer, data.byteOffset, data.length),
@@ -36,4 +45,52 @@ export async function encodePng(image: RawImage): Promise<Buffer> {
 /** mozjpeg makes files about an eighth smaller and takes about seven times as long to encode. */
 export async function encodeJpeg(image: RawImage, quality = 92, mozjpeg = true): Promise<Buffer> {
   return rawToSharp(image).jpeg({ quality, mozjpeg }).toBuffer();
+}
+
+/** A stored photo as every mode receives it: decoded once, and the format family to write the result in. */
+export interface DecodedPhoto {
+  /** RGB, or RGBA only where some pixel is see-through. */
+  image: RawImage;
+  format: ImageFormat;
+}
+
+export async function decodePhoto(bytes: Buffer): Promise<DecodedPhoto> {
+  const format = sniffFormat(bytes);
+  if (!format) throw new AppError('INVALID_IMAGE', 'This file could not be read as an image.');
+  let image: RawImage;
+  try {
+    image = format === 'jpeg' ? await decodeRaw(bytes, 3) : dropOpaqueAlpha(await decodeRaw(bytes, 4));
+  } catch {
+    throw new AppError('INVALID_IMAGE', 'This file could not be read as an image.');
+  }
+  return { image, format };
+}
+
+/** PNG and WebP decode with an alpha channel; keep it only where some pixel is see-through. */
+function dropOpaqueAlpha(image: RawImage): RawImage {
+  if (image.channels !== 4) return image;
+  for (let i = 3; i < image.data.length; i += 4) if (image.data[i] < 255) return image;
+  return withoutAlpha(image);
+}
+
+/** The colour channels of an RGBA image (an RGB image as it is). */
+export function withoutAlpha(image: RawImage): RawImage {
+  if (image.channels !== 4) return image;
+  const { data } = image;
+  const rgb = new Uint8Array((data.length / 4) * 3);
+  for (let i = 0, j = 0; i < data.length; i += 4, j += 3) {
+    rgb[j] = data[i];
+    rgb[j + 1] = data[i + 1];
+    rgb[j + 2] = data[i + 2];
+  }
+  return { ...image, data: rgb, channels: 3 };
+}
+
+/** The size of an encoded image as it is shown (EXIF orientation applied), from its header alone. */
+export async function imageSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(bytes).metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  return turned ? { width: height, height: width } : { width, height };
 }

@@ -2,35 +2,36 @@ import sharp, { type OutputInfo } from 'sharp';
 import { AppError } from './errors';
 import { sniffFormat } from './image-intake';
 
+/**
+ * The marked area of a picture, at the picture's size: one byte per pixel, 1 = marked, 0 = not. The one mask
+ * type from the request to the model; PNG exists only in storage and at a cloud API's edge.
+ */
+export interface Mask {
+  bits: Uint8Array;
+  width: number;
+  height: number;
+}
+
 /** A data URL of a PNG, as the editor sends it; about 30 MB of base64 is far beyond any real mask. */
 const MAX_MASK_DATA_URL = 30 * 1024 * 1024;
 const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
 
-export interface DecodedMask {
-  /** One byte per image pixel: 255 inside the marked area, 0 outside. */
-  bits: Uint8Array;
-  /** The same mask as a PNG at the image's size (white = marked), for storage and engines. */
-  png: Buffer;
-  markedPixels: number;
-}
-
 /**
- * Reads the editor's mask: a pixel is marked where it is light and opaque (white strokes on a black or
- * transparent layer). The mask may be drawn at another resolution but must have the image's shape.
+ * Reads the editor's mask: strokes on a transparent layer, or white on black. The mask may be drawn at another
+ * resolution but must have the image's shape.
  */
-export async function decodeMaskDataUrl(
-  dataUrl: string,
-  width: number,
-  height: number,
-): Promise<DecodedMask> {
+export async function decodeMaskDataUrl(dataUrl: string, width: number, height: number): Promise<Mask> {
   if (dataUrl.length > MAX_MASK_DATA_URL) throw invalid('The mask is too large.');
   const match = DATA_URL.exec(dataUrl);
   if (!match) throw invalid('The mask must be a PNG image sent as a data URL.');
   return decodeMaskPng(Buffer.from(match[1], 'base64'), width, height);
 }
 
-/** As decodeMaskDataUrl, for a PNG file's bytes (the command line's --mask). */
-export async function decodeMaskPng(bytes: Buffer, width: number, height: number): Promise<DecodedMask> {
+/**
+ * As decodeMaskDataUrl, for a PNG file's bytes: the command line's --mask, and a stored mask (which
+ * encodeMaskPng wrote as black and white, so the same rule reads it back exactly).
+ */
+export async function decodeMaskPng(bytes: Buffer, width: number, height: number): Promise<Mask> {
   if (sniffFormat(bytes) !== 'png') throw invalid('The mask must be a PNG image.');
   let raw: { data: Buffer; info: OutputInfo };
   try {
@@ -52,19 +53,31 @@ export async function decodeMaskPng(bytes: Buffer, width: number, height: number
   }
   const { data } = raw;
   const bits = new Uint8Array(width * height);
-  let markedPixels = 0;
+  // Strokes on a transparent layer count by their opacity, whatever their colour; a fully opaque mask
+  // counts its light pixels (white on black).
+  let onTransparency = false;
+  for (let p = 3; p < data.length && !onTransparency; p += 4) onTransparency = data[p] < 128;
+  let marked = 0;
   for (let i = 0, p = 0; i < bits.length; i++, p += 4) {
-    const light = (data[p] * 299 + data[p + 1] * 587 + data[p + 2] * 114) / 1000;
-    if (light >= 128 && data[p + 3] >= 128) {
-      bits[i] = 255;
-      markedPixels++;
+    const on = onTransparency
+      ? data[p + 3] >= 128
+      : (data[p] * 299 + data[p + 1] * 587 + data[p + 2] * 114) / 1000 >= 128;
+    if (on) {
+      bits[i] = 1;
+      marked++;
     }
   }
-  if (markedPixels === 0) throw invalid('The mask is empty. Paint over the area you want to change.');
-  const png = await sharp(Buffer.from(bits.buffer), { raw: { width, height, channels: 1 } })
+  if (marked === 0) throw invalid('The mask is empty. Paint over the area you want to change.');
+  return { bits, width, height };
+}
+
+/** Black and white PNG (255 = marked): the stored form of a mask, and what cloud inpainting APIs take. */
+export function encodeMaskPng(mask: Mask): Promise<Buffer> {
+  const grey = new Uint8Array(mask.bits.length);
+  for (let i = 0; i < grey.length; i++) grey[i] = mask.bits[i] ? 255 : 0;
+  return sharp(grey, { raw: { width: mask.width, height: mask.height, channels: 1 } })
     .png()
     .toBuffer();
-  return { bits, png, markedPixels };
 }
 
 function invalid(message: string) {

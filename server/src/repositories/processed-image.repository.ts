@@ -11,7 +11,9 @@ export function createProcessedImageRepository(db: Db) {
       id: string;
       userId: string;
       originalFilename: string;
-      originalPath: string;
+      originalKey: string;
+      width: number;
+      height: number;
       editingMode: Mode;
     }): Promise<ProcessedImageRow> {
       const [created] = await db.insert(processedImages).values(row).returning();
@@ -27,7 +29,10 @@ export function createProcessedImageRepository(db: Db) {
       return row;
     },
 
-    async markCompleted(id: string, result: { processedPath: string; providerId: string }) {
+    async markCompleted(
+      id: string,
+      result: { resultKey: string; resultWidth: number; resultHeight: number; providerId: string },
+    ) {
       await db
         .update(processedImages)
         .set({ status: 'completed', errorMessage: null, ...result })
@@ -35,10 +40,10 @@ export function createProcessedImageRepository(db: Db) {
     },
 
     /** Moves a row to processing unless it is already there; false when another request got there first. */
-    async startProcessing(id: string, maskPath: string | null): Promise<boolean> {
+    async startProcessing(id: string, maskKey: string | null): Promise<boolean> {
       const rows = await db
         .update(processedImages)
-        .set({ status: 'processing', maskPath, errorMessage: null })
+        .set({ status: 'processing', maskKey, errorMessage: null })
         .where(and(eq(processedImages.id, id), ne(processedImages.status, 'processing')))
         .returning({ id: processedImages.id });
       return rows.length === 1;

@@ -1,3 +1,4 @@
+import { currentUserSchema } from '@common/schemas/auth';
 import type { Authenticator } from '../http/authenticate';
 import { SESSION_COOKIE } from '../http/authenticate';
 import type { App } from '../http/types';
@@ -12,7 +13,7 @@ export function authRoutes(
 ) {
   const { auth, authenticator, clock } = deps;
 
-  app.get('/api/auth/user', async (request, reply) => {
+  app.get('/api/auth/user', { schema: { response: { 200: currentUserSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return toCurrentUser(await authenticator.requireUser(request), clock.now());
   });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import { checkoutRequestSchema, stripeRedirectSchema, webhookAckSchema } from '@common/schemas/billing';
 import type { App } from '../http/types';
 import type { Authenticator } from '../http/authenticate';
 import { AppError } from '../lib/errors';
@@ -18,14 +18,7 @@ export function billingRoutes(
   app.post(
     '/api/create-subscription',
     {
-      schema: {
-        body: z
-          .object({
-            plan: z.enum(['monthly', 'yearly']).optional(),
-            priceId: z.string().trim().min(1).max(200).optional(),
-          })
-          .strict(),
-      },
+      schema: { body: checkoutRequestSchema, response: { 200: stripeRedirectSchema } },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -36,7 +29,10 @@ export function billingRoutes(
 
   app.post(
     '/api/billing-portal',
-    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: { response: { 200: stripeRedirectSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (request) => {
       const user = await authenticator.requireUser(request);
       return checkout.openPortal(user, origin(request));
@@ -51,7 +47,10 @@ export function billingRoutes(
     );
     scope.post(
       '/api/webhooks/stripe',
-      { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } },
+      {
+        schema: { response: { 200: webhookAckSchema } },
+        config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      },
       async (request) => {
         if (!deps.webhooks)
           throw new AppError('PAYMENTS_NOT_CONFIGURED', 'Payments are not configured on this server.');

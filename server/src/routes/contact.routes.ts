@@ -1,4 +1,4 @@
-import { contactRequestSchema } from '@common/schemas/contact';
+import { contactRequestSchema, contactResponseSchema } from '@common/schemas/contact';
 import type { Authenticator } from '../http/authenticate';
 import type { App } from '../http/types';
 import type { ContactService } from '../services/contact.service';
@@ -7,7 +7,7 @@ export function contactRoutes(app: App, deps: { contact: ContactService; authent
   app.post(
     '/api/contact',
     {
-      schema: { body: contactRequestSchema },
+      schema: { body: contactRequestSchema, response: { 201: contactResponseSchema } },
       bodyLimit: 32 * 1024,
       config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },

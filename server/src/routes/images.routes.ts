@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import { z } from 'zod';
 import { isMode, type Mode } from '@common/modes';
 import { PLAN_LIMITS } from '@common/plans';
+import { uploadResponseSchema } from '@common/schemas/process';
 import type { Authenticator } from '../http/authenticate';
 import type { App } from '../http/types';
 import { AppError } from '../lib/errors';
@@ -14,7 +15,10 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; authentica
 
   app.post(
     '/api/upload',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    {
+      schema: { response: { 201: uploadResponseSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const user = await authenticator.requireUser(request);
       if (!request.isMultipart()) {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { creditsResponseSchema } from '@common/schemas/auth';
 import {
   processRequestSchema,
+  processResponseSchema,
   promptPlanRequestSchema,
   promptPlanResponseSchema,
 } from '@common/schemas/process';
@@ -23,7 +25,7 @@ export function processRoutes(
   app.post(
     '/api/process/:id',
     {
-      schema: { params: idParams, body: processRequestSchema },
+      schema: { params: idParams, body: processRequestSchema, response: { 200: processResponseSchema } },
       bodyLimit: 32 * 1024 * 1024,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
@@ -71,15 +73,19 @@ export function processRoutes(
     request.raw.on('close', close);
   });
 
-  app.get('/api/credits', async (request, reply) => {
-    const user = await authenticator.requireUser(request);
-    reply.header('cache-control', 'private, no-store');
-    const plan = PLAN_LIMITS[user.subscriptionTier];
-    return {
-      plan: user.subscriptionTier,
-      credits: toCurrentUser(user, clock.now()).credits,
-      maxUploadBytes: plan.maxUploadBytes,
-      maxUploadMegabytes: plan.maxUploadMegabytes,
-    };
-  });
+  app.get(
+    '/api/credits',
+    { schema: { response: { 200: creditsResponseSchema } } },
+    async (request, reply) => {
+      const user = await authenticator.requireUser(request);
+      reply.header('cache-control', 'private, no-store');
+      const plan = PLAN_LIMITS[user.subscriptionTier];
+      return {
+        plan: user.subscriptionTier,
+        credits: toCurrentUser(user, clock.now()).credits,
+        maxUploadBytes: plan.maxUploadBytes,
+        maxUploadMegabytes: plan.maxUploadMegabytes,
+      };
+    },
+  );
 }

@@ -1,4 +1,3 @@
-import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import {
   applySubscription,
@@ -9,10 +8,8 @@ import {
 } from '../domain/subscription-state';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
-import { createPlanChangeRepository } from '../repositories/plan-change.repository';
-import { createStripeEventRepository } from '../repositories/stripe-event.repository';
+import type { DataStore } from '../repositories/repositories';
 import type { StripeEventSummary, StripeGateway } from '../repositories/stripe.gateway';
-import { createUserRepository } from '../repositories/user.repository';
 
 /** The events that can change a plan; Stripe may send others to the same endpoint, and they are acknowledged. */
 export const HANDLED_EVENTS = new Set([
@@ -39,16 +36,16 @@ export type WebhookOutcome =
  * a newer one.
  */
 export function createBillingWebhookService(deps: {
-  db: Db;
+  data: DataStore;
   gateway: StripeGateway;
   prices: { monthly: string; yearly: string };
   clock: Clock;
   log: Logger;
 }) {
-  const { db, gateway, log } = deps;
+  const { data, gateway, log } = deps;
 
   async function ownerOf(event: StripeEventSummary): Promise<UserRow | undefined> {
-    const users = createUserRepository(db);
+    const { users } = data;
     if (event.customerId) {
       const byCustomer = await users.getByStripeCustomerId(event.customerId);
       if (byCustomer) return byCustomer;
@@ -67,13 +64,13 @@ export function createBillingWebhookService(deps: {
     lastTry: boolean,
   ): Promise<WebhookOutcome | 'stale'> {
     const userId = owner.id;
-    return db.transaction(async (tx) => {
-      const users = createUserRepository(tx as Db);
+    return data.transaction(async (tx) => {
+      const { users } = tx;
       const current = await users.getForUpdate(userId);
       if (!current) return 'unknown-customer';
       // Changed since Stripe was read: another event may have applied a newer state; read Stripe again.
       if (!lastTry && current.updatedAt.getTime() !== owner.updatedAt.getTime()) return 'stale';
-      if (!(await createStripeEventRepository(tx as Db).record(event.id, event.type))) return 'duplicate';
+      if (!(await tx.stripeEvents.record(event.id, event.type))) return 'duplicate';
       if (!current.stripeCustomerId) await users.linkStripeCustomer(userId, customerId);
       const { subscription, liveCount } = decidingSubscription(subscriptions);
       if (!subscription) return 'unchanged';
@@ -93,7 +90,7 @@ export function createBillingWebhookService(deps: {
       const next = applySubscription(current, { plan, subscription }, deps.clock.now());
       await users.updateSubscription(userId, next);
       if (!isPlanChange(current, next)) return 'unchanged';
-      await createPlanChangeRepository(tx as Db).record({
+      await tx.planChanges.record({
         userId,
         fromTier: current.subscriptionTier,
         toTier: next.subscriptionTier,
@@ -112,7 +109,7 @@ export function createBillingWebhookService(deps: {
     async handle(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
       const event = gateway.verifyEvent(rawBody, signature);
       if (!HANDLED_EVENTS.has(event.type)) return 'ignored-type';
-      const events = createStripeEventRepository(db);
+      const events = data.stripeEvents;
       if (await events.isRecorded(event.id)) return 'duplicate';
       for (let attempt = 1; ; attempt++) {
         const owner = await ownerOf(event);

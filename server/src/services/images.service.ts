@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors';
 import { FORMAT_EXTENSION, normalizeUpload, sniffFormat, type ImageFormat } from '../lib/image-intake';
 import type { ProcessedImageRepository } from '../repositories/processed-image.repository';
 import { StorageNotFoundError, type Storage } from '../storage/storage';
-import { imageKeys, imageUrls } from './image-keys';
+import { imageKeys, imageUrls } from '../storage/image-keys';
 
 export type ImagesService = ReturnType<typeof createImagesService>;
 
@@ -39,7 +39,9 @@ export function createImagesService(deps: { images: ProcessedImageRepository; st
           id,
           userId: user.id,
           originalFilename: cleanFilename(file.filename, image.format),
-          originalPath: key,
+          originalKey: key,
+          width: image.width,
+          height: image.height,
           editingMode,
         });
         return {
@@ -63,8 +65,7 @@ export function createImagesService(deps: { images: ProcessedImageRepository; st
 
     async read(user: UserRow, id: string, variant: ImageVariant): Promise<ServedImage> {
       const row = await this.getOwned(user, id);
-      const key =
-        variant === 'original' ? row.originalPath : variant === 'mask' ? row.maskPath : row.processedPath;
+      const key = variant === 'original' ? row.originalKey : variant === 'mask' ? row.maskKey : row.resultKey;
       if (!key) throw new AppError('NOT_FOUND', `This image has no ${variant} yet.`);
       let data: Buffer;
       try {

@@ -1,4 +1,4 @@
-import type { TaskContext } from './tasks';
+import type { TaskContext } from './task-types';
 
 /** Sums a buffer in the worker: the pool's own health check and test subject. */
 export default function echo(payload: { data: Uint8Array; delayMs?: number }, ctx: TaskContext) {

@@ -1,4 +1,5 @@
-import { TASKS, type TaskFn, type WorkerRequest } from './tasks';
+import type { TaskFn } from './task-types';
+import { TASKS, type WorkerRequest } from './tasks';
 
 const loaded = new Map<string, TaskFn<unknown, unknown>>();
 

@@ -47,11 +47,3 @@ export function createWorkerPool({ threads }: WorkerPoolOptions): WorkerPool {
     close: () => piscina.destroy(),
   };
 }
-
-let shared: WorkerPool | undefined;
-
-/** The process-wide pool used by local providers; sized by INFERENCE_THREADS (default 1). */
-export function sharedWorkerPool(): WorkerPool {
-  shared ??= createWorkerPool({ threads: Number(process.env.INFERENCE_THREADS ?? 1) || 1 });
-  return shared;
-}

@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { TaskFn } from './task-types';
 
 /**
  * Heavy work that runs off the HTTP event loop. Each task is a module whose default export takes a
@@ -7,7 +8,7 @@ import type { MessagePort } from 'node:worker_threads';
  */
 export const TASKS = {
   echo: () => import('./echo.task.ts'),
-  'background-removal': () => import('../engines/background-removal/local/cutout.task.ts'),
+  'background-removal': () => import('../models/isnet/cutout.task.ts'),
   'esrgan-upscale': () => import('../models/esrgan/esrgan-upscale.task.ts'),
   inpaint: () => import('../models/inpaint/inpaint.task.ts'),
   'detect-objects': () => import('../models/detect/detect-objects.task.ts'),
@@ -16,13 +17,6 @@ export const TASKS = {
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;
-
-export interface TaskContext {
-  /** Fraction done, 0..1, sent back to the caller's progress callback. */
-  progress(fraction: number, message?: string): void;
-}
-
-export type TaskFn<P, R> = (payload: P, ctx: TaskContext) => Promise<R> | R;
 
 export type TaskPayload<N extends TaskName> = Parameters<
   Awaited<ReturnType<(typeof TASKS)[N]>>['default']

@@ -6,22 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { processedImages } from '../../src/db/schema';
+import { seededRandom } from '../../src/lib/random';
 import { createLocalStorage } from '../../src/storage/local.storage';
 import { databaseTargets } from '../support/databases';
 import { bearer, fakeVerifier } from '../support/fake-verifier';
 import { testEngines } from '../support/test-engines';
 import { buildTestApp } from '../support/test-app';
 import { multipart, photo } from '../support/uploads';
-
-/** mulberry32: the same cases on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MAGIC = {
   jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
@@ -86,7 +77,7 @@ describe(`fuzzing upload and process on ${target.name}`, () => {
     readdirSync(storageRoot, { recursive: true }).filter((f) => /\.(jpg|png|webp)$/.test(String(f)));
 
   it('refuses hundreds of malformed uploads with a 4xx and a message, leaving nothing behind', async () => {
-    const cases = await brokenFiles(random(42));
+    const cases = await brokenFiles(seededRandom(42));
     expect(cases.length).toBeGreaterThanOrEqual(250);
     const seen = new Map<number, number>();
     for (const { name, data } of cases) {
@@ -109,7 +100,7 @@ describe(`fuzzing upload and process on ${target.name}`, () => {
   });
 
   it('refuses malformed masks with a 4xx, spends nothing and stores no mask', async () => {
-    const rand = random(7);
+    const rand = seededRandom(7);
     const upload = multipart({ editingMode: 'object-removal' }, { name: 'c.png', data: photo('coffee.png') });
     const { id } = (
       await sut.inject({

@@ -14,6 +14,7 @@ import { users } from '../../src/db/schema';
 import { createEngineRegistry } from '../../src/engines/registry';
 import { decodeRaw, type RawImage } from '../../src/lib/image';
 import { createLocalStorage } from '../../src/storage/local.storage';
+import { createWorkerPool } from '../../src/workers/pool';
 import { databaseTargets } from '../support/databases';
 import { bearer, fakeVerifier } from '../support/fake-verifier';
 import { detail, lightSpread, measure, meanDifference } from '../support/image-measures';
@@ -231,6 +232,7 @@ describe('Chat to Edit through the API, with the real engines', () => {
   let sut: BuiltApp;
   let storageRoot: string;
   let people = 0;
+  const pool = createWorkerPool({ threads: 1 });
 
   beforeAll(async () => {
     database = await target.open();
@@ -239,11 +241,12 @@ describe('Chat to Edit through the API, with the real engines', () => {
       database,
       verifier: fakeVerifier,
       storage: createLocalStorage(storageRoot),
-      engines: createEngineRegistry(),
+      engines: createEngineRegistry({ pool }),
     });
   });
   afterAll(async () => {
     await sut?.close();
+    await pool.close();
     await database?.close();
     rmSync(storageRoot, { recursive: true, force: true });
   });

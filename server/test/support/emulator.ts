@@ -7,17 +7,30 @@ import { silentLogger } from '../../src/lib/logger';
 export const TEST_PROJECT_ID = 'demo-cleanup';
 
 export interface TestEmulator extends RunningEmulator {
+  projectId: string;
+  /** Forgets every account of the project. */
+  clearAccounts(): Promise<void>;
   /** Creates an account on the emulator and returns its ID token. */
   signUp(email: string, displayName?: string): Promise<{ idToken: string; uid: string }>;
 }
 
-/** The Firebase Auth emulator on its own port and throw-away folder, for tests of real token verification. */
+/**
+ * The app's Firebase Auth emulator launcher on its own port and throw-away folder, for tests of real token
+ * verification (server/test) and of sign-in in the browser (e2e/support).
+ */
 export async function startTestEmulator(port = 9199): Promise<TestEmulator> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emulator-'));
   const emulator = await startAuthEmulator({ projectId: TEST_PROJECT_ID, port, dataDir, log: silentLogger });
   const api = `${emulator.url}/identitytoolkit.googleapis.com/v1`;
   return {
     ...emulator,
+    projectId: TEST_PROJECT_ID,
+    async clearAccounts() {
+      const response = await fetch(`${emulator.url}/emulator/v1/projects/${TEST_PROJECT_ID}/accounts`, {
+        method: 'DELETE',
+      });
+      if (!response.ok) throw new Error(`Auth emulator refused to clear accounts: HTTP ${response.status}`);
+    },
     async stop() {
       await emulator.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -60,3 +60,16 @@ export function meanDifference(
   }
   return count ? sum / count : 0;
 }
+
+/** Agreement of two mattes: intersection over union of their alpha > 0.5 regions (1 when both are empty). */
+export function alphaIoU(a: Uint8Array, b: Uint8Array): number {
+  let inter = 0;
+  let union = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] > 127;
+    const y = b[i] > 127;
+    if (x && y) inter++;
+    if (x || y) union++;
+  }
+  return union ? inter / union : 1;
+}

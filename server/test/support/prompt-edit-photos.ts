@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { seededRandom } from '../../src/lib/random';
 
 /** A real photo at a test-friendly width, as a lossless PNG. */
 export function sized(image: Buffer, width: number): Promise<Buffer> {
@@ -12,11 +13,9 @@ export async function noisy(image: Buffer, width: number): Promise<Buffer> {
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  let seed = 12345;
-  for (let i = 0; i < data.length; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    data[i] = Math.max(0, Math.min(255, data[i] + ((seed >> 8) % 49) - 24));
-  }
+  const random = seededRandom(12345);
+  for (let i = 0; i < data.length; i++)
+    data[i] = Math.max(0, Math.min(255, data[i] + Math.floor(random() * 49) - 24));
   return sharp(data, { raw: info }).png().toBuffer();
 }
 

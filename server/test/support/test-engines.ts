@@ -1,43 +1,44 @@
-import sharp from 'sharp';
 import { z } from 'zod';
 import { modeRunner, type EngineRegistry } from '../../src/engines/mode-runner';
 import type { Provider } from '../../src/engines/types';
+import { encodePng, rawToSharp, type RawImage } from '../../src/lib/image';
+import type { Mask } from '../../src/lib/mask';
 
 /**
  * Small real engines for pipeline tests, so they run in milliseconds: a 2x Lanczos enlargement, and a fill that
  * paints the mask with the image's mean colour. The real engines have their own tests.
  */
-const resize: Provider<{ image: Buffer; scale: number }> = {
+const resize: Provider<{ image: RawImage; scale: number }> = {
   id: 'test-resize',
   kind: 'local',
   isConfigured: () => true,
   async run({ image, scale }, ctx) {
-    const meta = await sharp(image).metadata();
     ctx.progress(0.5, 'enlarging');
-    const out = await sharp(image)
-      .resize(meta.width! * scale, meta.height! * scale, { kernel: 'lanczos3' })
+    const out = await rawToSharp(image)
+      .resize(image.width * scale, image.height * scale, { kernel: 'lanczos3' })
       .png()
       .toBuffer();
     return { image: out, mime: 'image/png' };
   },
 };
 
-const meanFill: Provider<{ image: Buffer; mask: Buffer }> = {
+const meanFill: Provider<{ image: RawImage; mask: Mask }> = {
   id: 'test-mean-fill',
   kind: 'local',
   isConfigured: () => true,
   async run({ image, mask }) {
-    const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const bits = await sharp(mask).greyscale().raw().toBuffer();
-    const stats = await sharp(image).stats();
-    const mean = stats.channels.slice(0, 3).map((c) => Math.round(c.mean));
-    for (let i = 0; i < bits.length; i++) {
-      if (bits[i] >= 128) for (let k = 0; k < 3; k++) data[i * 3 + k] = mean[k];
+    const { data, channels } = image;
+    const n = image.width * image.height;
+    const mean = [0, 1, 2].map((k) => {
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += data[i * channels + k];
+      return Math.round(sum / n);
+    });
+    const out = data.slice();
+    for (let i = 0; i < n; i++) {
+      if (mask.bits[i]) for (let k = 0; k < 3; k++) out[i * channels + k] = mean[k];
     }
-    const out = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-      .png()
-      .toBuffer();
-    return { image: out, mime: 'image/png' };
+    return { image: await encodePng({ ...image, data: out }), mime: 'image/png' };
   },
 };
 

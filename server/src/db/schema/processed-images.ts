@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { MODES } from '@common/modes';
 import { users } from './users';
 
@@ -13,10 +13,18 @@ export const processedImages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     originalFilename: text().notNull(),
-    /** Storage keys, never file-system paths from the request. */
-    originalPath: text().notNull(),
-    processedPath: text(),
-    maskPath: text(),
+    /**
+     * Storage keys, made by the server (never a path from a request). The columns keep the names of the
+     * product's data model (original_path, processed_path, mask_path); the code calls them what they are.
+     */
+    originalKey: text('original_path').notNull(),
+    resultKey: text('processed_path'),
+    maskKey: text('mask_path'),
+    /** Sizes in pixels, so a mask can be checked against the picture without reading it from storage. */
+    width: integer(),
+    height: integer(),
+    resultWidth: integer(),
+    resultHeight: integer(),
     editingMode: text({ enum: MODES }).notNull().default('watermark-removal'),
     status: text({ enum: IMAGE_STATUSES }).notNull().default('pending'),
     /** The provider that produced the result, e.g. 'local-isnet'. */

@@ -1,7 +1,7 @@
-import { sharedWorkerPool, type WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../workers/pool';
 import type { Engine } from '../types';
 import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';
-import { createLocalIsnetProvider } from './local/local-isnet.provider';
+import { createLocalIsnetProvider } from './local-isnet.provider';
 import { createPhotoroomProvider, type PhotoroomConfig } from './providers/photoroom.provider';
 import { createRemoveBgProvider, type RemoveBgConfig } from './providers/remove-bg.provider';
 
@@ -12,21 +12,21 @@ export {
 } from './background-removal.options';
 
 export interface BackgroundRemovalConfig {
-  /** Tried first when its key is set (proposed env var REMOVE_BG_API_KEY). */
+  /** Tried first when its key is set (REMOVE_BG_API_KEY). */
   removeBg?: RemoveBgConfig;
-  /** Tried next when its key is set (proposed env var PHOTOROOM_API_KEY). */
+  /** Tried next when its key is set (PHOTOROOM_API_KEY). */
   photoroom?: PhotoroomConfig;
   /** ISNet variant when the request names none; 'medium' (fp32) is the best quality. */
   defaultModel?: IsnetModelChoice;
-  /** Defaults to the process-wide inference pool. */
-  pool?: WorkerPool;
+  /** The inference threads of the local model. */
+  pool: WorkerPool;
 }
 
 /** Cloud providers first (each only when its key is set), the local ISNet provider last. */
 export function createBackgroundRemovalEngine(
-  config: BackgroundRemovalConfig = {},
+  config: BackgroundRemovalConfig,
 ): Engine<BackgroundRemovalInput> {
-  const pool = () => config.pool ?? sharedWorkerPool();
+  const pool = () => config.pool;
   const model = config.defaultModel ?? 'medium';
   return {
     mode: 'background-removal',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RawImage } from '../../lib/image';
 
 /** The person's choices, validated by the API and the CLI with the same schema. */
 export const backgroundRemovalOptionsSchema = z.object({
@@ -25,8 +26,7 @@ export type Backdrop = BackgroundRemovalOptions['backdrop'];
 export type IsnetModelChoice = NonNullable<BackgroundRemovalOptions['model']>;
 
 export interface BackgroundRemovalInput {
-  /** Encoded JPEG, PNG or WebP, already oriented. */
-  image: Buffer;
+  image: RawImage;
   backdrop: Backdrop;
   shadow: boolean;
   model?: IsnetModelChoice;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
+import { decodePhoto } from '../../lib/image';
 import { silentLogger } from '../../lib/logger';
 import { createWorkerPool, type WorkerPool } from '../../workers/pool';
 import { runChain } from '../chain';
@@ -35,7 +36,7 @@ describe('image-upscale engine', () => {
       close: () => Promise.resolve(),
     };
     const sut = createImageUpscaleEngine({ pool: idle, modelDir: dir });
-    const image = await sharp(FIXTURE).toBuffer();
+    const { image } = await decodePhoto(await sharp(FIXTURE).toBuffer());
     const attempt = runChain(
       sut,
       { image, scale: 4, quality: 'balanced', maxOutputPixels: 200_000 },
@@ -58,9 +59,7 @@ describe('image-upscale engine', () => {
       data.copy(rgba, i * 4, i * info.channels, i * info.channels + 3);
       rgba[i * 4 + 3] = i % 96 < 48 ? 255 : 0;
     }
-    const image = await sharp(rgba, { raw: { width: 96, height: 64, channels: 4 } })
-      .png()
-      .toBuffer();
+    const image = { data: new Uint8Array(rgba), width: 96, height: 64, channels: 4 as const };
     const progress: number[] = [];
     const sut = createImageUpscaleEngine({ pool, modelDir: dir });
     const options = upscaleOptionsSchema.parse({ quality: 'fast' });
@@ -75,7 +74,9 @@ describe('image-upscale engine', () => {
   });
 
   it('runs the default quality (int8 thick on the detailed blocks) in the worker pool', async () => {
-    const image = await sharp(FIXTURE).extract({ left: 16, top: 16, width: 64, height: 48 }).png().toBuffer();
+    const { image } = await decodePhoto(
+      await sharp(FIXTURE).extract({ left: 16, top: 16, width: 64, height: 48 }).png().toBuffer(),
+    );
     const sut = createImageUpscaleEngine({ pool, modelDir: dir });
     const options = upscaleOptionsSchema.parse({});
     expect(options).toEqual({ scale: 2, quality: 'balanced' });

@@ -1,4 +1,4 @@
-import { sharedWorkerPool, type WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../workers/pool';
 import type { Engine } from '../types';
 import { createLocalEsrganProvider } from './local-esrgan.provider';
 import { createReplicateProvider, type ReplicateConfig } from './providers/replicate.provider';
@@ -15,8 +15,8 @@ export { upscaleRaw } from './upscale-raw';
 export interface ImageUpscaleConfig {
   /** Cache of the converted ONNX models; default data/models. */
   modelDir?: string;
-  /** Worker pool for local inference; the process-wide pool by default. */
-  pool?: WorkerPool;
+  /** The inference threads of the local model. */
+  pool: WorkerPool;
   /** onnxruntime intra-op threads per inference; default all cores. */
   threads?: number;
   /** Real-ESRGAN on Replicate, tried first when a token is set. */
@@ -24,14 +24,14 @@ export interface ImageUpscaleConfig {
 }
 
 /** 2x/4x upscaling: the cloud provider first when configured, the local ESRGAN last. */
-export function createImageUpscaleEngine(config: ImageUpscaleConfig = {}): Engine<UpscaleInput> {
+export function createImageUpscaleEngine(config: ImageUpscaleConfig): Engine<UpscaleInput> {
   return {
     mode: 'image-upscale',
     providers: [
       createReplicateProvider(config.replicate),
       createLocalEsrganProvider({
         modelDir: config.modelDir ?? 'data/models',
-        pool: () => config.pool ?? sharedWorkerPool(),
+        pool: () => config.pool,
         threads: config.threads,
       }),
     ],

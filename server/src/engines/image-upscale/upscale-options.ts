@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RawImage } from '../../lib/image';
 import { UPSCALE_QUALITIES, type UpscaleQuality } from '../../models/esrgan/settings';
 
 export { UPSCALE_QUALITIES, type UpscaleQuality };
@@ -15,8 +16,7 @@ export const upscaleOptionsSchema = z.object({
 export type UpscaleOptions = z.infer<typeof upscaleOptionsSchema>;
 
 export interface UpscaleInput {
-  /** Encoded image, already oriented. */
-  image: Buffer;
+  image: RawImage;
   scale: UpscaleScale;
   /** fast = ESRGAN slim, balanced = int8 thick on the detailed blocks (default), best = thick. */
   quality: UpscaleQuality;

@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChain } from '../chain';
 import { AppError } from '../../lib/errors';
+import { decodePhoto, type DecodedPhoto } from '../../lib/image';
+import type { Mask } from '../../lib/mask';
 import { silentLogger } from '../../lib/logger';
 import { createWorkerPool } from '../../workers/pool';
 import { fixtureBytes } from '../../../test/fixtures/inpaint/fixtures';
@@ -28,6 +30,15 @@ function maskPng(draw: string): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A mask drawn in SVG (white = marked), as the server would read it; an empty drawing gives an empty mask. */
+async function maskOf(draw: string): Promise<Mask> {
+  const bits = await sharp(await maskPng(draw))
+    .greyscale()
+    .raw()
+    .toBuffer();
+  return { bits: Uint8Array.from(bits, (v) => (v >= 128 ? 1 : 0)), width: W, height: H };
+}
+
 async function raw(bytes: Buffer) {
   return sharp(bytes).removeAlpha().raw().toBuffer();
 }
@@ -41,13 +52,15 @@ describe('inpaint engines', () => {
     log: silentLogger,
     progress: () => {},
   });
-  const image = fixtureBytes('garden-192x128.png');
-  let mask: Buffer;
+  const bytes = fixtureBytes('garden-192x128.png');
+  let photo: DecodedPhoto;
+  let mask: Mask;
 
   beforeAll(async () => {
-    mask = await maskPng(`<circle cx='80' cy='60' r='16' fill='white'/>`);
+    photo = await decodePhoto(bytes);
+    mask = await maskOf(`<circle cx='80' cy='60' r='16' fill='white'/>`);
     // Warm the worker so time limits below measure the providers, not the thread start.
-    await runChain(createObjectRemovalEngine({ pool: () => pool }), { image, mask, kind: 'object' }, ctx());
+    await runChain(createObjectRemovalEngine({ pool }), { ...photo, mask, kind: 'object' }, ctx());
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.close()));
@@ -55,29 +68,25 @@ describe('inpaint engines', () => {
   });
 
   it('orders cloud providers first and the local provider last', () => {
-    const sut = createWatermarkRemovalEngine({ clipdrop: { apiKey: 'a' }, stability: { apiKey: 'b' } });
+    const sut = createWatermarkRemovalEngine({ clipdrop: { apiKey: 'a' }, stability: { apiKey: 'b' }, pool });
     expect(sut.mode).toBe('watermark-removal');
     expect(sut.providers.map((p) => p.id)).toEqual(['clipdrop', 'stability', 'local-patchmatch']);
     expect(
-      createObjectRemovalEngine()
+      createObjectRemovalEngine({ pool })
         .providers.filter((p) => p.isConfigured())
         .map((p) => p.id),
     ).toEqual(['local-patchmatch']);
   });
 
   it('fills locally in a worker, keeps the format and leaves unmasked pixels exactly as they were', async () => {
-    const sut = createObjectRemovalEngine({ pool: () => pool });
-    const result = await runChain(sut, { image, mask, kind: 'object', feather: 0 }, ctx());
+    const sut = createObjectRemovalEngine({ pool });
+    const result = await runChain(sut, { ...photo, mask, kind: 'object', feather: 0 }, ctx());
     expect(result.providerId).toBe('local-patchmatch');
     expect(result.mime).toBe('image/png');
-    const [before, after, m] = await Promise.all([
-      raw(image),
-      raw(result.image),
-      sharp(mask).greyscale().raw().toBuffer(),
-    ]);
+    const [before, after] = await Promise.all([raw(bytes), raw(result.image)]);
     let changedInside = 0;
     for (let i = 0; i < W * H; i++) {
-      if (m[i] >= 128) {
+      if (mask.bits[i]) {
         if (after[i * 3] !== before[i * 3]) changedInside++;
         continue;
       }
@@ -92,16 +101,16 @@ describe('inpaint engines', () => {
     const stalled = await startLoopback(() => ({
       status: 200,
       headers: { 'content-type': 'image/png' },
-      body: image,
+      body: bytes,
       delayMs: 10_000,
     }));
     servers.push(failing, stalled);
     const sut = createObjectRemovalEngine({
       clipdrop: { apiKey: 'k', baseUrl: failing.url },
       stability: { apiKey: 'k', baseUrl: stalled.url },
-      pool: () => pool,
+      pool,
     });
-    const result = await runChain(sut, { image, mask, kind: 'object' }, ctx(3_000));
+    const result = await runChain(sut, { ...photo, mask, kind: 'object' }, ctx(3_000));
     expect(result.providerId).toBe('local-patchmatch');
     expect(failing.requests).toHaveLength(1);
     expect(stalled.requests).toHaveLength(1);
@@ -114,21 +123,23 @@ describe('inpaint engines', () => {
     servers.push(limited);
     const sut = createWatermarkRemovalEngine({
       clipdrop: { apiKey: 'k', baseUrl: limited.url },
-      pool: () => pool,
+      pool,
     });
-    const result = await runChain(sut, { image, mask, kind: 'watermark' }, ctx());
+    const result = await runChain(sut, { ...photo, mask, kind: 'watermark' }, ctx());
     expect(result.providerId).toBe('local-patchmatch');
   });
 
   it('refuses an empty mask and a whole-image mask with INVALID_MASK', async () => {
-    const sut = createObjectRemovalEngine({ pool: () => pool });
-    const empty = await maskPng('');
-    const whole = await maskPng(`<rect width='${W}' height='${H}' fill='white'/>`);
+    const sut = createObjectRemovalEngine({ pool });
+    const empty = await maskOf('');
+    const whole = await maskOf(`<rect width='${W}' height='${H}' fill='white'/>`);
     for (const [m, text] of [
       [empty, /empty/],
       [whole, /whole image/],
     ] as const) {
-      const error = await runChain(sut, { image, mask: m, kind: 'object' }, ctx()).catch((e: unknown) => e);
+      const error = await runChain(sut, { ...photo, mask: m, kind: 'object' }, ctx()).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe('INVALID_MASK');
       expect((error as AppError).message).toMatch(text);

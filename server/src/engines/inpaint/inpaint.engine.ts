@@ -9,16 +9,16 @@ export { inpaintOptionsSchema, type InpaintInput, type InpaintOptions } from './
 export { restoreOriginal } from '../../models/inpaint/restore';
 
 /**
- * Configuration of both inpainting modes, from the server's env (proposed: CLIPDROP_API_KEY,
- * STABILITY_API_KEY, and *_BASE_URL for tests). Cloud providers with a key run first, in the order
- * given by `cloudOrder`; the local provider always ends the chain.
+ * Configuration of both inpainting modes, from the server's env (CLIPDROP_API_KEY, STABILITY_API_KEY; tests
+ * give a loopback base URL). Cloud providers with a key run first, in the order given by `cloudOrder`; the
+ * local provider always ends the chain.
  */
 export interface InpaintEngineConfig {
   clipdrop?: ClipdropConfig;
   stability?: StabilityConfig;
   cloudOrder?: readonly ('clipdrop' | 'stability')[];
-  /** The worker pool of the local provider (default: the process-wide pool). */
-  pool?: () => WorkerPool;
+  /** The inference threads of the local provider. */
+  pool: WorkerPool;
 }
 
 function createInpaintEngine(
@@ -37,10 +37,10 @@ function createInpaintEngine(
 }
 
 /** Watermark removal: the input's `kind` should be 'watermark' so translucent marks are inverted, not invented. */
-export function createWatermarkRemovalEngine(config: InpaintEngineConfig = {}): Engine<InpaintInput> {
+export function createWatermarkRemovalEngine(config: InpaintEngineConfig): Engine<InpaintInput> {
   return createInpaintEngine('watermark-removal', config);
 }
 
-export function createObjectRemovalEngine(config: InpaintEngineConfig = {}): Engine<InpaintInput> {
+export function createObjectRemovalEngine(config: InpaintEngineConfig): Engine<InpaintInput> {
   return createInpaintEngine('object-removal', config);
 }

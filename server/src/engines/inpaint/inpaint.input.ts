@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { RawImage } from '../../lib/image';
+import type { ImageFormat } from '../../lib/image-intake';
+import type { Mask } from '../../lib/mask';
 
 /** Everything a person (through the API or the CLI) can tune beyond the image and the mask. */
 export const inpaintOptionsSchema = z
@@ -22,9 +25,10 @@ export const inpaintOptionsSchema = z
 export type InpaintOptions = z.infer<typeof inpaintOptionsSchema>;
 
 export interface InpaintInput extends InpaintOptions {
-  /** Encoded image (JPEG, PNG or WebP), EXIF orientation already applied. */
-  image: Buffer;
-  /** Encoded PNG of the same size: white (>= 128 luminance, or alpha on a transparent mask) = area to fill. */
-  mask: Buffer;
+  image: RawImage;
+  /** The result is written in the same format family. */
+  format: ImageFormat;
+  /** The area to fill, at the image's size. */
+  mask: Mask;
   kind: 'watermark' | 'object';
 }

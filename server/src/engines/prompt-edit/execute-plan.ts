@@ -1,10 +1,8 @@
-import sharp from 'sharp';
 import type { Mode } from '@common/modes';
-import { MODE_INFO } from '@common/modes';
 import { PLAN_LIMITS, type Plan } from '@common/plans';
 import { AppError } from '../../lib/errors';
-import { decodeRaw, encodePng, rawToSharp, type RawImage } from '../../lib/image';
-import type { EngineRegistry } from '../mode-runner';
+import { decodePhoto, type RawImage } from '../../lib/image';
+import { runnerFor, type EngineRegistry } from '../mode-runner';
 import type { RunContext } from '../types';
 import type { EditStep } from './edit-plan';
 import type { Locator } from './locate';
@@ -40,7 +38,7 @@ export function engineOf(step: EditStep): Mode | null {
 
 /**
  * Runs the steps in order on decoded pixels: colour, light and geometry here, whole engines through their own
- * runners (each gets a lossless PNG and answers an image). Any failure stops the plan: no half-done result.
+ * runners (each gets the decoded pixels and answers an image). Any failure stops the plan: no half-done result.
  */
 export async function executePlan(
   steps: readonly EditStep[],
@@ -62,8 +60,11 @@ export async function executePlan(
       if (colourOp(steps[index + 1])) index++;
       else break;
     }
-    if (colours.length) tone.applyColourOps(image, colours);
-    else image = await runStep(steps[index], image, plan, deps, { ...ctx, progress: share });
+    if (colours.length) {
+      // The colour pass works in place; the request's own pixels stay as they came.
+      if (image === start) image = { ...start, data: start.data.slice() };
+      tone.applyColourOps(image, colours);
+    } else image = await runStep(steps[index], image, plan, deps, { ...ctx, progress: share });
   }
   ctx.progress(1);
   return image;
@@ -161,24 +162,17 @@ async function viaEngine(
   deps: PlanDeps,
   ctx: RunContext,
 ): Promise<RawImage> {
-  const runner = deps.runners[mode];
-  if (!runner) throw new AppError('MODE_NOT_AVAILABLE', `${MODE_INFO[mode].label} is not available yet.`);
+  const runner = runnerFor(deps.runners, mode);
   const result = await runner.run(
     {
-      image: await encodePng(image),
-      mask: mask ? await maskPng(mask, image.width, image.height) : null,
+      image,
+      format: 'png',
+      mask: mask && { bits: mask, width: image.width, height: image.height },
       prompt: null,
-      options,
+      options: runner.parseOptions(options),
       plan,
     },
     ctx,
   );
-  const { hasAlpha } = await sharp(result.image).metadata();
-  return decodeRaw(result.image, hasAlpha ? 4 : 3);
-}
-
-async function maskPng(bits: Uint8Array, width: number, height: number): Promise<Buffer> {
-  const white = new Uint8Array(bits.length);
-  for (let i = 0; i < bits.length; i++) white[i] = bits[i] ? 255 : 0;
-  return rawToSharp({ data: white, width, height, channels: 1 }).png().toBuffer();
+  return (await decodePhoto(result.image)).image;
 }

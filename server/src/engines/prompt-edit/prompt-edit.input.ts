@@ -1,9 +1,12 @@
 import type { Plan } from '@common/plans';
+import type { RawImage } from '../../lib/image';
+import type { ImageFormat } from '../../lib/image-intake';
 import type { EditPlan } from './edit-plan';
 
 export interface PromptEditInput {
-  /** Encoded photo, already oriented. */
-  image: Buffer;
+  image: RawImage;
+  /** The stored photo's format; a JPEG stays a JPEG unless the result gains transparency. */
+  format: ImageFormat;
   /** The person's instruction, as written. */
   prompt: string;
   /** What the local interpreter made of it. */

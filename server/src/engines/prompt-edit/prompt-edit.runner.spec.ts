@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
+import { decodePhoto, encodeJpeg, type RawImage } from '../../lib/image';
 import { silentLogger } from '../../lib/logger';
 import type { ModeRunner } from '../mode-runner';
 import type { Provider } from '../types';
@@ -13,7 +14,7 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 const request = async (prompt: string) => ({
-  image: await photo(),
+  ...(await decodePhoto(await photo())),
   mask: null,
   prompt,
   options: {},
@@ -27,12 +28,10 @@ function greyMode(mode: ModeRunner['mode']): ModeRunner & { calls: number } {
     needsMask: false,
     calls: 0,
     parseOptions: () => ({}),
-    async run(input: { image: Buffer }) {
+    async run(input: { image: RawImage }) {
       runner.calls++;
-      const { width, height } = await sharp(input.image).metadata();
-      const image = await sharp({
-        create: { width: width!, height: height!, channels: 3, background: '#808080' },
-      })
+      const { width, height } = input.image;
+      const image = await sharp({ create: { width, height, channels: 3, background: '#808080' } })
         .png()
         .toBuffer();
       return { image, mime: 'image/png' as const, providerId: `test-${mode}` };
@@ -52,7 +51,7 @@ function cloud(configured: boolean): Provider<PromptEditInput> & { run: ReturnTy
     kind: 'cloud',
     isConfigured: () => configured,
     run: vi.fn(async ({ image }: PromptEditInput) => ({
-      image,
+      image: await encodeJpeg(image),
       mime: 'image/jpeg' as const,
       steps: [{ kind: 'cloud-edit', description: 'Edited in the cloud' }],
     })),

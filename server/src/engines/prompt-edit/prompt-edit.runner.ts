@@ -1,7 +1,6 @@
 import type { PromptPlanResponse } from '@common/schemas/process';
 import { AppError } from '../../lib/errors';
-import { decodeRaw, encodeJpeg, encodePng, type RawImage } from '../../lib/image';
-import { sniffFormat } from '../../lib/image-intake';
+import { encodeJpeg, encodePng } from '../../lib/image';
 import { runChain } from '../chain';
 import type { ModeRunner } from '../mode-runner';
 import type { Provider, ProviderResult } from '../types';
@@ -47,12 +46,10 @@ export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
     id: 'local-plan',
     kind: 'local',
     isConfigured: () => true,
-    async run({ image, plan, tier }, ctx): Promise<ProviderResult> {
+    async run({ image, format, plan, tier }, ctx): Promise<ProviderResult> {
       if (plan.steps.length === 0) throw refusal(plan);
-      const jpegIn = sniffFormat(image) === 'jpeg';
-      const start = jpegIn ? await decodeRaw(image, 3) : dropOpaqueAlpha(await decodeRaw(image, 4));
-      const result = await executePlan(plan.steps, start, tier, deps, ctx);
-      const jpeg = jpegIn && result.channels !== 4;
+      const result = await executePlan(plan.steps, image, tier, deps, ctx);
+      const jpeg = format === 'jpeg' && result.channels !== 4;
       return {
         image: jpeg ? await encodeJpeg(result, 92, false) : await encodePng(result),
         mime: jpeg ? 'image/jpeg' : 'image/png',
@@ -85,7 +82,7 @@ export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
       const providers = plan.skipped.length ? [...cloud, local] : [local];
       return runChain(
         { mode: 'prompt-edit', providers },
-        { image: request.image, prompt, plan, tier: request.plan },
+        { image: request.image, format: request.format, prompt, plan, tier: request.plan },
         ctx,
       );
     },
@@ -97,17 +94,3 @@ function skippedNote(plan: EditPlan): string {
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** PNG and WebP decode with an alpha channel; keep it only where some pixel is see-through. */
-function dropOpaqueAlpha(image: RawImage): RawImage {
-  if (image.channels !== 4) return image;
-  const { data } = image;
-  for (let i = 3; i < data.length; i += 4) if (data[i] < 255) return image;
-  const rgb = new Uint8Array((data.length / 4) * 3);
-  for (let i = 0, j = 0; i < data.length; i += 4, j += 3) {
-    rgb[j] = data[i];
-    rgb[j + 1] = data[i + 1];
-    rgb[j + 2] = data[i + 2];
-  }
-  return { ...image, data: rgb, channels: 3 };
-}

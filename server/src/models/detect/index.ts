@@ -5,12 +5,11 @@ export { selectDetections } from './select';
 export {
   candidatesFor,
   chooseTargets,
-  detectObjects,
   foundLabels,
   FOUND_SCORE,
-  locateForRemoval,
   NAMED_SCORE,
   type LocateResult,
 } from './locate';
+export { detectObjects, locateForRemoval } from './locate-in-worker';
 export { objectMask, type ObjectMaskStats } from './object-mask';
 export type { DetectObjectsPayload, LocateObjectPayload } from './detect.task';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../lib/random';
 import { detailPredict, planDetailRuns, type DetailOptions } from './detail';
 import { lanczosUpscaleAdd } from './resample';
 import { upscaleTiled, type Pixels, type Predict } from './upscale-tiled';
@@ -8,8 +9,8 @@ const OPTIONS: DetailOptions = { block: 16, fraction: 0.5, context: 4, feather: 
 /** Grey ramp, with pseudo-random texture of the given amplitude inside [x0, x1) x [y0, y1). */
 function textured(width: number, height: number, patches: [number, number, number, number, number][]) {
   const data = new Uint8Array(width * height * 3);
-  let seed = 7;
-  const noise = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1;
+  const random = seededRandom(7);
+  const noise = () => random() * 2 - 1;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       let v = 100 + x * 0.5;

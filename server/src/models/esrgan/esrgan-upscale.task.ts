@@ -1,4 +1,4 @@
-import type { TaskContext } from '../../workers/tasks';
+import type { TaskContext } from '../../workers/task-types';
 import { EsrganModel } from './esrgan.model';
 import type { EsrganScale } from './model-paths';
 import type { UpscaleQuality } from './settings';

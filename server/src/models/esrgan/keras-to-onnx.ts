@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
+import type { Node, Tensor } from './onnx-graph';
 import { observedTensors, quantizeGraph, type QuantizeOptions } from './quantize';
 
 /**
@@ -43,21 +44,8 @@ export interface ConvertOptions {
   observe?: boolean;
 }
 
-export interface Tensor {
-  name: string;
-  dims: number[];
-  data: Float32Array | Int8Array | Uint8Array | Int32Array;
-}
-
 interface FloatTensor extends Tensor {
   data: Float32Array;
-}
-
-export interface Node {
-  opType: string;
-  inputs: string[];
-  output: string;
-  attributes?: Record<string, number | number[]>;
 }
 
 const ONNX_FLOAT = 1;

@@ -1,4 +1,4 @@
-import type { Node, Tensor } from './keras-to-onnx';
+import type { Node, Tensor } from './onnx-graph';
 
 /**
  * Static int8 quantisation of the converted graph in QDQ form, which onnxruntime (graph optimisation

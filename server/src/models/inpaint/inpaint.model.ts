@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
 import type { RawImage } from '../../lib/image';
-import { completeHole, harmonicFill, type CompletionOptions } from './completion';
+import { completeHole, type CompletionOptions } from './completion';
 import { cropFloat, cropMask, pasteHole, toFloat, type FloatImage } from './float-image';
 import {
   connectedComponents,
@@ -10,8 +10,9 @@ import {
   expandBox,
   featherWeights,
   mergeBoxes,
-  type Mask,
+  type Bitmap,
 } from './mask';
+import { harmonicFill } from './poisson';
 import { teleaInpaint } from './telea';
 import { growOverHalo, invertWatermark } from './watermark';
 
@@ -46,7 +47,7 @@ export interface InpaintStats {
 /** Below this many known pixels there is nothing to learn the fill from. */
 const MIN_KNOWN_FRACTION = 0.05;
 
-export function validateMask(mask: Mask, width: number, height: number): number {
+export function validateMask(mask: Bitmap, width: number, height: number): number {
   if (mask.length !== width * height) {
     throw new AppError('INVALID_MASK', 'The mask must have the same size as the image.');
   }
@@ -68,7 +69,7 @@ export function validateMask(mask: Mask, width: number, height: number): number 
 
 export function inpaintImage(
   image: RawImage,
-  mask: Mask,
+  mask: Bitmap,
   options: InpaintOptions,
 ): { image: RawImage; stats: InpaintStats } {
   const { width: w, height: h } = image;

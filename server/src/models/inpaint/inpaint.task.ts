@@ -1,4 +1,4 @@
-import type { TaskContext } from '../../workers/tasks';
+import type { TaskContext } from '../../workers/task-types';
 import { inpaintImage, type InpaintOptions, type InpaintStats } from './inpaint.model';
 
 export interface InpaintTaskPayload {

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectedComponents, countMask, dilate, distanceInside, maskFromRaw, mergeBoxes } from './mask';
-
-describe('maskFromRaw', () => {
-  it('reads white as fill on an opaque mask', () => {
-    const data = new Uint8Array([255, 255, 255, 255, 0, 0, 0, 255, 200, 200, 200, 255]);
-    expect(Array.from(maskFromRaw({ data, width: 3, height: 1, channels: 4 }))).toEqual([1, 0, 1]);
-  });
-
-  it('reads alpha as fill when the mask is painted on transparency', () => {
-    const data = new Uint8Array([255, 0, 0, 255, 255, 255, 255, 0, 0, 0, 0, 200]);
-    expect(Array.from(maskFromRaw({ data, width: 3, height: 1, channels: 4 }))).toEqual([1, 0, 1]);
-  });
-});
+import { connectedComponents, countMask, dilate, distanceInside, mergeBoxes } from './mask';
 
 describe('mask geometry', () => {
   const w = 20;

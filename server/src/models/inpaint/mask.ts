@@ -1,10 +1,8 @@
-import type { RawImage } from '../../lib/image';
-
 /**
- * Masks here are Uint8Array of width*height with 1 = area to fill, 0 = keep. Every function is pure and
- * allocation-light so it can run on 4-megapixel images inside a worker.
+ * The bits of a mask (lib/mask's Mask), width*height with 1 = area to fill, 0 = keep. Every function is pure
+ * and allocation-light so it can run on 4-megapixel images inside a worker.
  */
-export type Mask = Uint8Array;
+export type Bitmap = Uint8Array;
 
 export interface Box {
   x0: number;
@@ -14,38 +12,7 @@ export interface Box {
   y1: number;
 }
 
-/**
- * White means "fill": a pixel is in the mask when its alpha is >= 128 (masks painted on transparency)
- * or, for fully opaque masks, when its luminance is >= 128 (black and white masks).
- */
-export function maskFromRaw(raw: RawImage): Mask {
-  const { data, width, height, channels } = raw;
-  const n = width * height;
-  const out = new Uint8Array(n);
-  let useAlpha = false;
-  if (channels === 4) {
-    for (let i = 0; i < n; i++) {
-      if (data[i * 4 + 3] < 128) {
-        useAlpha = true;
-        break;
-      }
-    }
-  }
-  for (let i = 0; i < n; i++) {
-    const o = i * channels;
-    if (useAlpha) {
-      out[i] = data[o + 3] >= 128 ? 1 : 0;
-    } else if (channels === 1) {
-      out[i] = data[o] >= 128 ? 1 : 0;
-    } else {
-      const lum = 0.299 * data[o] + 0.587 * data[o + 1] + 0.114 * data[o + 2];
-      out[i] = lum >= 128 ? 1 : 0;
-    }
-  }
-  return out;
-}
-
-export function countMask(mask: Mask): number {
+export function countMask(mask: Bitmap): number {
   let count = 0;
   for (let i = 0; i < mask.length; i++) count += mask[i];
   return count;
@@ -56,7 +23,7 @@ export function countMask(mask: Mask): number {
  * 0 outside the mask. Image borders count as outside only when `borderIsOutside`.
  */
 export function distanceInside(
-  mask: Mask,
+  mask: Bitmap,
   width: number,
   height: number,
   borderIsOutside = false,
@@ -72,7 +39,7 @@ export function distanceInside(
 }
 
 /** Bounding box of the set pixels, or null when there are none. */
-export function maskBounds(mask: Mask, width: number, height: number): Box | null {
+export function maskBounds(mask: Bitmap, width: number, height: number): Box | null {
   let x0 = width;
   let y0 = height;
   let x1 = -1;
@@ -101,7 +68,7 @@ export function maskBounds(mask: Mask, width: number, height: number): Box | nul
  * Padding cells are outside the mask (0) unless they lie beyond the image and the border is not outside.
  */
 function chamferInside(
-  mask: Mask,
+  mask: Bitmap,
   width: number,
   height: number,
   b: Box,
@@ -173,7 +140,7 @@ function chamferInside(
  * Distance from every pixel to the nearest mask pixel (0 inside), exact up to `limit`; pixels farther
  * than `limit` from the mask's bounding box get 1e6. The limit keeps dilation cost proportional to the mask.
  */
-export function distanceOutside(mask: Mask, width: number, height: number, limit = Infinity): Float32Array {
+export function distanceOutside(mask: Bitmap, width: number, height: number, limit = Infinity): Float32Array {
   const out = new Float32Array(width * height).fill(1e6);
   const b = maskBounds(mask, width, height);
   if (!b) return out;
@@ -191,7 +158,7 @@ export function distanceOutside(mask: Mask, width: number, height: number, limit
 }
 
 /** Grows the mask by `radius` pixels (chamfer distance, close to Euclidean). */
-export function dilate(mask: Mask, width: number, height: number, radius: number): Mask {
+export function dilate(mask: Bitmap, width: number, height: number, radius: number): Bitmap {
   if (radius <= 0) return mask.slice();
   if (radius <= 4) return stampDilate(mask, width, height, radius);
   const d = distanceOutside(mask, width, height, radius);
@@ -204,7 +171,7 @@ export function dilate(mask: Mask, width: number, height: number, radius: number
  * Small radii: stamp a disc on every edge pixel of the mask, so the cost follows the mask's outline
  * rather than the area of its bounding box (masks spread over a whole photo).
  */
-function stampDilate(mask: Mask, width: number, height: number, radius: number): Mask {
+function stampDilate(mask: Bitmap, width: number, height: number, radius: number): Bitmap {
   const out = mask.slice();
   const r = Math.floor(radius);
   const r2 = radius * radius;
@@ -242,7 +209,7 @@ export interface Components {
 }
 
 /** 8-connected components, by a scanline flood fill on an explicit stack (no recursion, no per-pixel objects). */
-export function connectedComponents(mask: Mask, width: number, height: number): Components {
+export function connectedComponents(mask: Bitmap, width: number, height: number): Components {
   const labels = new Int32Array(width * height);
   const stack = new Int32Array(width * height);
   const boxes: Box[] = [];
@@ -290,8 +257,8 @@ export function connectedComponents(mask: Mask, width: number, height: number): 
 
 /** Feather weights: 1 inside `core`, falling linearly to 0 across the `ring` pixels around it. */
 export function featherWeights(
-  core: Mask,
-  grown: Mask,
+  core: Bitmap,
+  grown: Bitmap,
   width: number,
   height: number,
   ring: number,

@@ -8,6 +8,9 @@
  * leaves the hole. Each curve is drawn as a band whose cross-section blends from one end's profile to
  * the other's, with each end's grain (a lattice's struts, a rope's twist) repeated along its half. Returns the drawn pixels (written into `image`), which the exemplar completion then
  * treats as known, so the texture around them is grown to fit; null when nothing was drawn.
+ *
+ * One file past 400 lines on purpose: finding, pairing and drawing the curves share their edge points, tuning
+ * constants and cross-section sampling, and read as one algorithm.
  */
 import { lumaInto, sampleBilinear, type FloatImage } from './float-image';
 import { distanceOutside, expandBox, maskBounds } from './mask';

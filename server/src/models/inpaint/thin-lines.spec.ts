@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { discMask } from '../../../test/fixtures/inpaint/fixtures';
+import { seededRandom } from '../../lib/random';
 import type { FloatImage } from './float-image';
 import { overlayThinLines } from './thin-lines';
 
 /** Grainy mid-brown fur (seeded noise of +-12) crossed by a bright whisker 2 px wide, slightly slanted. */
 function whiskerOnGrain(w: number, h: number, whisker: boolean): FloatImage {
-  let seed = 7;
-  const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 24;
+  const random = seededRandom(7);
+  const noise = () => (random() - 0.5) * 24;
   const data = new Float32Array(w * h * 3);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {

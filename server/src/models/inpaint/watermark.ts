@@ -10,6 +10,9 @@ import { teleaInpaint } from './telea';
  * colour and opacity that best explain the masked pixels, then invert the blend per pixel. This recovers
  * the real photo, texture included, where the mark was translucent. Pixels the fit cannot explain, that are
  * (nearly) opaque or clipped, are returned as `lost`, to be filled by completion.
+ *
+ * Past 400 lines while the blend fit, its inversion and the lost-pixel rules are one model; the per-region
+ * mark model of the watermark-robustness work splits it.
  */
 export interface BlendFit {
   color: [number, number, number];

@@ -4,7 +4,8 @@ import { MODE_INFO, type Mode } from '@common/modes';
 import { MODE_ICONS } from '@client/components/layout/mode-icons';
 import { Button } from '@client/components/ui/button';
 import { ImageStage } from '../canvas/image-stage';
-import type { BrushMode, ImageView } from '../model/editor-state';
+import type { Brush } from '@common/schemas/process';
+import type { ImageView } from '../model/editor-state';
 import { DEFAULT_CHOICES, processOptions, type ModeChoices } from '../model/mode-options';
 import { renderMaskDataUrl } from '../model/rasterize';
 import { needsMask, processLabel } from '../model/validation';
@@ -27,18 +28,18 @@ export function EditWorkspace({
   mode,
   image,
   iterative,
-  brushMode,
+  brush,
   progress,
-  onBrushMode,
+  onBrush,
   onProcess,
   onBack,
 }: {
   mode: Mode;
   image: ImageView;
   iterative: boolean;
-  brushMode: BrushMode;
+  brush: Brush;
   progress: Progress | null;
-  onBrushMode(mode: BrushMode): void;
+  onBrush(mode: Brush): void;
   onProcess(input: ProcessInput): void;
   onBack(): void;
 }) {
@@ -99,11 +100,11 @@ export function EditWorkspace({
           </div>
         </div>
         {masked && iterative && (
-          <Segmented<BrushMode>
+          <Segmented<Brush>
             label="Brush action"
-            value={brushMode}
+            value={brush}
             disabled={busy}
-            onChange={onBrushMode}
+            onChange={onBrush}
             options={[
               { value: 'erase', label: 'Erase' },
               { value: 'restore', label: 'Restore' },

@@ -67,9 +67,9 @@ export function Editor({
           mode={mode}
           image={state.working}
           iterative={state.iterative}
-          brushMode={state.brushMode}
+          brush={state.brush}
           progress={progress}
-          onBrushMode={(brushMode) => dispatch({ type: 'brush-mode', brushMode })}
+          onBrush={(brush) => dispatch({ type: 'brush', brush })}
           onProcess={editor.process}
           onBack={() => dispatch({ type: 'reset' })}
         />

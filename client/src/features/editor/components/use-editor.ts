@@ -88,7 +88,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
       hasMask: input.hasMask,
       prompt: input.prompt,
       iterative: state.iterative,
-      brushMode: state.brushMode,
+      brush: state.brush,
     });
     if (problem) return toast({ ...problem, variant: 'destructive' });
     const { upload, working } = state;
@@ -102,7 +102,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
       }
       const result = await runProcessing(id, {
         maskData: input.maskData,
-        mode: state.brushMode,
+        mode: state.brush,
         isIterativeEdit: state.iterative,
         currentImageUrl: state.iterative ? working.url : null,
         prompt: mode === 'prompt-edit' ? input.prompt.trim() : null,

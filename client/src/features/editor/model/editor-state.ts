@@ -1,4 +1,5 @@
 import type { Mode } from '@common/modes';
+import type { Brush } from '@common/schemas/process';
 
 /** An image the browser can show: a URL and its size in pixels. */
 export interface ImageView {
@@ -25,8 +26,6 @@ export interface Result extends ImageView {
   upscaled: boolean;
 }
 
-export type BrushMode = 'erase' | 'restore';
-
 export interface EditorState {
   upload: Upload | null;
   /** What the next edit starts from: the original, or in iterative mode the previous result. */
@@ -35,7 +34,7 @@ export interface EditorState {
   before: ImageView | null;
   result: Result | null;
   iterative: boolean;
-  brushMode: BrushMode;
+  brush: Brush;
   /** Changes whenever the painted mask must be cleared (new working image, reset). */
   maskKey: number;
 }
@@ -48,7 +47,7 @@ export type EditorAction =
   | { type: 'processed'; result: Omit<Result, 'upscaled'> }
   | { type: 'upscaled'; result: Omit<Result, 'upscaled'> }
   | { type: 'edit-more' }
-  | { type: 'brush-mode'; brushMode: BrushMode }
+  | { type: 'brush'; brush: Brush }
   | { type: 'mode-changed' }
   | { type: 'reset' };
 
@@ -58,7 +57,7 @@ export const initialEditorState: EditorState = {
   before: null,
   result: null,
   iterative: false,
-  brushMode: 'erase',
+  brush: 'erase',
   maskKey: 0,
 };
 
@@ -97,11 +96,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         before: null,
         result: null,
         iterative: true,
-        brushMode: 'erase',
+        brush: 'erase',
         maskKey: state.maskKey + 1,
       };
-    case 'brush-mode':
-      return { ...state, brushMode: action.brushMode };
+    case 'brush':
+      return { ...state, brush: action.brush };
     case 'mode-changed':
       if (!state.upload) return state;
       return {
@@ -110,7 +109,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         before: null,
         result: null,
         iterative: false,
-        brushMode: 'erase',
+        brush: 'erase',
         maskKey: state.maskKey + 1,
       };
     case 'reset':

@@ -85,7 +85,7 @@ describe('validation', () => {
     expect(fileProblem({ type: 'image/webp', size: 1000 }, limit)).toBeNull();
   });
 
-  const base = { hasImage: true, hasMask: false, prompt: '', iterative: false, brushMode: 'erase' as const };
+  const base = { hasImage: true, hasMask: false, prompt: '', iterative: false, brush: 'erase' as const };
 
   it('gives the spec toasts for a missing image, mask or prompt', () => {
     expect(processProblem({ ...base, mode: 'object-removal', hasImage: false })?.title).toBe(
@@ -104,7 +104,7 @@ describe('validation', () => {
     });
     expect(processProblem({ ...base, mode: 'background-removal' })).toBeNull();
     expect(
-      processProblem({ ...base, mode: 'object-removal', iterative: true, brushMode: 'restore' })?.description,
+      processProblem({ ...base, mode: 'object-removal', iterative: true, brush: 'restore' })?.description,
     ).toBe('Please mark the area to restore.');
   });
 
@@ -141,18 +141,18 @@ describe('editor flow', () => {
     expect(stageOf(more)).toBe('edit');
     expect(more.working?.url).toBe(result.url);
     expect(more.iterative).toBe(true);
-    expect(more.brushMode).toBe('erase');
+    expect(more.brush).toBe('erase');
     expect(more.maskKey).toBeGreaterThan(done.maskKey);
   });
 
   it('a mode change keeps the photo but drops the result, iterative mode and restore', () => {
     let state: EditorState = editorReducer(uploaded, { type: 'processed', result });
     state = editorReducer(state, { type: 'edit-more' });
-    state = editorReducer(state, { type: 'brush-mode', brushMode: 'restore' });
+    state = editorReducer(state, { type: 'brush', brush: 'restore' });
     state = editorReducer(state, { type: 'mode-changed' });
     expect(state.upload).toBe(upload);
     expect(state.working).toEqual(original);
-    expect(state).toMatchObject({ result: null, iterative: false, brushMode: 'erase' });
+    expect(state).toMatchObject({ result: null, iterative: false, brush: 'erase' });
   });
 
   it('New Image resets everything', () => {

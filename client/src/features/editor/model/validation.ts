@@ -1,5 +1,5 @@
 import { MODE_INFO, type Mode } from '@common/modes';
-import type { BrushMode } from './editor-state';
+import type { Brush } from '@common/schemas/process';
 
 export interface Problem {
   title: string;
@@ -41,12 +41,12 @@ export function processProblem(input: {
   hasMask: boolean;
   prompt: string;
   iterative: boolean;
-  brushMode: BrushMode;
+  brush: Brush;
 }): Problem | null {
   if (!input.hasImage) return { title: 'No image uploaded', description: 'Please upload an image first.' };
   if (needsMask(input.mode, input.iterative) && !input.hasMask) {
     const what =
-      input.iterative && input.brushMode === 'restore'
+      input.iterative && input.brush === 'restore'
         ? 'the area to restore'
         : input.mode === 'object-removal'
           ? 'the object to remove'

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
+import { encodeJpeg, encodePng, type RawImage } from '../../../lib/image';
 import { withTimeout } from '../../../lib/with-timeout';
-import type { MatteImage } from '../local/cutout';
+import type { MatteImage } from '../../../models/isnet/cutout';
 
 /** Default deadline of one cloud call. */
 export const CLOUD_TIMEOUT_MS = 30_000;
@@ -10,7 +11,7 @@ export interface CloudMatteRequest {
   headers: Record<string, string>;
   /** Multipart text fields besides the image. */
   fields: Record<string, string>;
-  image: Buffer;
+  image: RawImage;
   /** The job's signal; the call also gives up on its own after `timeoutMs`. */
   signal: AbortSignal;
   timeoutMs?: number;
@@ -36,7 +37,14 @@ export class CloudProviderError extends Error {
  */
 export async function fetchCloudMatte(request: CloudMatteRequest): Promise<MatteImage> {
   const form = new FormData();
-  form.append('image_file', new Blob([new Uint8Array(request.image)]), 'image');
+  // Encoded at the edge: JPEG at quality 95 keeps the upload small; PNG where the photo has transparency.
+  const { image } = request;
+  const upload = image.channels === 4 ? await encodePng(image) : await encodeJpeg(image, 95, false);
+  form.append(
+    'image_file',
+    new Blob([new Uint8Array(upload)]),
+    image.channels === 4 ? 'image.png' : 'image.jpg',
+  );
   for (const [key, value] of Object.entries(request.fields)) form.append(key, value);
   const body = await withTimeout(
     async (signal) => {

@@ -1,7 +1,7 @@
 import type { WorkerPool } from '../../../workers/pool';
 import type { Provider } from '../../types';
 import type { BackgroundRemovalInput, IsnetModelChoice } from '../background-removal.options';
-import { runCutoutInPool } from '../local/local-isnet.provider';
+import { runCutoutInPool } from '../local-isnet.provider';
 import { fetchCloudMatte } from './cloud-matte';
 
 export interface RemoveBgConfig {

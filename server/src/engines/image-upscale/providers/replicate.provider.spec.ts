@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import type { RawImage } from '../../../lib/image';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../lib/logger';
 import { createReplicateProvider } from './replicate.provider';
@@ -96,6 +97,13 @@ function replicateStub() {
   return { server, seen, predictions, stall };
 }
 
+/** A decoded photo of one colour, as the handler hands it to the providers. */
+function solid(width: number, height: number, rgb: [number, number, number]): RawImage {
+  const data = new Uint8Array(width * height * 3);
+  for (let i = 0; i < data.length; i++) data[i] = rgb[i % 3];
+  return { data, width, height, channels: 3 };
+}
+
 describe('Replicate Real-ESRGAN provider', () => {
   const { server, seen, predictions, stall } = replicateStub();
   let baseUrl = '';
@@ -118,9 +126,7 @@ describe('Replicate Real-ESRGAN provider', () => {
 
   it('uploads, predicts, polls and returns the upscaled image at the exact size', async () => {
     const sut = createReplicateProvider({ apiToken: 'r8_test', baseUrl, version: 'v123', pollIntervalMs: 5 });
-    const image = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#3a6' } })
-      .jpeg()
-      .toBuffer();
+    const image = solid(30, 20, [0x33, 0xaa, 0x66]);
     const result = await sut.run({ image, scale: 4, quality: 'balanced', maxOutputPixels: 1e6 }, ctx);
     const meta = await sharp(result.image).metadata();
     expect([meta.width, meta.height, result.mime]).toEqual([120, 80, 'image/png']);
@@ -131,9 +137,7 @@ describe('Replicate Real-ESRGAN provider', () => {
 
   it('fails (so the chain falls back) when the token is refused', async () => {
     const sut = createReplicateProvider({ apiToken: 'wrong', baseUrl, pollIntervalMs: 5 });
-    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
+    const image = solid(8, 8, [0, 0, 0]);
     await expect(sut.run({ image, scale: 2, quality: 'fast', maxOutputPixels: 1e6 }, ctx)).rejects.toThrow(
       /401/,
     );
@@ -143,9 +147,7 @@ describe('Replicate Real-ESRGAN provider', () => {
     stall.on = true;
     try {
       const sut = createReplicateProvider({ apiToken: 'r8_test', baseUrl, pollIntervalMs: 5 });
-      const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-        .png()
-        .toBuffer();
+      const image = solid(8, 8, [0, 0, 0]);
       const stop = new AbortController();
       setTimeout(() => stop.abort(new Error('time limit')), 100);
       await expect(

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { encodePng } from '../../../lib/image';
 import type { Provider, ProviderResult, RunContext } from '../../types';
 import type { UpscaleInput } from '../upscale-options';
 
@@ -37,7 +38,8 @@ export function createReplicateProvider(config: ReplicateConfig | undefined): Pr
     async run(input: UpscaleInput, ctx: RunContext): Promise<ProviderResult> {
       const { signal } = ctx;
       const upload = new FormData();
-      upload.append('content', new Blob([new Uint8Array(input.image)]), 'image');
+      // Lossless at the edge: the decoded photo is what the person sees.
+      upload.append('content', new Blob([new Uint8Array(await encodePng(input.image))]), 'image.png');
       const file = await json<{ urls: { get: string } }>(
         await fetch(`${base}/v1/files`, { method: 'POST', headers: auth, body: upload, signal }),
       );
@@ -77,12 +79,8 @@ export function createReplicateProvider(config: ReplicateConfig | undefined): Pr
       const download = await fetch(outputUrl, { signal });
       if (!download.ok) throw new Error(`replicate output download failed: ${download.status}`);
       const image = Buffer.from(await download.arrayBuffer());
-      const [src, out] = await Promise.all([sharp(input.image).metadata(), sharp(image).metadata()]);
-      const swap = (src.orientation ?? 1) >= 5;
-      const expected = [
-        ((swap ? src.height : src.width) ?? 0) * input.scale,
-        ((swap ? src.width : src.height) ?? 0) * input.scale,
-      ];
+      const out = await sharp(image).metadata();
+      const expected = [input.image.width * input.scale, input.image.height * input.scale];
       if (out.width !== expected[0] || out.height !== expected[1]) {
         throw new Error(
           `replicate returned ${out.width}x${out.height}, expected ${expected[0]}x${expected[1]}`,

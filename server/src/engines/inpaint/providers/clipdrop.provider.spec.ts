@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors';
+import { decodePhoto } from '../../../lib/image';
 import { silentLogger } from '../../../lib/logger';
+import { decodeMaskPng } from '../../../lib/mask';
 import { fixtureBytes } from '../../../../test/fixtures/inpaint/fixtures';
 import { jsonAnswer, startLoopback } from '../../../../test/fixtures/inpaint/loopback-server';
 import { createClipdropProvider } from './clipdrop.provider';
@@ -26,7 +28,8 @@ async function input() {
     ])
     .png()
     .toBuffer();
-  return { image, mask, kind: 'object' as const, width, height };
+  const photo = await decodePhoto(image);
+  return { ...photo, mask: await decodeMaskPng(mask, width, height), kind: 'object' as const, width, height };
 }
 
 describe('clipdrop provider', () => {

@@ -1,9 +1,8 @@
-import sharp from 'sharp';
+import { encodeMaskPng } from '../../../lib/mask';
 import type { Provider, ProviderResult, RunContext } from '../../types';
-import { decodeInpaintInput, encodeLike } from '../inpaint-io';
+import { answerLike, encodeLike } from '../inpaint-io';
 import type { InpaintInput } from '../inpaint.input';
 import { blob, providerHttpError, readImageAnswer } from './http';
-import { binaryMaskPng } from './mask-png';
 
 export interface ClipdropConfig {
   apiKey?: string;
@@ -30,22 +29,14 @@ export function createClipdropProvider(config: ClipdropConfig): Provider<Inpaint
     kind: 'cloud',
     isConfigured: () => Boolean(config.apiKey),
     async run(input: InpaintInput, ctx: RunContext): Promise<ProviderResult> {
-      const { image, mask, mime } = await decodeInpaintInput(input.image, input.mask);
+      const { image, mask, format } = input;
       if (image.width * image.height > MAX_PIXELS)
         throw new Error('clipdrop: image larger than 16 megapixels');
+      // Clipdrop takes JPEG or PNG.
+      const sent = await encodeLike(image, format === 'jpeg' ? 'jpeg' : 'png');
       const form = new FormData();
-      const jpeg = mime === 'image/jpeg';
-      const upload = jpeg || mime === 'image/png' ? input.image : await sharp(input.image).png().toBuffer();
-      form.append(
-        'image_file',
-        blob(upload, jpeg ? 'image/jpeg' : 'image/png'),
-        jpeg ? 'image.jpg' : 'image.png',
-      );
-      form.append(
-        'mask_file',
-        blob(await binaryMaskPng(mask, image.width, image.height), 'image/png'),
-        'mask.png',
-      );
+      form.append('image_file', blob(sent.image, sent.mime), format === 'jpeg' ? 'image.jpg' : 'image.png');
+      form.append('mask_file', blob(await encodeMaskPng(mask), 'image/png'), 'mask.png');
       if (config.mode) form.append('mode', config.mode);
       const response = await doFetch(`${baseUrl}/cleanup/v1`, {
         method: 'POST',
@@ -57,8 +48,7 @@ export function createClipdropProvider(config: ClipdropConfig): Provider<Inpaint
       const { bytes } = await readImageAnswer('clipdrop', response);
       ctx.log.debug({ remainingCredits: response.headers.get('x-remaining-credits') }, 'clipdrop answered');
       // Clipdrop always answers PNG; give the person back the format family they sent.
-      const result = await decodeInpaintInput(bytes, await binaryMaskPng(mask, image.width, image.height));
-      return { image: await encodeLike(result.image, mime), mime };
+      return answerLike(bytes, image, format, 'clipdrop');
     },
   };
 }

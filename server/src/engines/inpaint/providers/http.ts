@@ -38,7 +38,7 @@ export async function readImageAnswer(
   return { bytes: Buffer.from(await response.arrayBuffer()), type };
 }
 
-/** The mask providers expect: an opaque black and white PNG (white = remove). */
+/** A multipart file part from bytes. */
 export function blob(bytes: Buffer, type: string): Blob {
   return new Blob([Uint8Array.from(bytes)], { type });
 }

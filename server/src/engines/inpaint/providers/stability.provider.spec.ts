@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors';
+import { decodePhoto } from '../../../lib/image';
 import { silentLogger } from '../../../lib/logger';
+import { decodeMaskPng } from '../../../lib/mask';
 import { fixtureBytes } from '../../../../test/fixtures/inpaint/fixtures';
 import { jsonAnswer, startLoopback } from '../../../../test/fixtures/inpaint/loopback-server';
 import { createStabilityProvider } from './stability.provider';
@@ -27,7 +29,8 @@ async function input() {
     ])
     .png()
     .toBuffer();
-  return { image, mask, kind: 'watermark' as const, seed: 42 };
+  const photo = await decodePhoto(image);
+  return { ...photo, mask: await decodeMaskPng(mask, 192, 128), kind: 'watermark' as const, seed: 42 };
 }
 
 describe('stability erase provider', () => {

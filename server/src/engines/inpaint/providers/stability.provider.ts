@@ -1,8 +1,8 @@
 import type { Provider, ProviderResult, RunContext } from '../../types';
-import { decodeInpaintInput, encodeLike } from '../inpaint-io';
+import { encodeMaskPng } from '../../../lib/mask';
+import { answerLike, encodeLike } from '../inpaint-io';
 import type { InpaintInput } from '../inpaint.input';
 import { blob, providerHttpError, readImageAnswer } from './http';
-import { binaryMaskPng } from './mask-png';
 
 export interface StabilityConfig {
   apiKey?: string;
@@ -29,21 +29,18 @@ export function createStabilityProvider(config: StabilityConfig): Provider<Inpai
     kind: 'cloud',
     isConfigured: () => Boolean(config.apiKey),
     async run(input: InpaintInput, ctx: RunContext): Promise<ProviderResult> {
-      const { image, mask, mime } = await decodeInpaintInput(input.image, input.mask);
+      const { image, mask, format } = input;
       const pixels = image.width * image.height;
       if (Math.min(image.width, image.height) < MIN_SIDE || pixels > MAX_PIXELS) {
         throw new Error('stability: image size outside the accepted range');
       }
+      const sent = await encodeLike(image, format);
       const form = new FormData();
-      form.append('image', blob(input.image, mime), 'image');
-      form.append(
-        'mask',
-        blob(await binaryMaskPng(mask, image.width, image.height), 'image/png'),
-        'mask.png',
-      );
+      form.append('image', blob(sent.image, sent.mime), 'image');
+      form.append('mask', blob(await encodeMaskPng(mask), 'image/png'), 'mask.png');
       form.append('grow_mask', String(Math.min(20, input.grow ?? 5)));
       if (input.seed !== undefined) form.append('seed', String(input.seed));
-      form.append('output_format', mime === 'image/jpeg' ? 'jpeg' : mime === 'image/webp' ? 'webp' : 'png');
+      form.append('output_format', format);
       const response = await doFetch(`${baseUrl}/v2beta/stable-image/edit/erase`, {
         method: 'POST',
         headers: { authorization: `Bearer ${config.apiKey ?? ''}`, accept: 'image/*' },
@@ -54,11 +51,7 @@ export function createStabilityProvider(config: StabilityConfig): Provider<Inpai
       const finish = response.headers.get('finish-reason');
       if (finish && finish !== 'SUCCESS') throw new Error(`stability: finish reason ${finish}`);
       const { bytes } = await readImageAnswer('stability', response);
-      const result = await decodeInpaintInput(bytes, await binaryMaskPng(mask, image.width, image.height));
-      if (result.image.width !== image.width || result.image.height !== image.height) {
-        throw new Error('stability: answer has another size than the input');
-      }
-      return { image: await encodeLike(result.image, mime), mime };
+      return answerLike(bytes, image, format, 'stability');
     },
   };
 }

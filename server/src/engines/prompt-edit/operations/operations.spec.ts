@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeRaw, type RawImage } from '../../../lib/image';
+import { seededRandom } from '../../../lib/random';
 import { detail, lightSpread, measure } from '../../../../test/support/image-measures';
 import { photo } from '../../../../test/support/uploads';
 import { blur, denoise, sharpen } from './filters';
@@ -117,11 +118,9 @@ describe('prompt-edit operations on a real photo', () => {
     expect(detail(await sharpen(copy(garden), 0.5))).toBeGreaterThan(base * 1.1);
     expect(detail(await blur(copy(garden), 0.3))).toBeLessThan(base * 0.6);
     const noisy = copy(garden);
-    let seed = 7;
-    for (let i = 0; i < noisy.data.length; i++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      noisy.data[i] = Math.max(0, Math.min(255, noisy.data[i] + ((seed >> 8) % 41) - 20));
-    }
+    const random = seededRandom(7);
+    for (let i = 0; i < noisy.data.length; i++)
+      noisy.data[i] = Math.max(0, Math.min(255, noisy.data[i] + Math.floor(random() * 41) - 20));
     const error = (i: RawImage) => {
       let sum = 0;
       for (let k = 0; k < i.data.length; k++) sum += Math.abs(i.data[k] - garden.data[k]);

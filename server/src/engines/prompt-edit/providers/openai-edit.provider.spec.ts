@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { decodePhoto } from '../../../lib/image';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../lib/logger';
 import { fixtureBytes } from '../../../../test/fixtures/inpaint/fixtures';
@@ -34,7 +35,10 @@ describe('OpenAI image edits provider', () => {
     close = server.close;
     const sut = createOpenAiEditProvider({ apiKey: 'sk-test', baseUrl: server.url, model: 'gpt-image-1' });
 
-    const result = await sut.run({ image, prompt: 'add a hat', plan, tier: 'free' }, ctx);
+    const result = await sut.run(
+      { ...(await decodePhoto(image)), prompt: 'add a hat', plan, tier: 'free' },
+      ctx,
+    );
 
     const [request] = server.requests;
     expect(request.method).toBe('POST');
@@ -60,7 +64,10 @@ describe('OpenAI image edits provider', () => {
     close = server.close;
     const sut = createOpenAiEditProvider({ apiKey: 'sk-test', baseUrl: server.url });
     await expect(
-      sut.run({ image: fixtureBytes('coffee-320.jpg'), prompt: 'add a hat', plan, tier: 'free' }, ctx),
+      sut.run(
+        { ...(await decodePhoto(fixtureBytes('coffee-320.jpg'))), prompt: 'add a hat', plan, tier: 'free' },
+        ctx,
+      ),
     ).rejects.toMatchObject({ code: 'PROVIDER_FAILED', message: expect.stringMatching(/rate limited/) });
   });
 });

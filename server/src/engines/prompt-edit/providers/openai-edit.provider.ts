@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { encodePng } from '../../../lib/image';
 import { AppError } from '../../../lib/errors';
 import { blob, providerHttpError } from '../../inpaint/providers/http';
 import type { Provider, ProviderResult, RunContext } from '../../types';
@@ -30,8 +31,8 @@ export function createOpenAiEditProvider(config: OpenAiEditConfig): Provider<Pro
     kind: 'cloud',
     isConfigured: () => Boolean(config.apiKey),
     async run(input: PromptEditInput, ctx: RunContext): Promise<ProviderResult> {
-      const { width = 0, height = 0, format } = await sharp(input.image).metadata();
-      const upload = format === 'png' ? input.image : await sharp(input.image).png().toBuffer();
+      const { width, height } = input.image;
+      const upload = await encodePng(input.image);
       if (upload.length > MAX_UPLOAD_BYTES) throw new Error('openai: image larger than 25 MB');
       const form = new FormData();
       form.append('model', config.model ?? 'gpt-image-1');

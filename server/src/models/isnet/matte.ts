@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import type { RawImage } from '../../../lib/image';
-import { applyGuidedCoefficients, guidedCoefficients } from '../../../models/guided-filter/guided-filter';
-import type { IsnetModel } from '../../../models/isnet/isnet.model';
-import { alphaToBytes } from '../../../models/isnet/postprocess';
-import { ISNET_SIZE, resizeCornerAligned, rgbToIsnetTensor } from '../../../models/isnet/preprocess';
+import type { RawImage } from '../../lib/image';
+import { applyGuidedCoefficients, guidedCoefficients } from '../guided-filter/guided-filter';
+import type { IsnetModel } from './isnet.model';
+import { alphaToBytes } from './postprocess';
+import { ISNET_SIZE, resizeCornerAligned, rgbToIsnetTensor } from './preprocess';
 
 /** Refinement works at about the model's own pixel count: the matte holds no more detail than that. */
 const WORK_PIXELS = ISNET_SIZE * ISNET_SIZE;

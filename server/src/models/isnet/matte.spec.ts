@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MARKED_PHOTOS, meanInRect } from '../../../../test/fixtures/background-removal/regions';
-import { decodeRaw } from '../../../lib/image';
-import { IsnetModel } from '../../../models/isnet/isnet.model';
+import { MARKED_PHOTOS, meanInRect } from '../../../test/fixtures/background-removal/regions';
+import { decodeRaw } from '../../lib/image';
+import { IsnetModel } from './isnet.model';
 import { localRange, MODEL_REFINE, predictMatte, refineMatte, workingSize } from './matte';
 
-const photo = (file: string) => readFile(new URL(`../../../../../assets/photos/${file}`, import.meta.url));
+const photo = (file: string) => readFile(new URL(`../../../../assets/photos/${file}`, import.meta.url));
 
 describe('predictMatte on real photos', () => {
   // One session for the whole file: loading the 88 MB model is the slow part.

@@ -1,9 +1,8 @@
-import { AppError } from '../../../lib/errors';
-import type { WorkerPool } from '../../../workers/pool';
-import type { Provider, RunContext } from '../../types';
-import type { BackgroundRemovalInput, IsnetModelChoice } from '../background-removal.options';
-import { checkBackgroundRemovalInput } from '../check-input';
-import type { MatteImage } from './cutout';
+import { AppError } from '../../lib/errors';
+import type { MatteImage } from '../../models/isnet/cutout';
+import type { WorkerPool } from '../../workers/pool';
+import type { Provider, RunContext } from '../types';
+import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';
 
 /** Runs the cut-out in the worker pool; also finishes a cloud provider's matte (`matte` given). */
 export async function runCutoutInPool(
@@ -14,13 +13,13 @@ export async function runCutoutInPool(
   matte?: MatteImage,
 ): Promise<Buffer> {
   // Copies of our own, so handing their memory to the worker cannot detach a caller's buffer.
-  const image = new Uint8Array(input.image);
+  const image = { ...input.image, data: new Uint8Array(input.image.data) };
   const ownMatte = matte && { ...matte, data: new Uint8Array(matte.data) };
   const result = await pool.run(
     'background-removal',
     { image, backdrop: input.backdrop, shadow: input.shadow, model, matte: ownMatte },
     {
-      transferList: [image.buffer, ...(ownMatte ? [ownMatte.data.buffer] : [])] as never,
+      transferList: [image.data.buffer, ...(ownMatte ? [ownMatte.data.buffer] : [])] as never,
       signal: ctx.signal,
       onProgress: (fraction, message) => ctx.progress(fraction, message),
     },
@@ -43,7 +42,6 @@ export function createLocalIsnetProvider(deps: {
     kind: 'local',
     isConfigured: () => true,
     async run(input, ctx) {
-      await checkBackgroundRemovalInput(input);
       const image = await runCutoutInPool(deps.pool(), input, input.model ?? deps.defaultModel, ctx);
       return { image, mime: 'image/png' };
     },

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import type { RawImage } from '../../../lib/image';
-import { colourMeans, decontaminate } from '../../../models/guided-filter/foreground-colour';
-import { boxMean } from '../../../models/guided-filter/guided-filter';
-import type { Backdrop } from '../background-removal.options';
+import type { Backdrop } from '../../engines/background-removal/background-removal.options';
+import type { RawImage } from '../../lib/image';
+import { colourMeans, decontaminate } from '../guided-filter/foreground-colour';
+import { boxMean } from '../guided-filter/guided-filter';
 import { workingSize } from './matte';
 
 /** Shadow geometry relative to the photo's longer side: a soft contact shadow just below the subject. */

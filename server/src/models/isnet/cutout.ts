@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { decodeRaw, type RawImage } from '../../../lib/image';
-import type { IsnetModel } from '../../../models/isnet/isnet.model';
-import type { Backdrop } from '../background-removal.options';
+import type { Backdrop } from '../../engines/background-removal/background-removal.options';
+import { withoutAlpha, type RawImage } from '../../lib/image';
 import { composeCutout } from './compose';
+import type { IsnetModel } from './isnet.model';
 import { predictMatte, refineMatte } from './matte';
 
 export interface MatteImage {
@@ -12,7 +12,8 @@ export interface MatteImage {
 }
 
 export interface CutoutRequest {
-  image: Uint8Array;
+  /** RGB; an alpha channel is ignored. */
+  image: RawImage;
   backdrop: Backdrop;
   shadow: boolean;
   /** A matte from elsewhere (a cloud provider), at any size; without it the model predicts one. */
@@ -45,17 +46,13 @@ export async function encodeCutoutPng(image: RawImage): Promise<Uint8Array> {
   return new Uint8Array(png.buffer, png.byteOffset, png.length);
 }
 
-/** Decode, matte (predicted or given), refine to full resolution, compose the backdrop, encode PNG. */
+/** Matte (predicted or given), refine to full resolution, compose the backdrop, encode PNG. */
 export async function runCutout(
   request: CutoutRequest,
   model: () => IsnetModel,
   progress: (fraction: number, message?: string) => void = () => {},
 ): Promise<CutoutResult> {
-  const image = await decodeRaw(
-    Buffer.from(request.image.buffer, request.image.byteOffset, request.image.length),
-    3,
-  );
-  progress(0.1, 'decoded');
+  const image = withoutAlpha(request.image);
   const alpha = request.matte ? await refineMatte(image, request.matte) : await predictMatte(image, model());
   progress(0.7, 'matte ready');
   const coverage = matteCoverage(alpha);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { decodeRaw } from '../../lib/image';
 import { createWorkerPool } from '../../workers/pool';
 import { findTextMarksInWorker } from '../text-marks';
-import { detectObjects, locateForRemoval } from './locate';
+import { detectObjects, locateForRemoval } from './locate-in-worker';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const photo = async (name: string) => readFile(path.join(ROOT, 'assets/photos', name));

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../../lib/image';
+import { decodeRaw, type RawImage } from '../../lib/image';
 import { composeCutout } from './compose';
 
-const FIXTURES = new URL('../../../../test/fixtures/background-removal/', import.meta.url);
-const PHOTOS = new URL('../../../../../assets/photos/', import.meta.url);
+const FIXTURES = new URL('../../../test/fixtures/background-removal/', import.meta.url);
+const PHOTOS = new URL('../../../../assets/photos/', import.meta.url);
 
 /** Coffee photo with the model's real matte for it (see bench/background-removal/make-fixtures.ts). */
 let image: RawImage;

@@ -1,6 +1,6 @@
-import { IsnetModel } from '../../../models/isnet/isnet.model';
-import type { IsnetVariant } from '../../../models/isnet/model-files';
-import type { TaskContext } from '../../../workers/tasks';
+import { IsnetModel } from './isnet.model';
+import type { IsnetVariant } from './model-files';
+import type { TaskContext } from '../../workers/task-types';
 import { runCutout, type CutoutRequest, type CutoutResult } from './cutout';
 
 /** One session per variant per worker thread, loaded on first use and kept for the worker's life. */

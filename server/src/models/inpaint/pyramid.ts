@@ -1,0 +1,128 @@
+import { sampleBilinear } from './float-image';
+import type { Box } from './mask';
+
+/**
+ * The image pyramid of the exemplar completion and its blur: halving a level (a coarse pixel is unknown
+ * when any of its children is), carrying a coarse solution or correction up to a finer level, and a box
+ * blur limited to the hole's neighbourhood.
+ */
+export interface Level {
+  data: Float32Array;
+  w: number;
+  h: number;
+  hole: Uint8Array;
+  blocked: Uint8Array;
+  holeCount: number;
+}
+
+/** Halves the level; a coarse pixel is unknown when any of its children is, and averages its known children. */
+export function downsample(level: Level, c: number): Level {
+  const w = Math.ceil(level.w / 2);
+  const h = Math.ceil(level.h / 2);
+  const data = new Float32Array(w * h * c);
+  const hole = new Uint8Array(w * h);
+  const blocked = new Uint8Array(w * h);
+  let holeCount = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let known = 0;
+      let any = 0;
+      let isHole = 0;
+      let isBlocked = 0;
+      for (let dy = 0; dy < 2; dy++) {
+        const fy = 2 * y + dy;
+        if (fy >= level.h) continue;
+        for (let dx = 0; dx < 2; dx++) {
+          const fx = 2 * x + dx;
+          if (fx >= level.w) continue;
+          const f = fy * level.w + fx;
+          any++;
+          isHole |= level.hole[f];
+          isBlocked |= level.blocked[f];
+          if (!level.blocked[f]) {
+            known++;
+            for (let k = 0; k < c; k++) data[i * c + k] += level.data[f * c + k];
+          }
+        }
+      }
+      if (known > 0) for (let k = 0; k < c; k++) data[i * c + k] /= known;
+      hole[i] = isHole;
+      blocked[i] = isBlocked;
+      holeCount += isHole;
+      if (!any) blocked[i] = 1;
+    }
+  }
+  return { data, w, h, hole, blocked, holeCount };
+}
+
+/** Seeds the hole of a fine level with the bilinear enlargement of the coarser level's solution. */
+export function upsampleHole(coarse: Level, fine: Level, c: number): void {
+  const out = new Float32Array(c);
+  for (let i = 0; i < fine.hole.length; i++) {
+    if (!fine.hole[i]) continue;
+    const x = i % fine.w;
+    const y = (i - x) / fine.w;
+    sampleBilinear(coarse.data, coarse.w, coarse.h, c, (x - 0.5) / 2, (y - 0.5) / 2, out);
+    fine.data.set(out, i * c);
+  }
+}
+
+/** Adds the bilinear enlargement of a coarse level's correction to the finest level's hole. */
+export function applyCorrection(fine: Level, coarse: Level, correction: Float32Array, c: number): void {
+  const scale = fine.w / coarse.w;
+  // Float64, so the interpolated correction is added at full precision, as before the helper was shared.
+  const delta = new Float64Array(c);
+  for (let i = 0; i < fine.hole.length; i++) {
+    if (!fine.hole[i]) continue;
+    const x = i % fine.w;
+    const y = (i - x) / fine.w;
+    sampleBilinear(
+      correction,
+      coarse.w,
+      coarse.h,
+      c,
+      (x + 0.5) / scale - 0.5,
+      (y + 0.5) / scale - 0.5,
+      delta,
+    );
+    for (let k = 0; k < c; k++) {
+      const v = fine.data[i * c + k] + delta[k];
+      fine.data[i * c + k] = v < 0 ? 0 : v > 255 ? 255 : v;
+    }
+  }
+}
+
+/** Box blur by running sums, limited to the hole's box grown by the blur's reach (zero elsewhere). */
+export function boxBlur(data: Float32Array, w: number, h: number, c: number, r: number, box: Box): void {
+  const line = new Float64Array(Math.max(w, h) * c);
+  for (let y = box.y0; y < box.y1; y++) {
+    const base = y * w * c;
+    for (let x = box.x0; x < box.x1; x++)
+      for (let k = 0; k < c; k++) line[x * c + k] = data[base + x * c + k];
+    for (let k = 0; k < c; k++) {
+      let sum = 0;
+      for (let x = box.x0; x < Math.min(box.x1, box.x0 + r); x++) sum += line[x * c + k];
+      for (let x = box.x0; x < box.x1; x++) {
+        if (x + r < box.x1) sum += line[(x + r) * c + k];
+        if (x - r - 1 >= box.x0) sum -= line[(x - r - 1) * c + k];
+        const n = Math.min(box.x1 - 1, x + r) - Math.max(box.x0, x - r) + 1;
+        data[base + x * c + k] = sum / n;
+      }
+    }
+  }
+  for (let x = box.x0; x < box.x1; x++) {
+    for (let y = box.y0; y < box.y1; y++)
+      for (let k = 0; k < c; k++) line[y * c + k] = data[(y * w + x) * c + k];
+    for (let k = 0; k < c; k++) {
+      let sum = 0;
+      for (let y = box.y0; y < Math.min(box.y1, box.y0 + r); y++) sum += line[y * c + k];
+      for (let y = box.y0; y < box.y1; y++) {
+        if (y + r < box.y1) sum += line[(y + r) * c + k];
+        if (y - r - 1 >= box.y0) sum -= line[(y - r - 1) * c + k];
+        const n = Math.min(box.y1 - 1, y + r) - Math.max(box.y0, y - r) + 1;
+        data[(y * w + x) * c + k] = sum / n;
+      }
+    }
+  }
+}

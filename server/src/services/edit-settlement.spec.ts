@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PLAN_LIMITS } from '@common/plans';
+import { fakeData, memoryStorage } from '../../test/support/fake-data';
+import type { ProcessImageJob } from '../jobs/job-names';
+import { AppError } from '../lib/errors';
+import { silentLogger } from '../lib/logger';
+import { createCreditsService } from './credits.service';
+import { createEditSettlement } from './edit-settlement';
+import type { SubmittedEdit } from './edit-submission';
+
+const NOW = new Date('2026-11-23T12:00:00Z');
+const IMAGE = '00000000-0000-4000-8000-000000000001';
+const RESULT = `users/alice/${IMAGE}/result-a1b2c3.png`;
+
+describe('settling an edit', () => {
+  let fake: ReturnType<typeof fakeData>;
+  let storage: ReturnType<typeof memoryStorage>;
+  let sut: ReturnType<typeof createEditSettlement>;
+  let edit: SubmittedEdit;
+
+  beforeEach(() => {
+    fake = fakeData();
+    storage = memoryStorage();
+    sut = createEditSettlement({
+      data: fake.data,
+      storage,
+      credits: createCreditsService({ clock: { now: () => NOW } }),
+      clock: { now: () => NOW },
+      log: silentLogger,
+    });
+    fake.addUser('alice', 'monthly', NOW);
+    fake.users.set('alice', { ...fake.users.get('alice')!, creditsUsed: 1 });
+    fake.addImage({ id: IMAGE, userId: 'alice', status: 'processing', updatedAt: NOW });
+    const job: ProcessImageJob = {
+      imageId: IMAGE,
+      userId: 'alice',
+      mode: 'object-removal',
+      plan: 'monthly',
+      workingKey: `users/alice/${IMAGE}/original.jpg`,
+      originalKey: `users/alice/${IMAGE}/original.jpg`,
+      maskKey: null,
+      brush: 'erase',
+      prompt: null,
+      options: {},
+    };
+    edit = { job, reservation: { takenAt: NOW } };
+  });
+
+  it('records the result and its use, keeps the credit spent and answers the result’s addresses', async () => {
+    const answer = await sut.complete(edit, {
+      resultKey: RESULT,
+      mime: 'image/png',
+      width: 80,
+      height: 60,
+      providerId: 'local-patchmatch',
+      steps: [{ kind: 'remove-object', description: 'Removed the cup' }],
+    });
+    expect(fake.images.get(IMAGE)).toMatchObject({
+      status: 'completed',
+      resultKey: RESULT,
+      resultWidth: 80,
+      resultHeight: 60,
+      providerId: 'local-patchmatch',
+    });
+    expect(fake.usage).toEqual([{ userId: 'alice', imageId: IMAGE, editingMode: 'object-removal' }]);
+    expect(answer).toMatchObject({
+      processedPath: `/api/images/${IMAGE}/result?v=a1b2c3`,
+      downloadPath: `/api/images/${IMAGE}/result?v=a1b2c3&download=1`,
+      width: 80,
+      steps: [{ description: 'Removed the cup' }],
+      credits: { remaining: PLAN_LIMITS.monthly.creditsPerPeriod - 1 },
+    });
+  });
+
+  it('undoes a failure: the row failed with a message, the credit back, the written result removed', async () => {
+    await storage.put(RESULT, Buffer.from('half'));
+    const told = await sut.fail(edit, new Error('onnxruntime: out of memory'), RESULT);
+    expect(told).toBeInstanceOf(AppError);
+    expect(told.code).toBe('ENGINE_FAILED');
+    expect(told.message).toBe('We could not process this image. Your credit was returned; please try again.');
+    expect(fake.images.get(IMAGE)).toMatchObject({ status: 'failed', errorMessage: told.message });
+    expect(fake.users.get('alice')!.creditsUsed).toBe(0);
+    expect(storage.files.size).toBe(0);
+    expect(fake.usage).toEqual([]);
+  });
+
+  it('passes on a message meant for the person as it is', async () => {
+    const told = await sut.fail(edit, new AppError('NOTHING_TO_DO', "I couldn't find a dog in this photo."));
+    expect(told.code).toBe('NOTHING_TO_DO');
+    expect(fake.images.get(IMAGE)!.errorMessage).toBe("I couldn't find a dog in this photo.");
+    expect(fake.users.get('alice')!.creditsUsed).toBe(0);
+  });
+
+  it('fails and refunds the edits a restart interrupted', async () => {
+    expect(await sut.recoverInterrupted()).toBe(1);
+    expect(fake.images.get(IMAGE)).toMatchObject({
+      status: 'failed',
+      errorMessage: expect.stringMatching(/restarted/),
+    });
+    expect(fake.users.get('alice')!.creditsUsed).toBe(0);
+  });
+});
