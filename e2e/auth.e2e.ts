@@ -2,34 +2,25 @@
  * Sign-in as a person does it, against the real app started as `npm start` starts it: the Firebase Auth
  * emulator's account chooser in a popup, the avatar menu, the contact dialog, a reload, and sign-out.
  */
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchBrowser, newOfflineContext } from './support/browser.ts';
+import { useAppAndBrowser } from './support/app-and-browser.ts';
+import { newOfflineContext } from './support/browser.ts';
 import { signInWithEmulatorPopup } from './support/sign-in.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const env = useAppAndBrowser();
 
 describe('signing in through the emulator', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await newOfflineContext(browser, { viewport: { width: 1280, height: 800 } });
+    context = await newOfflineContext(env().browser, { viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
   });
   afterAll(() => context?.close());
 
   it('signs in, sends a message, stays signed in after a reload, and signs out to /', async () => {
-    await page.goto(`${app.url}/`);
+    await page.goto(`${env().app.url}/`);
     await signInWithEmulatorPopup(page, () => page.getByTestId('header-sign-in').click(), {
       email: 'ada@example.com',
       name: 'Ada Lovelace',
@@ -54,17 +45,17 @@ describe('signing in through the emulator', () => {
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'sid')?.httpOnly).toBe(true);
 
-    await page.goto(`${app.url}/pricing`);
+    await page.goto(`${env().app.url}/pricing`);
     await page.getByTestId('user-menu-trigger').click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${env().app.url}/`);
     await page.getByTestId('header-sign-in').waitFor();
     const me = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
     expect(me).toBe(401);
   });
 
   it('refuses an empty message with the "Message required" toast and sends nothing', async () => {
-    await page.goto(`${app.url}/`);
+    await page.goto(`${env().app.url}/`);
     await signInWithEmulatorPopup(page, () => page.getByTestId('header-sign-in').click(), {
       email: 'ada@example.com',
       name: 'Ada Lovelace',

@@ -2,29 +2,14 @@
  * Chat to Edit as a newcomer meets it: the editor's default mode, a typed instruction with its plan previewed,
  * the steps beside the result, Edit More with a second instruction, and a refusal that costs nothing.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadResult, photoFile } from './support/editor-page.ts';
-import { editorSession } from './support/editor-session.ts';
+import { useEditorSession } from './support/editor-session.ts';
 
-let app: RunningApp;
-let browser: Browser;
-const { pageErrors, shot, signedInDesktop, openEditor, upload, expectToast, processAndWait, original } =
-  editorSession(() => ({ app, browser }));
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { shot, signedInDesktop, openEditor, upload, expectToast, processAndWait, original } =
+  useEditorSession();
 
 /** Mean lightness and chroma of an encoded image. */
 async function looks(bytes: Buffer) {

@@ -3,11 +3,10 @@
  * upload real photos, paint masks with the mouse and a finger, process, compare, download, keep editing.
  * With EDITOR_SCREENSHOTS=folder it also saves a screenshot of every stage.
  */
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchBrowser, newOfflineContext } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newOfflineContext } from './support/browser.ts';
 import {
   downloadResult,
   maskInk,
@@ -16,24 +15,11 @@ import {
   paintByTouch,
   photoFile,
 } from './support/editor-page.ts';
-import { editorSession } from './support/editor-session.ts';
+import { useEditorSession } from './support/editor-session.ts';
 import { signInWithEmulatorPopup } from './support/sign-in.ts';
 
-let app: RunningApp;
-let browser: Browser;
-const { pageErrors, shot, signedInDesktop, openEditor, upload, expectToast, processAndWait, original } =
-  editorSession(() => ({ app, browser }));
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { env, pageErrors, shot, signedInDesktop, openEditor, upload, expectToast, processAndWait, original } =
+  useEditorSession();
 
 describe('the editor on a desktop', () => {
   let context: BrowserContext;
@@ -329,20 +315,20 @@ describe('the other modes', () => {
 
 describe('signed out', () => {
   it('asks to sign in, and closing the dialog goes home', async () => {
-    const context = await newOfflineContext(browser);
+    const context = await newOfflineContext(env().browser);
     const page = await context.newPage();
-    await page.goto(`${app.url}/editor?mode=object-removal`);
+    await page.goto(`${env().app.url}/editor?mode=object-removal`);
     await page.getByRole('heading', { name: 'Sign in required' }).waitFor({ timeout: 30_000 });
     await shot(page, 'desktop-0-sign-in');
     await page.keyboard.press('Escape');
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${env().app.url}/`);
     await context.close();
   });
 });
 
 describe('the editor on a phone', () => {
   it('paints with a finger, processes and compares on a 390 px screen', async () => {
-    const context = await newOfflineContext(browser, {
+    const context = await newOfflineContext(env().browser, {
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       hasTouch: true,
@@ -351,7 +337,7 @@ describe('the editor on a phone', () => {
     });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${app.url}/editor?mode=object-removal`);
+    await page.goto(`${env().app.url}/editor?mode=object-removal`);
     await signInWithEmulatorPopup(
       page,
       () => page.getByRole('button', { name: 'Sign in with Google' }).click(),

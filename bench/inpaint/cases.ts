@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../../server/src/lib/image';
 import { seededRandom } from '../../server/src/lib/random';
+import { EVERYDAY_PHOTOS } from '../../server/test/support/uploads';
 
 /**
  * The seeded benchmark sets, built from the project's own photos (assets/photos): a watermark set
@@ -20,24 +21,7 @@ export interface BenchCase {
 
 const PHOTOS_DIR = new URL('../../assets/photos/', import.meta.url);
 const SIDE = 1024;
-const PHOTOS = [
-  'Aqua.jpg',
-  'Blinds.jpg',
-  'Dune.jpg',
-  'FreshFlower.jpg',
-  'Garden.jpg',
-  'GreenMeadow.jpg',
-  'LadyBird.jpg',
-  'RainDrops.jpg',
-  'Storm.jpg',
-  'TwoWings.jpg',
-  'Wood.jpg',
-  'YellowFlower.jpg',
-  'coffee.png',
-  'rocket.jpg',
-  'astronaut.png',
-  'chelsea.png',
-];
+const PHOTOS = EVERYDAY_PHOTOS;
 
 export async function loadPhoto(name: string, side = SIDE): Promise<RawImage> {
   const { data, info } = await sharp(new URL(name, PHOTOS_DIR).pathname)

@@ -1,11 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { useAppAndBrowser } from './app-and-browser.ts';
 import type { RunningApp } from './app-server.ts';
 import { newOfflineContext } from './browser.ts';
 import type { PhotoFile } from './editor-page.ts';
 import { signInWithEmulatorPopup } from './sign-in.ts';
+
+/**
+ * An editor session over the file's own app and browser (`useAppAndBrowser`), which also checks after every test
+ * that no page threw. `env()` gives the app and browser for what the session does not cover.
+ */
+export function useEditorSession() {
+  const env = useAppAndBrowser();
+  const session = editorSession(env);
+  afterEach(() => {
+    expect(session.pageErrors.splice(0)).toEqual([]);
+  });
+  return { ...session, env };
+}
 
 /**
  * The editor's steps as a person takes them, for one running app and browser: sign in, open a mode, upload,

@@ -80,6 +80,9 @@ export function BeforeAfterSlider({
     event.preventDefault();
   }
 
+  /** What the two stacked photos share: the same box, loaded late, never dragged away. */
+  const bothPhotos = { width, height, loading: 'lazy', decoding: 'async', draggable: false } as const;
+
   return (
     <div
       ref={frame}
@@ -97,24 +100,11 @@ export function BeforeAfterSlider({
       onPointerCancel={stop}
       onPointerLeave={stop}
     >
-      <img
-        src={after}
-        alt={afterAlt}
-        width={width}
-        height={height}
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-        className="absolute inset-0 size-full object-cover"
-      />
+      <img src={after} alt={afterAlt} {...bothPhotos} className="absolute inset-0 size-full object-cover" />
       <img
         src={before}
         alt={beforeAlt}
-        width={width}
-        height={height}
-        loading="lazy"
-        decoding="async"
-        draggable={false}
+        {...bothPhotos}
         className={cn(
           'absolute inset-0 size-full',
           beforeFit === 'contain' ? 'object-contain' : 'object-cover',

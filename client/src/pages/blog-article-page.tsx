@@ -1,7 +1,8 @@
-import { ArrowLeft, ArrowRight, Calendar, Clock } from 'lucide-react';
+import { ArrowRight, Calendar, Clock } from 'lucide-react';
 import { Link } from 'wouter';
 import { MODE_INFO } from '@common/modes';
 import { PLAN_LIMITS } from '@common/plans';
+import { BackLink } from '@client/components/back-link';
 import { PageLayout } from '@client/components/layout/page-layout';
 import { Button } from '@client/components/ui/button';
 import { ArticleBody, ArticleFaq, articleMeta, findArticle, formatArticleDate } from '@client/features/blog';
@@ -13,11 +14,7 @@ export default function BlogArticlePage({ slug }: { slug: string }) {
   return (
     <PageLayout minimalHeader>
       <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
-          <Link href="/blog">
-            <ArrowLeft /> Back to Blog
-          </Link>
-        </Button>
+        <BackLink href="/blog" to="Blog" atTop />
         <header className="mt-6">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">
             {MODE_INFO[article.mode].label}
@@ -57,11 +54,7 @@ export default function BlogArticlePage({ slug }: { slug: string }) {
           </Button>
         </div>
         <div className="mt-10 flex justify-center">
-          <Button asChild variant="outline">
-            <Link href="/blog">
-              <ArrowLeft /> Back to Blog
-            </Link>
-          </Button>
+          <BackLink href="/blog" to="Blog" />
         </div>
       </article>
     </PageLayout>

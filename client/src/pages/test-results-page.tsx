@@ -1,7 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'wouter';
+import { BackLink } from '@client/components/back-link';
 import { PageLayout } from '@client/components/layout/page-layout';
-import { Button } from '@client/components/ui/button';
 import { GALLERY_ENTRIES, GalleryViewer } from '@client/features/gallery';
 import { usePageMeta } from '@client/lib/page-meta';
 import { TEST_RESULTS_META } from './meta';
@@ -11,11 +9,7 @@ export default function TestResultsPage() {
   return (
     <PageLayout>
       <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
-          <Link href="/">
-            <ArrowLeft /> Back to Home
-          </Link>
-        </Button>
+        <BackLink href="/" to="Home" atTop />
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">
           Watermark removal test results
         </h1>

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
-import { silentLogger } from '../lib/logger';
 import { runChain } from './chain';
-import type { Engine, Provider, RunContext } from './types';
+import type { Engine, Provider } from './types';
+import { quietRunContext } from '../../test/support/run-context';
 
-const ctx = (timeoutMs = 1000): RunContext => ({
-  signal: new AbortController().signal,
-  timeoutMs,
-  log: silentLogger,
-  progress: () => {},
-});
+const ctx = (timeoutMs = 1000) => quietRunContext(timeoutMs);
 
 function provider(
   id: string,

@@ -1,18 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../src/app';
-import type { Database } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
 import { processedImages } from '../../src/db/schema';
 import { seededRandom } from '../../src/lib/random';
-import { createLocalStorage } from '../../src/storage/local.storage';
 import { databaseTargets } from '../support/databases';
-import { bearer, fakeVerifier } from '../support/fake-verifier';
+import { bearer } from '../support/fake-verifier';
 import { testEngines } from '../support/test-engines';
-import { buildTestApp } from '../support/test-app';
-import { multipart, photo } from '../support/uploads';
+import { photo } from '../support/uploads';
+import { useTestApp } from '../support/use-test-app';
 
 const MAGIC = {
   jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
@@ -55,61 +49,28 @@ async function brokenFiles(rand: () => number): Promise<{ name: string; data: Bu
 const [target] = databaseTargets();
 
 describe(`fuzzing upload and process on ${target.name}`, () => {
-  let database: Database;
-  let sut: BuiltApp;
-  let storageRoot: string;
-  beforeAll(async () => {
-    database = await target.open();
-    storageRoot = mkdtempSync(path.join(os.tmpdir(), 'fuzz-'));
-    sut = await buildTestApp({
-      database,
-      verifier: fakeVerifier,
-      storage: createLocalStorage(storageRoot),
-      engines: testEngines(),
-    });
-  });
-  afterAll(async () => {
-    await sut?.close();
-    await database?.close();
-    rmSync(storageRoot, { recursive: true, force: true });
-  });
-  const files = () =>
-    readdirSync(storageRoot, { recursive: true }).filter((f) => /\.(jpg|png|webp)$/.test(String(f)));
+  const app = useTestApp(target, { engines: () => testEngines(), storagePrefix: 'fuzz-' });
 
   it('refuses hundreds of malformed uploads with a 4xx and a message, leaving nothing behind', async () => {
     const cases = await brokenFiles(seededRandom(42));
     expect(cases.length).toBeGreaterThanOrEqual(250);
     const seen = new Map<number, number>();
     for (const { name, data } of cases) {
-      const body = multipart({ editingMode: 'image-upscale' }, { name: `${name}.jpg`, data });
-      const response = await sut.inject({
-        method: 'POST',
-        url: '/api/upload',
-        payload: body.payload,
-        headers: { ...body.headers, ...bearer(`fuzz-${name.replace(/\W/g, '-')}`) },
-      });
+      const response = await app.upload(`fuzz-${name.replace(/\W/g, '-')}`, data, `${name}.jpg`);
       expect(response.statusCode, name).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, name).toBeLessThan(500);
       expect(response.json().error.message.length, name).toBeGreaterThan(10);
       seen.set(response.statusCode, (seen.get(response.statusCode) ?? 0) + 1);
     }
     expect([...seen.keys()].sort()).toEqual([400, 415, 422]);
-    expect(await database.db.select().from(processedImages)).toHaveLength(0);
-    expect(files()).toHaveLength(0);
-    expect((await sut.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect(await app.database.db.select().from(processedImages)).toHaveLength(0);
+    expect(app.files()).toHaveLength(0);
+    expect((await app.sut.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('refuses malformed masks with a 4xx, spends nothing and stores no mask', async () => {
     const rand = seededRandom(7);
-    const upload = multipart({ editingMode: 'object-removal' }, { name: 'c.png', data: photo('coffee.png') });
-    const { id } = (
-      await sut.inject({
-        method: 'POST',
-        url: '/api/upload',
-        payload: upload.payload,
-        headers: { ...upload.headers, ...bearer('masker') },
-      })
-    ).json();
+    const { id } = (await app.upload('masker', photo('coffee.png'), 'c.png', 'object-removal')).json();
     const good = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
@@ -131,20 +92,15 @@ describe(`fuzzing upload and process on ${target.name}`, () => {
       ]);
       masks.push(`data:image/png;base64,${junk.toString('base64')}`);
     }
-    const before = files().length;
+    const before = app.files().length;
     for (const maskData of masks) {
-      const response = await sut.inject({
-        method: 'POST',
-        url: `/api/process/${id}`,
-        headers: bearer('masker'),
-        payload: { maskData },
-      });
+      const response = await app.processImage('masker', id, { maskData });
       expect(response.statusCode, maskData.slice(0, 40)).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       expect(response.json().error.message.length).toBeGreaterThan(10);
     }
-    expect(files().length).toBe(before);
-    const me = await sut.inject({ method: 'GET', url: '/api/auth/user', headers: bearer('masker') });
+    expect(app.files().length).toBe(before);
+    const me = await app.sut.inject({ method: 'GET', url: '/api/auth/user', headers: bearer('masker') });
     expect(me.json().credits.remaining).toBe(5);
   });
 });

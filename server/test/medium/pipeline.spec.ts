@@ -1,18 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
 import { processedImages, usageRecords, users } from '../../src/db/schema';
-import type { BuiltApp } from '../../src/app';
-import { createLocalStorage } from '../../src/storage/local.storage';
 import { databaseTargets } from '../support/databases';
-import { bearer, fakeVerifier } from '../support/fake-verifier';
+import { bearer } from '../support/fake-verifier';
 import { testEngines } from '../support/test-engines';
-import { buildTestApp } from '../support/test-app';
 import { multipart, photo } from '../support/uploads';
+import { useTestApp } from '../support/use-test-app';
 
 const png = (data: Buffer) => `data:image/png;base64,${data.toString('base64')}`;
 
@@ -33,43 +27,15 @@ async function maskPng(
 }
 
 describe.each(databaseTargets())('image pipeline on $name', (target) => {
-  let database: Database;
-  let sut: BuiltApp;
-  let storageRoot: string;
-
-  beforeAll(async () => {
-    database = await target.open();
-    storageRoot = mkdtempSync(path.join(os.tmpdir(), 'pipeline-'));
-    sut = await buildTestApp({
-      database,
-      verifier: fakeVerifier,
-      storage: createLocalStorage(storageRoot),
-      engines: testEngines(),
-    });
-  });
-  afterAll(async () => {
-    await sut?.close();
-    await database?.close();
-    rmSync(storageRoot, { recursive: true, force: true });
-  });
-
-  const files = () =>
-    readdirSync(storageRoot, { recursive: true }).filter((f) => /\.(jpg|png|webp)$/.test(String(f)));
-  const rows = async () => (await database.db.select().from(processedImages)).length;
-  const upload = (uid: string, data: Buffer, name = 'photo.jpg', mode = 'image-upscale') =>
-    sut.inject({
-      method: 'POST',
-      url: '/api/upload',
-      ...withAuth(uid, multipart({ editingMode: mode }, { name, data })),
-    });
+  const app = useTestApp(target, { engines: () => testEngines(), storagePrefix: 'pipeline-' });
+  const { files, upload, processImage } = app;
+  const rows = async () => (await app.database.db.select().from(processedImages)).length;
   const withAuth = (uid: string, body: { payload: Buffer; headers: Record<string, string> }) => ({
     payload: body.payload,
     headers: { ...body.headers, ...bearer(uid) },
   });
-  const processImage = (uid: string, id: string, body: object = {}) =>
-    sut.inject({ method: 'POST', url: `/api/process/${id}`, headers: bearer(uid), payload: body });
   const userRow = async (uid: string) =>
-    (await database.db.select().from(users).where(eq(users.firebaseUid, uid)))[0];
+    (await app.database.db.select().from(users).where(eq(users.firebaseUid, uid)))[0];
 
   describe('upload', () => {
     it('stores a cleaned copy: orientation applied, metadata gone, row pending', async () => {
@@ -82,13 +48,13 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
       expect(response.statusCode).toBe(201);
       const { id, width, height, originalPath } = response.json();
       expect([width, height]).toEqual([400, 600]);
-      const [row] = await database.db.select().from(processedImages).where(eq(processedImages.id, id));
+      const [row] = await app.database.db.select().from(processedImages).where(eq(processedImages.id, id));
       expect(row).toMatchObject({
         status: 'pending',
         editingMode: 'image-upscale',
         originalFilename: 'My Coffee.jpg',
       });
-      const served = await sut.inject({ method: 'GET', url: originalPath, headers: bearer('alice') });
+      const served = await app.sut.inject({ method: 'GET', url: originalPath, headers: bearer('alice') });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
       expect(served.headers['cache-control']).toMatch(/^private/);
@@ -135,14 +101,14 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
 
     it('asks for sign-in, a file and a known mode', async () => {
       const body = multipart({ editingMode: 'image-upscale' }, { name: 'a.jpg', data: photo('rocket.jpg') });
-      expect((await sut.inject({ method: 'POST', url: '/api/upload', ...body })).statusCode).toBe(401);
-      const noFile = await sut.inject({
+      expect((await app.sut.inject({ method: 'POST', url: '/api/upload', ...body })).statusCode).toBe(401);
+      const noFile = await app.sut.inject({
         method: 'POST',
         url: '/api/upload',
         ...withAuth('bob', multipart({ editingMode: 'x' })),
       });
       expect(noFile.statusCode).toBe(400);
-      const noFile2 = await sut.inject({
+      const noFile2 = await app.sut.inject({
         method: 'POST',
         url: '/api/upload',
         ...withAuth('bob', multipart({ editingMode: 'image-upscale' })),
@@ -158,17 +124,25 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toMatchObject({ providerId: 'test-resize', credits: { remaining: 4, limit: 5 } });
-      const result = await sut.inject({ method: 'GET', url: body.processedPath, headers: bearer('carol') });
+      const result = await app.sut.inject({
+        method: 'GET',
+        url: body.processedPath,
+        headers: bearer('carol'),
+      });
       expect(result.headers['content-type']).toBe('image/png');
       const meta = await sharp(result.rawPayload).metadata();
       expect([meta.width, meta.height]).toEqual([902, 600]);
       expect([body.width, body.height]).toEqual([902, 600]);
-      const download = await sut.inject({ method: 'GET', url: body.downloadPath, headers: bearer('carol') });
+      const download = await app.sut.inject({
+        method: 'GET',
+        url: body.downloadPath,
+        headers: bearer('carol'),
+      });
       expect(download.headers['content-disposition']).toContain('filename="processed-cat.png"');
       const user = await userRow('carol');
-      const usage = await database.db.select().from(usageRecords).where(eq(usageRecords.userId, user.id));
+      const usage = await app.database.db.select().from(usageRecords).where(eq(usageRecords.userId, user.id));
       expect(usage).toHaveLength(1);
-      const [row] = await database.db.select().from(processedImages).where(eq(processedImages.id, id));
+      const [row] = await app.database.db.select().from(processedImages).where(eq(processedImages.id, id));
       expect(row).toMatchObject({ status: 'completed', providerId: 'test-resize' });
     });
 
@@ -176,7 +150,7 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
       const { id, originalPath } = (await upload('dave', photo('rocket.jpg'))).json();
       expect((await processImage('eve', id)).statusCode).toBe(404);
       expect(
-        (await sut.inject({ method: 'GET', url: originalPath, headers: bearer('eve') })).statusCode,
+        (await app.sut.inject({ method: 'GET', url: originalPath, headers: bearer('eve') })).statusCode,
       ).toBe(404);
       expect((await processImage('eve', 'not-a-uuid')).statusCode).toBe(404);
       expect((await processImage('eve', '00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
@@ -197,7 +171,7 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
       expect(response.statusCode).toBe(500);
       expect(response.json().error.message).toContain('Your credit was returned');
       expect((await userRow('gina')).creditsUsed).toBe(0);
-      const [row] = await database.db.select().from(processedImages).where(eq(processedImages.id, id));
+      const [row] = await app.database.db.select().from(processedImages).where(eq(processedImages.id, id));
       expect(row.status).toBe('failed');
       expect(files().length).toBe(before);
     });
@@ -207,7 +181,7 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
       for (let i = 0; i < 20; i++)
         ids.push((await upload('henry', photo('chelsea.png'), `c${i}.png`)).json().id);
       const henry = await userRow('henry');
-      await database.db
+      await app.database.db
         .update(users)
         .set({ creditsUsed: 4, creditsResetAt: new Date() })
         .where(eq(users.id, henry.id));
@@ -218,7 +192,10 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
       expect(responses.find((r) => r.statusCode === 402)!.json().error.message).toContain(
         'used all your credits',
       );
-      const usage = await database.db.select().from(usageRecords).where(eq(usageRecords.userId, henry.id));
+      const usage = await app.database.db
+        .select()
+        .from(usageRecords)
+        .where(eq(usageRecords.userId, henry.id));
       expect(usage).toHaveLength(1);
       expect((await userRow('henry')).creditsUsed).toBe(5);
     });
@@ -263,7 +240,7 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
       });
       expect(restored.statusCode).toBe(200);
       expect(restored.json().providerId).toBe('restore');
-      const out = await sut.inject({
+      const out = await app.sut.inject({
         method: 'GET',
         url: restored.json().processedPath,
         headers: bearer('jack'),
@@ -304,16 +281,16 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
     it('fails rows a restart left in processing and returns their credit', async () => {
       const { id } = (await upload('mia', photo('rocket.jpg'))).json();
       const mia = await userRow('mia');
-      await database.db
+      await app.database.db
         .update(users)
         .set({ creditsUsed: 1, creditsResetAt: new Date(Date.now() - 1000) })
         .where(eq(users.id, mia.id));
-      await database.db
+      await app.database.db
         .update(processedImages)
         .set({ status: 'processing' })
         .where(eq(processedImages.id, id));
-      expect(await sut.processing.recoverInterrupted()).toBeGreaterThanOrEqual(1);
-      const [row] = await database.db.select().from(processedImages).where(eq(processedImages.id, id));
+      expect(await app.sut.processing.recoverInterrupted()).toBeGreaterThanOrEqual(1);
+      const [row] = await app.database.db.select().from(processedImages).where(eq(processedImages.id, id));
       expect(row.status).toBe('failed');
       expect(row.errorMessage).toContain('server restarted');
       expect((await userRow('mia')).creditsUsed).toBe(0);
@@ -321,7 +298,7 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
 
     it('streams progress events to the owner while the image is processed', async () => {
       const { id } = (await upload('olga', photo('chelsea.png'), 'c.png')).json();
-      const base = await sut.listen({ host: '127.0.0.1', port: 0 });
+      const base = await app.sut.listen({ host: '127.0.0.1', port: 0 });
       const stream = await fetch(`${base}/api/process/${id}/events`, { headers: bearer('olga') });
       expect(stream.headers.get('content-type')).toBe('text/event-stream');
       const reading = (async () => {
@@ -352,15 +329,19 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
 
     it('serves images by session cookie too, so <img> tags work', async () => {
       const { originalPath } = (await upload('nia', photo('rocket.jpg'))).json();
-      const session = await sut.inject({ method: 'POST', url: '/api/auth/session', headers: bearer('nia') });
+      const session = await app.sut.inject({
+        method: 'POST',
+        url: '/api/auth/session',
+        headers: bearer('nia'),
+      });
       const sid = session.cookies.find((c) => c.name === 'sid')!.value;
-      const served = await sut.inject({
+      const served = await app.sut.inject({
         method: 'GET',
         url: originalPath,
         headers: { cookie: `sid=${sid}` },
       });
       expect(served.statusCode).toBe(200);
-      expect((await sut.inject({ method: 'GET', url: originalPath })).statusCode).toBe(401);
+      expect((await app.sut.inject({ method: 'GET', url: originalPath })).statusCode).toBe(401);
     });
   });
 });

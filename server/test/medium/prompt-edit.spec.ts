@@ -2,24 +2,18 @@
  * Chat to Edit end to end through the API, with the real engines (local models, no network): a person's
  * instruction on a real photo, and a measurement of the result that says whether it did what was asked.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../src/app';
-import type { Database } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
 import { createEngineRegistry } from '../../src/engines/registry';
 import { decodeRaw, type RawImage } from '../../src/lib/image';
-import { createLocalStorage } from '../../src/storage/local.storage';
 import { createWorkerPool } from '../../src/workers/pool';
 import { databaseTargets } from '../support/databases';
-import { bearer, fakeVerifier } from '../support/fake-verifier';
+import { bearer } from '../support/fake-verifier';
 import { detail, lightSpread, measure, meanDifference } from '../support/image-measures';
-import { buildTestApp } from '../support/test-app';
-import { multipart, photo } from '../support/uploads';
+import { photo } from '../support/uploads';
+import { useTestApp } from '../support/use-test-app';
 import { dateStamped, noisy, sized, watermarked } from '../support/prompt-edit-photos';
 
 interface Case {
@@ -34,6 +28,10 @@ const grows = (f: (i: RawImage) => number, by: number) => (b: RawImage, a: RawIm
   expect(f(a)).toBeGreaterThan(f(b) * by);
 const shrinks = (f: (i: RawImage) => number, by: number) => (b: RawImage, a: RawImage) =>
   expect(f(a)).toBeLessThan(f(b) * by);
+const rises = (f: (i: RawImage) => number, by: number) => (b: RawImage, a: RawImage) =>
+  expect(f(a)).toBeGreaterThan(f(b) + by);
+const falls = (f: (i: RawImage) => number, by: number) => (b: RawImage, a: RawImage) =>
+  expect(f(a)).toBeLessThan(f(b) - by);
 const light = (i: RawImage) => measure(i).light;
 const chroma = (i: RawImage) => measure(i).chroma;
 const warmth = (i: RawImage) => measure(i).redMinusBlue;
@@ -51,23 +49,18 @@ const corner = (i: RawImage) => {
 };
 
 const CASES: Case[] = [
-  {
-    name: 'brighter',
-    photo: px('Dune.jpg', 480),
-    prompt: 'make it brighter',
-    check: (b, a) => expect(light(a)).toBeGreaterThan(light(b) + 8),
-  },
+  { name: 'brighter', photo: px('Dune.jpg', 480), prompt: 'make it brighter', check: rises(light, 8) },
   {
     name: 'a casual request to lighten a dark portrait',
     photo: async () => sized(await darker(photo('astronaut.png')), 384),
     prompt: 'hi! can someone lighten this up so my face shows? thanks!',
-    check: (b, a) => expect(light(a)).toBeGreaterThan(light(b) + 8),
+    check: rises(light, 8),
   },
   {
     name: 'darker, a lot',
     photo: px('Aqua.jpg', 480),
     prompt: "it's way too bright, please darken it a lot",
-    check: (b, a) => expect(light(a)).toBeLessThan(light(b) - 10),
+    check: falls(light, 10),
   },
   {
     name: 'black and white',
@@ -84,25 +77,10 @@ const CASES: Case[] = [
       expect(chroma(a)).toBeLessThan(chroma(b) + 40);
     },
   },
-  {
-    name: 'vivid',
-    photo: px('Dune.jpg', 400),
-    prompt: 'make the colours pop',
-    check: grows(chroma, 1.1),
-  },
+  { name: 'vivid', photo: px('Dune.jpg', 400), prompt: 'make the colours pop', check: grows(chroma, 1.1) },
   { name: 'muted', photo: px('LadyBird.jpg', 400), prompt: 'less saturated', check: shrinks(chroma, 0.9) },
-  {
-    name: 'warmer',
-    photo: px('Storm.jpg', 400),
-    prompt: 'can you make it warmer?',
-    check: (b, a) => expect(warmth(a)).toBeGreaterThan(warmth(b) + 5),
-  },
-  {
-    name: 'cooler',
-    photo: px('Dune.jpg', 400),
-    prompt: 'cooler tones',
-    check: (b, a) => expect(warmth(a)).toBeLessThan(warmth(b) - 5),
-  },
+  { name: 'warmer', photo: px('Storm.jpg', 400), prompt: 'can you make it warmer?', check: rises(warmth, 5) },
+  { name: 'cooler', photo: px('Dune.jpg', 400), prompt: 'cooler tones', check: falls(warmth, 5) },
   {
     name: 'contrast',
     photo: px('Blinds.jpg', 400),
@@ -228,51 +206,25 @@ const REMOVALS: RemovalCase[] = [
 
 describe('Chat to Edit through the API, with the real engines', () => {
   const target = databaseTargets()[0];
-  let database: Database;
-  let sut: BuiltApp;
-  let storageRoot: string;
   let people = 0;
   const pool = createWorkerPool({ threads: 1 });
-
-  beforeAll(async () => {
-    database = await target.open();
-    storageRoot = mkdtempSync(path.join(os.tmpdir(), 'prompt-edit-'));
-    sut = await buildTestApp({
-      database,
-      verifier: fakeVerifier,
-      storage: createLocalStorage(storageRoot),
-      engines: createEngineRegistry({ pool }),
-    });
-  });
-  afterAll(async () => {
-    await sut?.close();
-    await pool.close();
-    await database?.close();
-    rmSync(storageRoot, { recursive: true, force: true });
+  const app = useTestApp(target, {
+    engines: () => createEngineRegistry({ pool }),
+    storagePrefix: 'prompt-edit-',
+    close: () => pool.close(),
   });
 
   /** Each case is a new person, with the five credits of their first day. */
   async function edit(image: Buffer, prompt: string) {
     const uid = `person${people++}`;
-    const body = multipart({ editingMode: 'prompt-edit' }, { name: 'photo.png', data: image });
-    const uploaded = await sut.inject({
-      method: 'POST',
-      url: '/api/upload',
-      payload: body.payload,
-      headers: { ...body.headers, ...bearer(uid) },
-    });
+    const uploaded = await app.upload(uid, image, 'photo.png', 'prompt-edit');
     expect(uploaded.statusCode).toBe(201);
-    const response = await sut.inject({
-      method: 'POST',
-      url: `/api/process/${uploaded.json().id}`,
-      headers: bearer(uid),
-      payload: { prompt },
-    });
+    const response = await app.processImage(uid, uploaded.json().id, { prompt });
     return { uid, response };
   }
 
   async function resultOf(uid: string, processedPath: string): Promise<RawImage> {
-    const served = await sut.inject({ method: 'GET', url: processedPath, headers: bearer(uid) });
+    const served = await app.sut.inject({ method: 'GET', url: processedPath, headers: bearer(uid) });
     expect(served.statusCode).toBe(200);
     const { hasAlpha } = await sharp(served.rawPayload).metadata();
     return decodeRaw(served.rawPayload, hasAlpha ? 4 : 3);
@@ -309,7 +261,7 @@ describe('Chat to Edit through the API, with the real engines', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toMatch(/can't|cannot/i);
     expect(response.json().error.message).toMatch(/remove/i);
-    const [row] = await database.db.select().from(users).where(eq(users.firebaseUid, uid));
+    const [row] = await app.database.db.select().from(users).where(eq(users.firebaseUid, uid));
     expect(row.creditsUsed).toBe(0);
   });
 
@@ -317,12 +269,12 @@ describe('Chat to Edit through the API, with the real engines', () => {
     const { uid, response } = await edit(await sized(photo('chelsea.png'), 300), 'remove the dog');
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toMatch(/couldn't find a dog/i);
-    const [row] = await database.db.select().from(users).where(eq(users.firebaseUid, uid));
+    const [row] = await app.database.db.select().from(users).where(eq(users.firebaseUid, uid));
     expect(row.creditsUsed).toBe(0);
   });
 
   it('previews the plan for free, with what it cannot do', async () => {
-    const response = await sut.inject({
+    const response = await app.sut.inject({
       method: 'POST',
       url: '/api/prompt/plan',
       headers: bearer('previewer'),
@@ -333,7 +285,8 @@ describe('Chat to Edit through the API, with the real engines', () => {
     expect(plan.steps.map((s: { kind: string }) => s.kind)).toEqual(['crop', 'brightness']);
     expect(plan.skipped).toHaveLength(1);
     expect(
-      (await sut.inject({ method: 'POST', url: '/api/prompt/plan', payload: { prompt: 'x' } })).statusCode,
+      (await app.sut.inject({ method: 'POST', url: '/api/prompt/plan', payload: { prompt: 'x' } }))
+        .statusCode,
     ).toBe(401);
   });
 });

@@ -1,6 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** The project's own photos in assets/photos that show everyday scenes (all but the Hubble field). */
+export const EVERYDAY_PHOTOS = [
+  'Aqua.jpg',
+  'Blinds.jpg',
+  'Dune.jpg',
+  'FreshFlower.jpg',
+  'Garden.jpg',
+  'GreenMeadow.jpg',
+  'LadyBird.jpg',
+  'RainDrops.jpg',
+  'Storm.jpg',
+  'TwoWings.jpg',
+  'Wood.jpg',
+  'YellowFlower.jpg',
+  'coffee.png',
+  'rocket.jpg',
+  'astronaut.png',
+  'chelsea.png',
+];
+
 export const photo = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../../../assets/photos/${name}`, import.meta.url)));
 

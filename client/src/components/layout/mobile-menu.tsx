@@ -12,6 +12,12 @@ import { MODE_ICONS } from './mode-icons';
 import { useHeaderAuth } from './use-header-sign-in';
 import { UserAvatar } from './user-menu';
 
+/** The menu's links below the modes, before Contact. */
+const MORE_LINKS = [
+  { href: '/blog', label: 'Blog', Icon: BookOpen },
+  { href: '/pricing', label: 'Pricing', Icon: CreditCard },
+];
+
 export function MobileMenu({ onContact }: { onContact: () => void }) {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
@@ -83,20 +89,17 @@ export function MobileMenu({ onContact }: { onContact: () => void }) {
         </nav>
         <div className="my-4 h-px bg-border" />
         <nav className="grid gap-1" aria-label="More">
-          <Link
-            href="/blog"
-            onClick={close}
-            className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm hover:bg-accent"
-          >
-            <BookOpen className="size-4 text-muted-foreground" /> Blog
-          </Link>
-          <Link
-            href="/pricing"
-            onClick={close}
-            className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm hover:bg-accent"
-          >
-            <CreditCard className="size-4 text-muted-foreground" /> Pricing
-          </Link>
+          {MORE_LINKS.map(({ href, label, Icon }) => (
+            <Link
+              key={href}
+              href={href}
+              onClick={close}
+              className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm hover:bg-accent"
+            >
+              <Icon className="size-4 text-muted-foreground" />
+              {` ${label}`}
+            </Link>
+          ))}
           <button
             type="button"
             onClick={() => {

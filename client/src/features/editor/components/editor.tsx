@@ -1,7 +1,7 @@
-import { ArrowLeft, Sparkles } from 'lucide-react';
-import { Link } from 'wouter';
+import { Sparkles } from 'lucide-react';
 import { MODE_INFO, type Mode } from '@common/modes';
 import type { Credits, CurrentUser } from '@common/schemas/auth';
+import { BackLink } from '@client/components/back-link';
 import { Button } from '@client/components/ui/button';
 import { stageOf } from '../model/editor-state';
 import { processLabel } from '../model/validation';
@@ -44,11 +44,7 @@ export function Editor({
           <div className="flex flex-col gap-4">
             <UploadZone progress={editor.uploadProgress} onFile={editor.upload} />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-              <Button asChild variant="outline">
-                <Link href="/">
-                  <ArrowLeft /> Back to Home
-                </Link>
-              </Button>
+              <BackLink href="/" to="Home" />
               <Button
                 variant="gradient"
                 disabled={editor.uploadProgress !== null}

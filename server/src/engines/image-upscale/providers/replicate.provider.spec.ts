@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import type { RawImage } from '../../../lib/image';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../lib/logger';
+import { quietRunContext } from '../../../../test/support/run-context';
 import { createReplicateProvider } from './replicate.provider';
 
 /**
@@ -112,12 +112,7 @@ describe('Replicate Real-ESRGAN provider', () => {
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
-  const ctx = {
-    signal: new AbortController().signal,
-    timeoutMs: 10_000,
-    log: silentLogger,
-    progress: () => {},
-  };
+  const ctx = quietRunContext();
 
   it('is configured only with a token', () => {
     expect(createReplicateProvider(undefined).isConfigured()).toBe(false);

@@ -2,18 +2,13 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors';
 import { decodePhoto } from '../../../lib/image';
-import { silentLogger } from '../../../lib/logger';
 import { decodeMaskPng } from '../../../lib/mask';
 import { fixtureBytes } from '../../../../test/fixtures/inpaint/fixtures';
 import { jsonAnswer, startLoopback } from '../../../../test/fixtures/inpaint/loopback-server';
+import { quietRunContext } from '../../../../test/support/run-context';
 import { createStabilityProvider } from './stability.provider';
 
-const ctx = {
-  signal: new AbortController().signal,
-  timeoutMs: 10_000,
-  log: silentLogger,
-  progress: () => {},
-};
+const ctx = quietRunContext();
 
 async function input() {
   const image = fixtureBytes('garden-192x128.png');

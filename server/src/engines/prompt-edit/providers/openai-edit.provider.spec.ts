@@ -1,17 +1,12 @@
 import sharp from 'sharp';
 import { decodePhoto } from '../../../lib/image';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../lib/logger';
 import { fixtureBytes } from '../../../../test/fixtures/inpaint/fixtures';
 import { jsonAnswer, startLoopback } from '../../../../test/fixtures/inpaint/loopback-server';
+import { quietRunContext } from '../../../../test/support/run-context';
 import { createOpenAiEditProvider } from './openai-edit.provider';
 
-const ctx = {
-  signal: new AbortController().signal,
-  timeoutMs: 10_000,
-  log: silentLogger,
-  progress: () => {},
-};
+const ctx = quietRunContext();
 const plan = { steps: [], skipped: [{ text: 'add a hat', reason: "I can't add things." }] };
 
 describe('OpenAI image edits provider', () => {
