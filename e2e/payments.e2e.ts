@@ -4,14 +4,12 @@
  * checkout page, come back, see the plan arrive with the webhook, then Manage subscription and cancel.
  * With PAYMENTS_SCREENSHOTS=folder it also saves the pricing page with the current plan, light and dark.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStripe, stripeEnv } from '../server/test/support/payments.ts';
 import type { StripeStub } from '../server/test/support/stripe/server.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchBrowser, newOfflineContext } from './support/browser.ts';
+import { launchBrowser, newOfflineContext, screenshotThemes } from './support/browser.ts';
 import { signInWithEmulatorPopup } from './support/sign-in.ts';
 
 let stripe: StripeStub;
@@ -30,20 +28,8 @@ afterAll(async () => {
   await stripe?.stop();
 });
 
-const shots = process.env.PAYMENTS_SCREENSHOTS;
-
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(shots, `${name}-${theme}.png`), fullPage: true });
-  }
-}
+const shot = (page: Page, name: string) =>
+  screenshotThemes(page, process.env.PAYMENTS_SCREENSHOTS, name, { fullPage: true });
 
 describe('subscribing with Stripe', () => {
   let context: BrowserContext;

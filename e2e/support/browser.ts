@@ -15,12 +15,14 @@
  *   instead of stalling the page.
  * Routes a test adds later take precedence (Playwright's rule); call route.fallback() in them to reach these.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   chromium,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Page,
   type Route,
 } from 'playwright-core';
 
@@ -69,5 +71,27 @@ async function answerOffline(route: Route): Promise<void> {
     await route.continue();
   } else {
     await route.abort('internetdisconnected');
+  }
+}
+
+/**
+ * With a folder, saves the page as `name-light.png` and `name-dark.png` in it, switching the theme as the
+ * toggle does; without one, does nothing (screenshots are for looking at, on request).
+ */
+export async function screenshotThemes(
+  page: Page,
+  folder: string | undefined,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(folder, `${name}-${theme}.png`), fullPage: options.fullPage });
   }
 }

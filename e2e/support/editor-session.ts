@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { useAppAndBrowser } from './app-and-browser.ts';
 import type { RunningApp } from './app-server.ts';
-import { newOfflineContext } from './browser.ts';
+import { newOfflineContext, screenshotThemes } from './browser.ts';
 import type { PhotoFile } from './editor-page.ts';
 import { signInWithEmulatorPopup } from './sign-in.ts';
 
@@ -28,20 +26,7 @@ export function useEditorSession() {
  */
 export function editorSession(env: () => { app: RunningApp; browser: Browser }) {
   const pageErrors: string[] = [];
-  const shots = process.env.EDITOR_SCREENSHOTS;
-  if (shots) mkdirSync(shots, { recursive: true });
-
-  async function shot(page: Page, name: string) {
-    if (!shots) return;
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => {
-        localStorage.setItem('theme', t);
-        document.documentElement.classList.toggle('dark', t === 'dark');
-      }, theme);
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: path.join(shots, `${name}-${theme}.png`) });
-    }
-  }
+  const shot = (page: Page, name: string) => screenshotThemes(page, process.env.EDITOR_SCREENSHOTS, name);
 
   /** A desktop-sized context with downloads on, signed in as `email`. */
   async function signedInDesktop(email: string): Promise<{ context: BrowserContext; page: Page }> {
