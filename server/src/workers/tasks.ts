@@ -13,6 +13,7 @@ export const TASKS = {
   'detect-objects': () => import('../models/detect/detect-objects.task.ts'),
   'locate-object': () => import('../models/detect/locate-object.task.ts'),
   'text-marks': () => import('../models/text-marks/text-marks.task.ts'),
+  'detect-faces': () => import('../models/face/detect-faces.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;
