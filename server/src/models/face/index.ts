@@ -10,11 +10,11 @@ export type { Face, FaceBox } from './types';
 
 /** Every face in the photo with its landmarks, largest first. The pixels are copied, the caller keeps them. */
 export async function detectFaces(image: RawImage, pool: WorkerPool, signal?: AbortSignal): Promise<Face[]> {
-  const copy: RawImage = { ...image, data: new Uint8Array(image.data) };
+  const data = new Uint8Array(image.data);
   const { faces } = await pool.run(
     'detect-faces',
-    { image: copy },
-    { transferList: [copy.data.buffer], signal },
+    { image: { ...image, data } },
+    { transferList: [data.buffer], signal },
   );
   return faces;
 }
