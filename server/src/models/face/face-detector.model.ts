@@ -16,6 +16,7 @@ import {
   blazefaceAnchors,
   blazefaceRows,
   decodeBlazeface,
+  iou,
   meshCrop,
   nonMaxSuppression,
   type Candidate,
@@ -25,11 +26,15 @@ import type { Face, FaceBox } from './types';
 
 export const MESH_SIZE = 192;
 export const LANDMARK_COUNT = 468;
-/** Detector rows kept as candidates; the mesh model's own score decides. */
-export const DETECT_SCORE = 0.3;
+/**
+ * Detector rows kept as candidates; the mesh model's own score decides (0.9 for the weakest candidates, under
+ * 0.3: the detector gives large faces in a tile low scores, but also finds faces in knees and folds).
+ */
+export const DETECT_SCORE = 0.2;
 export const MESH_SCORE = 0.5;
-/** More candidates than this are the detector seeing faces in texture. */
-const MAX_CANDIDATES = 24;
+/** Mesh runs per photo (about 10 ms each), and failed tries at one place before it is given up. */
+const MAX_MESH_RUNS = 60;
+const TRIES_PER_FACE = 4;
 
 export class FaceDetectorModel {
   private models?: Promise<{ detector: tf.GraphModel; mesh: tf.GraphModel }>;
@@ -57,14 +62,24 @@ export class FaceDetectorModel {
     const long = Math.max(image.width, image.height);
     const views = [
       letterboxSquare(image.width, image.height),
-      ...detectionTiles(image.width, image.height, Math.max(384, long / 3)),
+      ...detectionTiles(image.width, image.height, Math.max(512, long / 3)),
     ];
     const candidates: Candidate[] = [];
     for (const view of views) candidates.push(...this.detect(detector, image, view));
+    // The detector's best box for a face is not always the one the mesh confirms (on large faces its boxes
+    // are loose), so the candidates overlapping one place are tried in score order until one is confirmed.
     const faces: Face[] = [];
-    for (const candidate of nonMaxSuppression(candidates, 0.3).slice(0, MAX_CANDIDATES)) {
+    const failures: Candidate[] = [];
+    let meshRuns = 0;
+    for (const candidate of [...candidates].sort((a, b) => b.score - a.score)) {
+      if (meshRuns >= MAX_MESH_RUNS) break;
+      if (faces.some((f) => iou(f.box, candidate.box) > 0.3 || iou(meshCrop(f.box, 1), candidate.box) > 0.3))
+        continue;
+      if (failures.filter((f) => iou(f.box, candidate.box) > 0.3).length >= TRIES_PER_FACE) continue;
+      meshRuns++;
       const face = this.landmarks(mesh, image, candidate);
-      if (face && face.meshScore >= MESH_SCORE) faces.push(face);
+      if (face && face.meshScore >= (candidate.score < 0.3 ? 0.9 : MESH_SCORE)) faces.push(face);
+      else failures.push(candidate);
     }
     return nonMaxSuppression(faces, 0.3).sort(
       (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,
