@@ -7,7 +7,7 @@
 import type { RawImage } from '../../lib/image';
 import { detectFaces, scaleFace, type Face } from '../../models/face';
 import { regionOfInterest } from '../../models/face/regions';
-import { isColourful, type RestoreReport } from '../../models/face-retouch';
+import { cropRaw, isColourful, pasteRaw, shiftFace, type RestoreReport } from '../../models/face-retouch';
 import type { WorkerPool } from '../../workers/pool';
 import { upscaleRaw } from '../image-upscale/upscale-raw';
 import type { FaceEnhancementOptions } from './face-enhancement.options';
@@ -62,12 +62,7 @@ export async function enhancePhoto(
     if (roi.width < 8 || roi.height < 8) continue;
     const crop = cropRaw(large, roi);
     const cropData = crop.data as Uint8Array<ArrayBuffer>;
-    const local = scaleFace(face, 1);
-    for (let k = 0; k < local.mesh.length; k += 3) {
-      local.mesh[k] -= roi.x;
-      local.mesh[k + 1] -= roi.y;
-    }
-    local.box = { ...face.box, x: face.box.x - roi.x, y: face.box.y - roi.y };
+    const local = shiftFace(face, -roi.x, -roi.y);
     const retouched = await pool.run(
       'retouch-face',
       { crop, face: local, options: { ...options, colourful } },
@@ -77,28 +72,4 @@ export async function enhancePhoto(
   }
   progress(1);
   return { image: large, faces, retouched: targets.length, restore: restored.report };
-}
-
-export function cropRaw(
-  image: RawImage,
-  box: { x: number; y: number; width: number; height: number },
-): RawImage {
-  const { channels } = image;
-  const data = new Uint8Array(box.width * box.height * channels);
-  const rowBytes = box.width * channels;
-  for (let y = 0; y < box.height; y++) {
-    const from = ((box.y + y) * image.width + box.x) * channels;
-    data.set(image.data.subarray(from, from + rowBytes), y * rowBytes);
-  }
-  return { data, width: box.width, height: box.height, channels };
-}
-
-export function pasteRaw(target: RawImage, patch: RawImage, x: number, y: number): void {
-  const { channels } = target;
-  const rowBytes = patch.width * channels;
-  for (let row = 0; row < patch.height; row++)
-    target.data.set(
-      patch.data.subarray(row * rowBytes, (row + 1) * rowBytes),
-      ((y + row) * target.width + x) * channels,
-    );
 }

@@ -46,7 +46,8 @@ export function deblockPlane(
             if (Math.abs(coefficients[k]) < thresholds[k]) coefficients[k] = 0;
             else kept++;
           }
-          idctBlock(coefficients, block);
+          if (kept) idctBlock(coefficients, block);
+          else block.fill(coefficients[0] * 0.125);
           const w = 1 / (1 + kept);
           for (let r = 0; r < 8; r++) {
             const row = (by + r) * pw + bx;
@@ -70,16 +71,21 @@ export function deblockPlane(
  * Donoho's median estimator: robust to edges, which are few.
  */
 export function noiseSigma(plane: Float32Array, width: number, height: number): number {
-  const values: number[] = [];
-  const stride = Math.max(1, Math.floor((width * height) / 4 / 200_000));
+  // The median through a histogram of quarter levels: no sort over millions of values.
+  const bins = new Uint32Array(1024);
   let count = 0;
   for (let y = 0; y + 1 < height; y += 2)
     for (let x = 0; x + 1 < width; x += 2) {
-      if (count++ % stride) continue;
       const i = y * width + x;
-      values.push(Math.abs((plane[i] - plane[i + 1] - plane[i + width] + plane[i + width + 1]) / 2));
+      const v = Math.abs((plane[i] - plane[i + 1] - plane[i + width] + plane[i + width + 1]) / 2);
+      bins[Math.min(1023, Math.floor(v * 4))]++;
+      count++;
     }
-  if (!values.length) return 0;
-  values.sort((a, b) => a - b);
-  return values[values.length >> 1] / 0.6745;
+  if (!count) return 0;
+  let seen = 0;
+  for (let b = 0; b < 1024; b++) {
+    seen += bins[b];
+    if (seen * 2 >= count) return (b + 0.5) / 4 / 0.6745;
+  }
+  return 1023 / 4 / 0.6745;
 }

@@ -3,5 +3,6 @@
  * Both run in the worker pool (tasks `restore-photo` and `retouch-face`); faces come from models/face.
  */
 export type { RestoreReport } from './restore';
-export { STRENGTH, type RetouchOptions, type RetouchStrength } from './retouch';
+export { shiftFace, STRENGTH, type RetouchOptions, type RetouchStrength } from './retouch';
 export { isColourful } from './colour';
+export { cropRaw, pasteRaw } from './planes';

@@ -50,3 +50,27 @@ export function fromYcc(planes: YccPlanes, channels: 1 | 3 | 4 = planes.alpha ? 
   }
   return { data, width, height, channels };
 }
+
+export function cropRaw(
+  image: RawImage,
+  box: { x: number; y: number; width: number; height: number },
+): RawImage {
+  const { channels } = image;
+  const data = new Uint8Array(box.width * box.height * channels);
+  const rowBytes = box.width * channels;
+  for (let y = 0; y < box.height; y++) {
+    const from = ((box.y + y) * image.width + box.x) * channels;
+    data.set(image.data.subarray(from, from + rowBytes), y * rowBytes);
+  }
+  return { data, width: box.width, height: box.height, channels };
+}
+
+export function pasteRaw(target: RawImage, patch: RawImage, x: number, y: number): void {
+  const { channels } = target;
+  const rowBytes = patch.width * channels;
+  for (let row = 0; row < patch.height; row++)
+    target.data.set(
+      patch.data.subarray(row * rowBytes, (row + 1) * rowBytes),
+      ((y + row) * target.width + x) * channels,
+    );
+}

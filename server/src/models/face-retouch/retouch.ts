@@ -7,7 +7,7 @@ import type { RawImage } from '../../lib/image';
 import { faceRegions, type FaceRegions } from '../face/regions';
 import type { Face } from '../face/types';
 import { blur, selfGuided } from './filters';
-import { fromYcc, toYcc, type YccPlanes } from './planes';
+import { cropRaw, fromYcc, pasteRaw, toYcc, type YccPlanes } from './planes';
 
 export type RetouchStrength = 'subtle' | 'natural' | 'strong';
 
@@ -22,7 +22,10 @@ export interface RetouchOptions {
 export const STRENGTH = { subtle: 0.55, natural: 1, strong: 1.5 } as const;
 
 /** Of the skin's finest texture (pores, fine lines), the share kept at full strength: never plastic. */
-export const TEXTURE_FLOOR = 0.8;
+export const TEXTURE_FLOOR = 0.85;
+
+/** Fine detail given back over the whole face (half as much on smoothed skin): photos arrive soft. */
+export const FACE_DETAIL = 0.45;
 
 /** A natural skin cluster in Cb/Cr (Chai and Ngan 1999, narrowed toward its centre). */
 const SKIN_CB = [85, 125] as const;
@@ -33,15 +36,36 @@ const SKIN_CR = [135, 170] as const;
  * coordinates). Returns a new crop of the same size.
  */
 export function retouchFace(crop: RawImage, face: Face, options: RetouchOptions): RawImage {
-  const planes = toYcc(crop);
   const regions = faceRegions(face, crop.width, crop.height);
+  const { roi } = regions;
+  if (roi.x !== 0 || roi.y !== 0 || roi.width !== crop.width || roi.height !== crop.height) {
+    // A crop larger than the face's region: retouch the region alone and put it back.
+    const out: RawImage = { ...crop, data: crop.data.slice() };
+    const shifted = shiftFace(face, -roi.x, -roi.y);
+    pasteRaw(out, retouchFace(cropRaw(crop, roi), shifted, options), roi.x, roi.y);
+    return out;
+  }
+  const planes = toYcc(crop);
   const k = STRENGTH[options.strength];
   const size = Math.max(face.box.width, face.box.height);
   const before = planes.y.slice();
   if (options.skinSmoothing) smoothSkin(planes, regions, size, k);
-  sharpenFeatures(planes, before, regions, size, k);
+  sharpenFeatures(planes, before, regions, size, k, FACE_DETAIL * (options.skinSmoothing ? 1 : 1.5));
   if (options.colourful) matchSkinTone(planes, regions, k);
-  return fromYcc(planes, crop.channels === 1 ? 1 : crop.channels);
+  return keepUntouched(crop, fromYcc(planes, crop.channels === 1 ? 1 : crop.channels), regions);
+}
+
+/**
+ * The original bytes wherever no mask reaches: the colour-space round trip alone moves pixels by a level,
+ * which would show as a faint edge where the crop is pasted back.
+ */
+function keepUntouched(crop: RawImage, result: RawImage, regions: FaceRegions): RawImage {
+  const { channels } = crop;
+  for (let i = 0; i < regions.face.length; i++) {
+    if (regions.face[i] > 0 || regions.eyes[i] > 0 || regions.lips[i] > 0 || regions.brows[i] > 0) continue;
+    for (let c = 0; c < channels; c++) result.data[i * channels + c] = crop.data[i * channels + c];
+  }
+  return result;
 }
 
 /**
@@ -56,7 +80,7 @@ function smoothSkin(planes: YccPlanes, regions: FaceRegions, size: number, k: nu
   const midR = Math.max(2, Math.round(size * 0.03));
   const fineBase = blur(y, width, height, fineR);
   const base = selfGuided(fineBase, width, height, midR, 90);
-  const damp = Math.min(0.85, 0.5 * k);
+  const damp = Math.min(0.8, 0.35 * k);
   const fineKeep = Math.max(TEXTURE_FLOOR, 1 - 0.1 * k);
   const cbSmooth = blur(planes.cb, width, height, midR);
   const crSmooth = blur(planes.cr, width, height, midR);
@@ -84,6 +108,7 @@ function sharpenFeatures(
   regions: FaceRegions,
   size: number,
   k: number,
+  faceDetail: number,
 ): void {
   const { width, height, y, cb, cr } = planes;
   const r = Math.max(1, size * 0.008);
@@ -92,10 +117,12 @@ function sharpenFeatures(
   for (let i = 0; i < y.length; i++) {
     const eye = regions.eyes[i];
     const part = Math.max(regions.lips[i], regions.brows[i]);
-    if (eye <= 0.002 && part <= 0.002) continue;
+    const rest = regions.face[i] * (1 - Math.max(eye, part)) * (1 - 0.5 * regions.skin[i]);
+    if (eye <= 0.002 && part <= 0.002 && rest <= 0.002) continue;
     const detail = before[i] - soft[i];
     const contrast = soft[i] - wide[i];
-    let delta = eye * k * (0.9 * detail + 0.25 * contrast) + part * k * 0.45 * detail;
+    let delta =
+      eye * k * (0.9 * detail + 0.25 * contrast) + part * k * 0.45 * detail + rest * k * faceDetail * detail;
     const saturation = Math.abs(cb[i] - 128) + Math.abs(cr[i] - 128);
     if (before[i] > wide[i] + 8 && saturation < 24) delta += eye * k * 4; // the eye whites
     // Catch-lights and other highlights: no more than halfway to white.
@@ -134,4 +161,13 @@ function matchSkinTone(planes: YccPlanes, regions: FaceRegions, k: number): void
     planes.cb[i] += m * dcb;
     planes.cr[i] += m * dcr;
   }
+}
+
+export function shiftFace(face: Face, dx: number, dy: number): Face {
+  const mesh = face.mesh.slice();
+  for (let k = 0; k < mesh.length; k += 3) {
+    mesh[k] += dx;
+    mesh[k + 1] += dy;
+  }
+  return { ...face, mesh, box: { ...face.box, x: face.box.x + dx, y: face.box.y + dy } };
 }
