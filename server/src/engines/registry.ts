@@ -7,6 +7,10 @@ import {
   type BackgroundRemovalConfig,
 } from './background-removal/background-removal.engine';
 import {
+  createFaceEnhancementEngine,
+  faceEnhancementOptionsSchema,
+} from './face-enhancement/face-enhancement.engine';
+import {
   createImageUpscaleEngine,
   upscaleOptionsSchema,
   type ImageUpscaleConfig,
@@ -79,6 +83,16 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
       toInput: (request, options) => ({
         image: request.image,
         ...options,
+        maxOutputPixels: PLAN_LIMITS[request.plan].maxOutputPixels,
+      }),
+    }),
+    'face-enhancement': modeRunner({
+      engine: createFaceEnhancementEngine({ pool, modelDir: config.upscale?.modelDir }),
+      optionsSchema: faceEnhancementOptionsSchema,
+      toInput: (request, options) => ({
+        ...options,
+        image: request.image,
+        format: request.format,
         maxOutputPixels: PLAN_LIMITS[request.plan].maxOutputPixels,
       }),
     }),

@@ -86,7 +86,7 @@ describe('submitting an edit', () => {
 
   it.each([
     ['an image of someone else', { userId: 'bob' }, true, {}, 'NOT_FOUND'],
-    ['a mode without an engine here', { editingMode: 'face-enhancement' }, true, {}, 'MODE_NOT_AVAILABLE'],
+    ['a mode without an engine here', { editingMode: 'professional-photo' }, true, {}, 'MODE_NOT_AVAILABLE'],
     ['a mask mode without a mask', {}, false, {}, 'BAD_REQUEST'],
     [
       'restore outside the mask modes',

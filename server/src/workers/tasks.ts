@@ -14,6 +14,9 @@ export const TASKS = {
   'detect-objects': () => import('../models/detect/detect-objects.task.ts'),
   'locate-object': () => import('../models/detect/locate-object.task.ts'),
   'text-marks': () => import('../models/text-marks/text-marks.task.ts'),
+  'detect-faces': () => import('../models/face/detect-faces.task.ts'),
+  'restore-photo': () => import('../models/face-retouch/restore-photo.task.ts'),
+  'retouch-face': () => import('../models/face-retouch/retouch-face.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;

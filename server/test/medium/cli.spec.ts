@@ -36,6 +36,35 @@ describe('command line', () => {
     expect([meta.width, meta.height]).toEqual([96, 80]);
   });
 
+  it('enhances the faces of a portrait at a chosen strength, and notes a photo without a face', async () => {
+    const portrait = path.join(dir, 'portrait.jpg');
+    writeFileSync(
+      portrait,
+      await sharp('server/test/fixtures/face/face-old-man-sepia-moustache.jpg')
+        .resize({ width: 320 })
+        .toBuffer(),
+    );
+    const out = path.join(dir, 'portrait-out.jpg');
+    const result = await cli(
+      ['face-enhancement', '--image', portrait, '--option', 'strength=strong', '--out', out],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('by local-face');
+    expect(result.stderr).not.toContain('No face found');
+    const meta = await sharp(out).metadata();
+    expect([meta.width, meta.height]).toEqual([640, 566]);
+
+    const cup = path.join(dir, 'cup.png');
+    writeFileSync(cup, await sharp(photo('coffee.png')).resize({ width: 120 }).png().toBuffer());
+    const noFace = await cli(
+      ['face-enhancement', '--image', cup, '--out', path.join(dir, 'cup-out.png')],
+      env,
+    );
+    expect(noFace.code, noFace.stderr).toBe(0);
+    expect(noFace.stderr).toContain('No face found; enhanced the whole photo');
+  });
+
   it.each([
     [['bogus-mode', '--image', 'x', '--out', 'y'], 2, 'Unknown mode bogus-mode'],
     [['image-upscale', '--out', 'y'], 2, '--image and --out are required'],

@@ -157,7 +157,7 @@ describe.each(databaseTargets())('image pipeline on $name', (target) => {
     });
 
     it('answers 501 for a mode without an engine, and takes no credit', async () => {
-      const { id } = (await upload('frank', photo('rocket.jpg'), 'a.jpg', 'face-enhancement')).json();
+      const { id } = (await upload('frank', photo('rocket.jpg'), 'a.jpg', 'professional-photo')).json();
       const response = await processImage('frank', id);
       expect(response.statusCode).toBe(501);
       expect(response.json().error.message).toContain('not available yet');

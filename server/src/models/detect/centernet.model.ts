@@ -21,7 +21,7 @@ export const CANDIDATE_SCORE = 0.15;
 let backend: Promise<void> | undefined;
 
 /** The wasm backend, once per thread; Node's fetch cannot read file:// so the binaries are set by path. */
-function wasmBackend(): Promise<void> {
+export function wasmBackend(): Promise<void> {
   backend ??= (async () => {
     setWasmPaths(tfjsWasmDir());
     if (!(await tf.setBackend('wasm'))) throw new Error('TF.js wasm backend failed to initialise');

@@ -3,7 +3,10 @@ import type { Mode } from '@common/modes';
 import type { ModeChoices } from '../model/mode-options';
 import { Segmented } from './segmented';
 
-/** Options of the modes that have them: upscale factor and quality, background-removal backdrop and shadow. */
+/**
+ * Options of the modes that have them: upscale factor and quality, background-removal backdrop and shadow,
+ * face-enhancement strength and skin smoothing.
+ */
 export function ModeChoicesPanel({
   mode,
   choices,
@@ -76,6 +79,41 @@ export function ModeChoicesPanel({
           />
           Soft shadow under the subject
         </label>
+      </div>
+    );
+  }
+  if (mode === 'face-enhancement') {
+    return (
+      <div className="flex flex-col gap-4">
+        <Field
+          label="Strength"
+          hint={
+            choices.faceStrength === 'strong' ? 'Strong suits old or heavily compressed photos.' : undefined
+          }
+        >
+          <Segmented<ModeChoices['faceStrength']>
+            label="Strength"
+            value={choices.faceStrength}
+            disabled={disabled}
+            onChange={(faceStrength) => set({ faceStrength })}
+            options={[
+              { value: 'subtle', label: 'Subtle' },
+              { value: 'natural', label: 'Natural' },
+              { value: 'strong', label: 'Strong' },
+            ]}
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-violet-600"
+            checked={choices.skinSmoothing}
+            disabled={disabled}
+            onChange={(event) => set({ skinSmoothing: event.target.checked })}
+          />
+          Smooth skin (keeps its texture)
+        </label>
+        <span className="text-xs text-muted-foreground">The whole photo is also enlarged 2x.</span>
       </div>
     );
   }

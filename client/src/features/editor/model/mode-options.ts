@@ -6,6 +6,8 @@ export interface ModeChoices {
   quality: 'fast' | 'balanced' | 'best';
   backdrop: 'transparent' | 'white' | 'blur';
   shadow: boolean;
+  faceStrength: 'subtle' | 'natural' | 'strong';
+  skinSmoothing: boolean;
 }
 
 export const DEFAULT_CHOICES: ModeChoices = {
@@ -13,6 +15,8 @@ export const DEFAULT_CHOICES: ModeChoices = {
   quality: 'balanced',
   backdrop: 'transparent',
   shadow: false,
+  faceStrength: 'natural',
+  skinSmoothing: true,
 };
 
 export function processOptions(
@@ -29,5 +33,7 @@ export function processOptions(
           : { kind: 'transparent' };
     return { options: { backdrop, shadow: choices.shadow } };
   }
+  if (mode === 'face-enhancement')
+    return { options: { strength: choices.faceStrength, skinSmoothing: choices.skinSmoothing } };
   return {};
 }

@@ -1,0 +1,4 @@
+import { restorePhotoTask } from './retouch.task';
+
+/** Worker task `restore-photo`. */
+export default restorePhotoTask;

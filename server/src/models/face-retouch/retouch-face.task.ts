@@ -1,0 +1,4 @@
+import { retouchFaceTask } from './retouch.task';
+
+/** Worker task `retouch-face`. */
+export default retouchFaceTask;
