@@ -4,13 +4,12 @@
  * (the normalisation is folded into the first convolution; 0..1 input finds nothing); output
  * `tower_0/detections` 1x100x6 rows [x1, y1, x2, y2, score, class] in input pixels, class 0-based.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import sharp from 'sharp';
 import type { RawImage } from '../../lib/image';
 import { decodeRows, letterbox, nonMaxSuppression } from './decode';
+import { loadGraphModel } from './graph-model';
 import { humanModelsDir, tfjsWasmDir } from './model-paths';
 import type { Detection } from './types';
 
@@ -74,22 +73,7 @@ export class CenternetModel {
   private async createModel(): Promise<tf.GraphModel> {
     this.loadAttempts++;
     await wasmBackend();
-    const json = JSON.parse(await readFile(path.join(this.modelsDir, 'centernet.json'), 'utf8')) as {
-      modelTopology: object;
-      weightsManifest: { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
-      signature?: object;
-    };
-    const manifest = json.weightsManifest[0];
-    const bin = await readFile(path.join(this.modelsDir, manifest.paths[0]));
-    const weightData = bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.length) as ArrayBuffer;
-    return tf.loadGraphModel(
-      tf.io.fromMemory({
-        modelTopology: json.modelTopology,
-        weightSpecs: manifest.weights,
-        weightData,
-        signature: json.signature,
-      }),
-    );
+    return loadGraphModel(this.modelsDir, 'centernet.json');
   }
 }
 

@@ -5,11 +5,10 @@
  *   `output_mesh` 1x1404 (468 x [x, y, z] in crop pixels) and `output_faceflag` 1x1 (a face fills the crop, 0..1).
  * No rotation correction: faces tilted by more than about 30 degrees get looser landmarks.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import type { RawImage } from '../../lib/image';
 import { wasmBackend } from '../detect/centernet.model';
+import { loadGraphModel } from '../detect/graph-model';
 import { humanModelsDir } from '../detect/model-paths';
 import {
   BLAZEFACE_SIZE,
@@ -48,7 +47,10 @@ export class FaceDetectorModel {
     this.models ??= (async () => {
       this.loadAttempts++;
       await wasmBackend();
-      return { detector: await this.graph('blazeface.json'), mesh: await this.graph('facemesh.json') };
+      return {
+        detector: await loadGraphModel(this.modelsDir, 'blazeface.json'),
+        mesh: await loadGraphModel(this.modelsDir, 'facemesh.json'),
+      };
     })().catch((error: unknown) => {
       this.models = undefined;
       throw error;
@@ -152,24 +154,5 @@ export class FaceDetectorModel {
       meshScore,
       mesh,
     };
-  }
-
-  private async graph(file: string): Promise<tf.GraphModel> {
-    const json = JSON.parse(await readFile(path.join(this.modelsDir, file), 'utf8')) as {
-      modelTopology: object;
-      weightsManifest: { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
-      signature?: object;
-    };
-    const manifest = json.weightsManifest[0];
-    const bin = await readFile(path.join(this.modelsDir, manifest.paths[0]));
-    const weightData = bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.length) as ArrayBuffer;
-    return tf.loadGraphModel(
-      tf.io.fromMemory({
-        modelTopology: json.modelTopology,
-        weightSpecs: manifest.weights,
-        weightData,
-        signature: json.signature,
-      }),
-    );
   }
 }
