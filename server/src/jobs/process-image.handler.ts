@@ -1,9 +1,16 @@
-import sharp from 'sharp';
 import { MODE_INFO } from '@common/modes';
 import { runnerFor, type EngineRegistry } from '../engines/mode-runner';
 import type { EngineResult } from '../engines/types';
 import { restoreOriginal } from '../models/inpaint/restore';
-import { decodePhoto, decodeRaw, encodeJpeg, encodePng, rawToSharp, type DecodedPhoto } from '../lib/image';
+import {
+  decodePhoto,
+  decodeRaw,
+  imageSize,
+  encodeJpeg,
+  encodePng,
+  rawToSharp,
+  type DecodedPhoto,
+} from '../lib/image';
 import { FORMAT_EXTENSION, formatFromMime } from '../lib/image-intake';
 import type { Logger } from '../lib/logger';
 import { decodeMaskPng, type Mask } from '../lib/mask';
@@ -42,7 +49,7 @@ export async function handleProcessImage(
   ctx.progress(0.95, 'Saving the result...');
   const resultKey = imageKeys.result(job.userId, job.imageId, FORMAT_EXTENSION[formatFromMime(result.mime)]);
   await deps.storage.put(resultKey, result.image);
-  const { width = 0, height = 0 } = await sharp(result.image).metadata();
+  const { width, height } = await imageSize(result.image);
   return {
     resultKey,
     mime: result.mime,

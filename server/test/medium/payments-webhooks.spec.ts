@@ -9,27 +9,21 @@ import { stripeEvents } from '../../src/db/schema';
 import type { App } from '../../src/http/types';
 import { createPlanChangeRepository } from '../../src/repositories/plan-change.repository';
 import { databaseTargets } from '../support/databases';
-import { bearer, fakeVerifier } from '../support/fake-verifier';
-import { deliverEvent, startTestStripe, STRIPE_TEST, stripeEnv } from '../support/payments';
+import { bearer } from '../support/fake-verifier';
+import { deliverEvent, startPaymentsApp, STRIPE_TEST } from '../support/payments';
 import type { StripeStub } from '../support/stripe/server';
 import { stripeSignature } from '../support/stripe/signature';
-import { buildTestApp } from '../support/test-app';
 
 describe.each(databaseTargets())('stripe webhooks on $name', (target) => {
   let database: Database;
   let stripe: StripeStub;
   let sut: App;
 
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    database = await target.open();
-    stripe = await startTestStripe();
-    sut = await buildTestApp({ database, verifier: fakeVerifier, env: stripeEnv(stripe.url) });
+    ({ database, stripe, sut, close } = await startPaymentsApp(target));
   });
-  afterAll(async () => {
-    await sut?.close();
-    await stripe?.stop();
-    await database?.close();
-  });
+  afterAll(() => close?.());
 
   const me = async (uid: string) =>
     (await sut.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(uid) })).json();

@@ -12,7 +12,7 @@ import type { App } from '../../src/http/types';
 import { createPlanChangeRepository } from '../../src/repositories/plan-change.repository';
 import { databaseTargets } from '../support/databases';
 import { bearer, fakeVerifier } from '../support/fake-verifier';
-import { deliverEvent, startTestStripe, STRIPE_TEST, stripeEnv } from '../support/payments';
+import { deliverEvent, startPaymentsApp, STRIPE_TEST } from '../support/payments';
 import type { StripeStub } from '../support/stripe/server';
 import { buildTestApp } from '../support/test-app';
 
@@ -23,16 +23,11 @@ describe.each(databaseTargets())('subscriptions on $name', (target) => {
   let now = new Date();
   const clock = { now: () => now };
 
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    database = await target.open();
-    stripe = await startTestStripe({ now: () => now });
-    sut = await buildTestApp({ database, verifier: fakeVerifier, clock, env: stripeEnv(stripe.url) });
+    ({ database, stripe, sut, close } = await startPaymentsApp(target, clock));
   });
-  afterAll(async () => {
-    await sut?.close();
-    await stripe?.stop();
-    await database?.close();
-  });
+  afterAll(() => close?.());
 
   const me = async (uid: string) =>
     (await sut.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(uid) })).json();

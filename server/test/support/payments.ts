@@ -1,6 +1,11 @@
+import type { Database } from '../../src/db/client';
 import type { App } from '../../src/http/types';
+import type { Clock } from '../../src/lib/clock';
+import type { DatabaseTarget } from './databases';
+import { fakeVerifier } from './fake-verifier';
 import { stripeSignature } from './stripe/signature';
-import { startStripeStub, type StripeStubOptions } from './stripe/server';
+import { startStripeStub, type StripeStub, type StripeStubOptions } from './stripe/server';
+import { buildTestApp } from './test-app';
 
 export const STRIPE_TEST = {
   secretKey: 'sk_test_loopback',
@@ -56,4 +61,26 @@ export function deliverEvent(
     headers,
     payload: options.tamper ? payload.replace('"livemode": false', '"livemode": true') : payload,
   });
+}
+
+/** A database, the Stripe stand-in and the app wired to it; `close` ends all three. */
+export async function startPaymentsApp(target: DatabaseTarget, clock?: Clock) {
+  const database: Database = await target.open();
+  const stripe: StripeStub = await startTestStripe(clock ? { now: () => clock.now() } : {});
+  const sut: App = await buildTestApp({
+    database,
+    verifier: fakeVerifier,
+    clock,
+    env: stripeEnv(stripe.url),
+  });
+  return {
+    database,
+    stripe,
+    sut,
+    async close() {
+      await sut.close();
+      await stripe.stop();
+      await database.close();
+    },
+  };
 }
