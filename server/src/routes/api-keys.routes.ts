@@ -20,7 +20,7 @@ export function apiKeysRoutes(app: App, deps: { apiKeys: ApiKeysService; authent
         body: createApiKeyRequestSchema,
         response: { 201: createdApiKeySchema },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const user = await authenticator.requireUser(request);
