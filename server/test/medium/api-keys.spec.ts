@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { apiKeys, users } from '../../src/db/schema';
 import { databaseTargets } from '../support/databases';
@@ -12,7 +13,7 @@ const withKey = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describe.each(databaseTargets())('API keys on $name', (target) => {
   const app = useTestApp(target, { engines: () => testEngines(), storagePrefix: 'api-keys-' });
-  const inject = (...args: Parameters<typeof app.sut.inject>) => app.sut.inject(...args);
+  const inject = (options: InjectOptions) => app.sut.inject(options);
 
   async function createKey(uid: string, name = 'shop sync') {
     const response = await inject({

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { processedImages, usageRecords, users } from '../../src/db/schema';
 import { databaseTargets } from '../support/databases';
@@ -10,7 +11,7 @@ import { useTestApp } from '../support/use-test-app';
 
 describe.each(databaseTargets())('POST /api/v1/edit on $name', (target) => {
   const app = useTestApp(target, { engines: () => testEngines(), storagePrefix: 'v1-edit-' });
-  const inject = (...args: Parameters<typeof app.sut.inject>) => app.sut.inject(...args);
+  const inject = (options: InjectOptions) => app.sut.inject(options);
 
   async function keyFor(uid: string) {
     const response = await inject({
