@@ -89,6 +89,19 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     const { key } = await createKey('dan');
     const response = await inject({ method: 'GET', url: mine.originalPath, headers: withKey(key) });
     expect(response.statusCode).toBe(404);
+    const events = await inject({
+      method: 'GET',
+      url: `/api/process/${mine.id}/events`,
+      headers: withKey(key),
+    });
+    expect(events.statusCode).toBe(404);
+    const processing = await inject({
+      method: 'POST',
+      url: `/api/process/${mine.id}`,
+      headers: withKey(key),
+      payload: { scale: 2 },
+    });
+    expect(processing.statusCode).toBe(404);
   });
 
   it('refuses a revoked key at once, and lets only its owner revoke it', async () => {
