@@ -126,9 +126,10 @@ export default function ApiDocsPage() {
 
         <Section title="Credits and limits">
           <p>
-            One credit per successful edit, whatever the mode; a failed edit costs nothing and keeps nothing.
-            Your plan’s upload size and output limits apply as in the editor. Each key may make 30 edits or
-            uploads and 300 calls in all a minute (429 past that), and a person may hold 10 live keys.
+            One credit per successful edit, whatever the mode; a failed edit costs nothing, and one answered
+            directly keeps nothing. Your plan’s upload size and output limits apply as in the editor. Each key
+            may make 30 edits or uploads and 300 calls in all a minute (429 past that), and a person may hold
+            10 live keys.
           </p>
         </Section>
 

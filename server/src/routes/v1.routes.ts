@@ -24,7 +24,7 @@ export function v1Routes(app: App, deps: { oneCallEdit: OneCallEdit; authenticat
       schema: {
         summary: 'Upload and edit a photo in one call',
         description:
-          'Answers the result image itself (200), with `X-Credits-Remaining`. With `Prefer: respond-async` it answers 202 with the job as soon as the edit holds its credit; follow `statusUrl` (also in `Location`) until the job is completed or failed. One credit per successful edit; a failed edit costs nothing and leaves nothing behind.',
+          'Answers the result image itself (200), with `X-Credits-Remaining`. With `Prefer: respond-async` it answers 202 with the job as soon as the edit holds its credit; follow `statusUrl` (also in `Location`) until the job is completed or failed. One credit per successful edit; a failed edit costs nothing, and one answered directly leaves nothing behind.',
         tags: ['Editing'],
         security: KEY_OR_SESSION,
         multipartBody: oneCallEditFormSchema,
