@@ -35,6 +35,7 @@ function pageSource(route: string): string | null {
   if (route === '/blog') return 'src/pages/blog-index-page.tsx';
   if (route.startsWith('/blog/')) return 'src/pages/blog-article-page.tsx';
   if (route === '/test-results') return 'src/pages/test-results-page.tsx';
+  if (route === '/docs/api') return 'src/pages/api-docs-page.tsx';
   return null;
 }
 

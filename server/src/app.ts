@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import type { EngineRegistry } from './engines/mode-runner';
 import { createAuthenticator } from './http/authenticate';
 import { serveClient } from './http/client-files';
+import { OPENAPI_INFO, serveOpenApi } from './http/openapi';
 import { installErrorHandler } from './http/error-handler';
 import type { App } from './http/types';
 import type { Queue } from './jobs/queue';
@@ -23,6 +24,7 @@ import { handleProcessImage } from './jobs/process-image.handler';
 import { createHealthRepository } from './repositories/health.repository';
 import { createDataStore } from './repositories/repositories';
 import { createStripeGateway } from './repositories/stripe.gateway';
+import { apiKeysRoutes } from './routes/api-keys.routes';
 import { authRoutes } from './routes/auth.routes';
 import { billingRoutes } from './routes/billing.routes';
 import { configRoutes } from './routes/config.routes';
@@ -30,12 +32,15 @@ import { contactRoutes } from './routes/contact.routes';
 import { healthRoutes } from './routes/health.routes';
 import { imagesRoutes } from './routes/images.routes';
 import { processRoutes } from './routes/process.routes';
+import { v1Routes } from './routes/v1.routes';
+import { createApiKeysService } from './services/api-keys.service';
 import { createAuthService } from './services/auth.service';
 import { createBillingWebhookService } from './services/billing-webhook.service';
 import { createCheckoutService } from './services/checkout.service';
 import { createContactService } from './services/contact.service';
 import { createCreditsService } from './services/credits.service';
 import { createImagesService } from './services/images.service';
+import { createOneCallEdit } from './services/one-call-edit';
 import { createEditSettlement } from './services/edit-settlement';
 import { createEditSubmission } from './services/edit-submission';
 import { createProcessingService, type ProcessingService } from './services/processing.service';
@@ -80,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
+  serveOpenApi(app, OPENAPI_INFO);
 
   await app.register(cookie);
   await app.register(multipart, {
@@ -105,7 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     sessions: data.sessions,
     clock,
   });
-  const authenticator = createAuthenticator(auth);
+  const apiKeys = createApiKeysService({ keys: data.apiKeys, users: data.users, clock });
+  const authenticator = createAuthenticator(auth, apiKeys);
   const paymentsEnabled = config.stripe !== null;
   const publicConfig: PublicConfig = {
     firebase: config.firebase ?? {
@@ -166,6 +173,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   imagesRoutes(app, { images, authenticator });
   processRoutes(app, { processing, images, authenticator, clock });
+  apiKeysRoutes(app, { apiKeys, authenticator });
+  v1Routes(app, {
+    oneCallEdit: createOneCallEdit({
+      images,
+      processing,
+      data,
+      storage: deps.storage,
+      clock,
+      log: deps.logger,
+    }),
+    authenticator,
+  });
   app.addHook('onClose', () => deps.queue.close());
 
   if (deps.clientDir) await serveClient(app, deps.clientDir);

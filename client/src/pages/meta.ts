@@ -69,3 +69,10 @@ export const TEST_RESULTS_META: PageMeta = {
     "Fifteen watermarked photos, the watermark engine's results and the clean references, with the PSNR of each result against its reference.",
   path: '/test-results',
 };
+
+export const API_DOCS_META: PageMeta = {
+  title: 'API Reference - Photo Editing API with curl and JavaScript Examples | Cleanup Studio',
+  description:
+    'Call every Cleanup Studio mode from your own code: one POST /api/v1/edit with an API key answers the edited image. Examples in curl and JavaScript, and an OpenAPI 3.1 document.',
+  path: '/docs/api',
+};

@@ -56,6 +56,13 @@ export function createProcessedImageRepository(db: Db) {
         .where(eq(processedImages.id, id));
     },
 
+    /** Removes the row of an upload whose edit was refused; its usage records, if any, keep their history. */
+    async deleteOwned(id: string, userId: string): Promise<void> {
+      await db
+        .delete(processedImages)
+        .where(and(eq(processedImages.id, id), eq(processedImages.userId, userId)));
+    },
+
     /** Rows a stopped server left in processing. */
     async listProcessing(): Promise<ProcessedImageRow[]> {
       return db.select().from(processedImages).where(eq(processedImages.status, 'processing'));

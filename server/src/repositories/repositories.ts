@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { createApiKeyRepository } from './api-key.repository';
 import { createContactMessageRepository } from './contact-message.repository';
 import { createCreditRepository } from './credit.repository';
 import { createPlanChangeRepository } from './plan-change.repository';
@@ -18,6 +19,7 @@ export interface Repositories {
   contactMessages: ReturnType<typeof createContactMessageRepository>;
   planChanges: ReturnType<typeof createPlanChangeRepository>;
   stripeEvents: ReturnType<typeof createStripeEventRepository>;
+  apiKeys: ReturnType<typeof createApiKeyRepository>;
 }
 
 /** The data layer as services see it: the repositories, and a unit of work whose repositories share one transaction. */
@@ -36,6 +38,7 @@ function repositoriesOver(db: Db): Repositories {
     contactMessages: createContactMessageRepository(db),
     planChanges: createPlanChangeRepository(db),
     stripeEvents: createStripeEventRepository(db),
+    apiKeys: createApiKeyRepository(db),
   };
 }
 

@@ -4,11 +4,19 @@ import { isMode, type Mode } from '@common/modes';
 import { PLAN_LIMITS } from '@common/plans';
 import { uploadResponseSchema } from '@common/schemas/process';
 import type { Authenticator } from '../http/authenticate';
+import { KEY_OR_SESSION } from '../http/openapi';
 import type { App } from '../http/types';
 import { AppError } from '../lib/errors';
 import type { ImagesService } from '../services/images.service';
 
 const variantParams = z.object({ id: z.string().max(64), variant: z.enum(['original', 'mask', 'result']) });
+const imageFileSchema = {
+  summary: 'One of your images: the original, the mask or the result; `?download=1` names it for saving',
+  tags: ['Editing'],
+  security: KEY_OR_SESSION,
+  params: variantParams,
+  fileResponses: { 200: 'The image.' },
+};
 
 export function imagesRoutes(app: App, deps: { images: ImagesService; authenticator: Authenticator }) {
   const { images, authenticator } = deps;
@@ -16,11 +24,16 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; authentica
   app.post(
     '/api/upload',
     {
-      schema: { response: { 201: uploadResponseSchema } },
+      schema: {
+        summary: 'Upload a photo (multipart `file`, `editingMode`) to edit with /api/process/{id}',
+        tags: ['Editing'],
+        security: KEY_OR_SESSION,
+        response: { 201: uploadResponseSchema },
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const user = await authenticator.requireUser(request);
+      const user = await authenticator.requireUserOrKey(request);
       if (!request.isMultipart()) {
         throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data with a "file" field.');
       }
@@ -51,8 +64,8 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; authentica
     },
   );
 
-  app.get('/api/images/:id/:variant', { schema: { params: variantParams } }, async (request, reply) => {
-    const user = await authenticator.requireUser(request);
+  app.get('/api/images/:id/:variant', { schema: imageFileSchema }, async (request, reply) => {
+    const user = await authenticator.requireUserOrKey(request);
     const image = await images.read(user, request.params.id, request.params.variant);
     const download = (request.query as { download?: string }).download === '1';
     reply
@@ -65,7 +78,8 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; authentica
   });
 }
 
-function tooLarge(megabytes: number, plan: string): AppError {
+/** 413 naming the plan's limit, for every route that takes a photo. */
+export function tooLarge(megabytes: number, plan: string): AppError {
   const upgrade = plan === 'free' ? ' Paid plans accept up to 25 MB.' : '';
   return new AppError(
     'PAYLOAD_TOO_LARGE',

@@ -7,6 +7,7 @@ import {
   promptPlanResponseSchema,
 } from '@common/schemas/process';
 import type { Authenticator } from '../http/authenticate';
+import { KEY_OR_SESSION } from '../http/openapi';
 import type { App } from '../http/types';
 import type { Clock } from '../lib/clock';
 import type { ImagesService } from '../services/images.service';
@@ -15,6 +16,12 @@ import { toCurrentUser } from '../services/user-view';
 import { PLAN_LIMITS } from '@common/plans';
 
 const idParams = z.object({ id: z.string().max(64) });
+const eventsSchema = {
+  summary: 'Server-Sent Events with the progress of the image’s processing',
+  tags: ['Editing'],
+  security: KEY_OR_SESSION,
+  params: idParams,
+};
 
 export function processRoutes(
   app: App,
@@ -25,12 +32,19 @@ export function processRoutes(
   app.post(
     '/api/process/:id',
     {
-      schema: { params: idParams, body: processRequestSchema, response: { 200: processResponseSchema } },
+      schema: {
+        summary: 'Edit an uploaded photo in its mode; answers when the result is stored',
+        tags: ['Editing'],
+        security: KEY_OR_SESSION,
+        params: idParams,
+        body: processRequestSchema,
+        response: { 200: processResponseSchema },
+      },
       bodyLimit: 32 * 1024 * 1024,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const user = await authenticator.requireUser(request);
+      const user = await authenticator.requireUserOrKey(request);
       return processing.process(user, request.params.id, request.body);
     },
   );
@@ -38,18 +52,24 @@ export function processRoutes(
   app.post(
     '/api/prompt/plan',
     {
-      schema: { body: promptPlanRequestSchema, response: { 200: promptPlanResponseSchema } },
+      schema: {
+        summary: 'What a Chat to Edit instruction would do; free',
+        tags: ['Editing'],
+        security: KEY_OR_SESSION,
+        body: promptPlanRequestSchema,
+        response: { 200: promptPlanResponseSchema },
+      },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request) => {
-      await authenticator.requireUser(request);
+      await authenticator.requireUserOrKey(request);
       return processing.planInstruction(request.body.prompt);
     },
   );
 
   /** Server-Sent Events with the progress of the image's current processing; the stream ends when it does. */
-  app.get('/api/process/:id/events', { schema: { params: idParams } }, async (request, reply) => {
-    const user = await authenticator.requireUser(request);
+  app.get('/api/process/:id/events', { schema: eventsSchema }, async (request, reply) => {
+    const user = await authenticator.requireUserOrKey(request);
     await images.getOwned(user, request.params.id);
     reply.hijack();
     const res = reply.raw;
@@ -75,9 +95,16 @@ export function processRoutes(
 
   app.get(
     '/api/credits',
-    { schema: { response: { 200: creditsResponseSchema } } },
+    {
+      schema: {
+        summary: 'Your plan, credits left and upload limit',
+        tags: ['Account'],
+        security: KEY_OR_SESSION,
+        response: { 200: creditsResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const user = await authenticator.requireUser(request);
+      const user = await authenticator.requireUserOrKey(request);
       reply.header('cache-control', 'private, no-store');
       const plan = PLAN_LIMITS[user.subscriptionTier];
       return {

@@ -32,24 +32,19 @@ export function createProcessingService(deps: {
     }),
   );
 
-  return {
-    /** Progress of one image's processing, for the event stream. */
-    subscribe(imageId: string, listener: (event: ProgressEventBody) => void): () => void {
-      events.on(imageId, listener);
-      return () => events.off(imageId, listener);
-    },
-
-    /** Chat to Edit's preview: what the instruction would do here; free, and nothing is stored. */
-    planInstruction(prompt: string): PromptPlanResponse {
-      const preview = engines['prompt-edit']?.preview;
-      if (!preview) throw new AppError('MODE_NOT_AVAILABLE', 'Chat to Edit is not available on this server.');
-      return preview(prompt);
-    },
-
-    async process(user: UserRow, imageId: string, body: ProcessBody): Promise<ProcessResponse> {
-      const edit = await submission.submit(user, imageId, body);
-      const id = edit.job.imageId;
-      emit(id, { status: 'queued', percent: 0, message: 'Waiting for a free slot...' });
+  /**
+   * Submits the edit (every check, the credit taken) and runs it on the queue; answers once it is submitted,
+   * with the run's outcome still to come in `done`, so a caller can answer at once and let the run finish.
+   */
+  async function start(
+    user: UserRow,
+    imageId: string,
+    body: ProcessBody,
+  ): Promise<{ done: Promise<ProcessResponse> }> {
+    const edit = await submission.submit(user, imageId, body);
+    const id = edit.job.imageId;
+    emit(id, { status: 'queued', percent: 0, message: 'Waiting for a free slot...' });
+    const run = async () => {
       let resultKey: string | undefined;
       try {
         const result = await queue.run('process-image', edit.job, {
@@ -65,6 +60,28 @@ export function createProcessingService(deps: {
         emit(id, { status: 'failed', percent: 100, message: failure.message });
         throw failure;
       }
+    };
+    return { done: run() };
+  }
+
+  return {
+    start,
+
+    /** Progress of one image's processing, for the event stream. */
+    subscribe(imageId: string, listener: (event: ProgressEventBody) => void): () => void {
+      events.on(imageId, listener);
+      return () => events.off(imageId, listener);
+    },
+
+    /** Chat to Edit's preview: what the instruction would do here; free, and nothing is stored. */
+    planInstruction(prompt: string): PromptPlanResponse {
+      const preview = engines['prompt-edit']?.preview;
+      if (!preview) throw new AppError('MODE_NOT_AVAILABLE', 'Chat to Edit is not available on this server.');
+      return preview(prompt);
+    },
+
+    async process(user: UserRow, imageId: string, body: ProcessBody): Promise<ProcessResponse> {
+      return (await start(user, imageId, body)).done;
     },
 
     recoverInterrupted: () => settlement.recoverInterrupted(),

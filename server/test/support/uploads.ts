@@ -24,11 +24,16 @@ export const EVERYDAY_PHOTOS = [
 export const photo = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../../../assets/photos/${name}`, import.meta.url)));
 
+/** A file of a multipart body; it goes in the "file" field unless `field` says otherwise. */
+export interface FilePart {
+  name: string;
+  data: Buffer;
+  type?: string;
+  field?: string;
+}
+
 /** A multipart/form-data body as a browser sends it. */
-export function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; data: Buffer; type?: string },
-) {
+export function multipart(fields: Record<string, string>, file?: FilePart | FilePart[]) {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -36,12 +41,12 @@ export function multipart(
       Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
   }
-  if (file) {
+  for (const part of [file ?? []].flat()) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type ?? 'image/jpeg'}\r\n\r\n`,
+        `--${boundary}\r\ncontent-disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.name}"\r\ncontent-type: ${part.type ?? 'image/jpeg'}\r\n\r\n`,
       ),
-      file.data,
+      part.data,
       Buffer.from('\r\n'),
     );
   }

@@ -22,6 +22,9 @@ export function SiteFooter() {
           <Link href="/test-results" className="hover:text-foreground">
             Results gallery
           </Link>
+          <Link href="/docs/api" className="hover:text-foreground">
+            API
+          </Link>
         </nav>
         <p className="text-sm text-muted-foreground" suppressHydrationWarning>
           © {new Date().getFullYear()} Cleanup Studio. All rights reserved.

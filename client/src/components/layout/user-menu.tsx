@@ -1,4 +1,4 @@
-import { Crown, LogOut, Mail, Settings, User } from 'lucide-react';
+import { Crown, KeyRound, LogOut, Mail, Settings, User } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/schemas/auth';
 import { displayName } from '@common/display-name';
@@ -65,6 +65,10 @@ export function UserMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: ()
             Upgrade plan
           </DropdownMenuItem>
         )}
+        <DropdownMenuItem onSelect={() => navigate('/api-keys')}>
+          <KeyRound />
+          API
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={async () => {

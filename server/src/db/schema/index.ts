@@ -5,3 +5,4 @@ export * from './sessions';
 export * from './contact-messages';
 export * from './stripe-events';
 export * from './plan-changes';
+export * from './api-keys';

@@ -1,0 +1,134 @@
+import type {} from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isMode } from '@common/modes';
+import { PLAN_LIMITS } from '@common/plans';
+import { editJobSchema, oneCallEditFormSchema } from '@common/schemas/api';
+import type { UserRow } from '../db/schema';
+import type { Authenticator } from '../http/authenticate';
+import { KEY_OR_SESSION } from '../http/openapi';
+import type { App } from '../http/types';
+import { AppError } from '../lib/errors';
+import type { OneCallEdit, OneCallEditForm } from '../services/one-call-edit';
+import { tooLarge } from './images.routes';
+
+const RESPOND_ASYNC = /(^|[\s,;])respond-async([\s,;=]|$)/i;
+
+/** The API for scripts: one call per edit, with an API key (or a session, as everywhere else). */
+export function v1Routes(app: App, deps: { oneCallEdit: OneCallEdit; authenticator: Authenticator }) {
+  const { oneCallEdit, authenticator } = deps;
+
+  app.post(
+    '/api/v1/edit',
+    {
+      schema: {
+        summary: 'Upload and edit a photo in one call',
+        description:
+          'Answers the result image itself (200), with `X-Credits-Remaining`. With `Prefer: respond-async` it answers 202 with the job as soon as the edit holds its credit; follow `statusUrl` (also in `Location`) until the job is completed or failed. One credit per successful edit; a failed edit costs nothing, and one answered directly leaves nothing behind.',
+        tags: ['Editing'],
+        security: KEY_OR_SESSION,
+        multipartBody: oneCallEditFormSchema,
+        fileResponses: { 200: 'The result image (PNG, JPEG or WebP).' },
+        response: { 202: editJobSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const user = await authenticator.requireUserOrKey(request);
+      const form = await readForm(request, user);
+      if (RESPOND_ASYNC.test(String(request.headers.prefer ?? ''))) {
+        const { job, creditsRemaining } = await oneCallEdit.start(user, form);
+        return reply
+          .status(202)
+          .headers({
+            location: job.statusUrl,
+            'preference-applied': 'respond-async',
+            'x-credits-remaining': String(creditsRemaining),
+          })
+          .send(job);
+      }
+      const { id, response, result } = await oneCallEdit.run(user, form);
+      // The image itself: a file, not one of the JSON answers the schema types.
+      return (reply as FastifyReply)
+        .status(200)
+        .type(result.mime)
+        .headers({
+          'x-credits-remaining': String(response.credits.remaining),
+          'x-image-id': id,
+          'content-location': response.processedPath,
+          'cache-control': 'private, no-store',
+        })
+        .send(result.data);
+    },
+  );
+
+  app.get(
+    '/api/v1/jobs/:id',
+    {
+      schema: {
+        summary: 'An edit started with `Prefer: respond-async`: its status, and its result once completed',
+        tags: ['Editing'],
+        security: KEY_OR_SESSION,
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: editJobSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticator.requireUserOrKey(request);
+      reply.header('cache-control', 'private, no-store');
+      return oneCallEdit.job(user, request.params.id);
+    },
+  );
+}
+
+/** The multipart form, checked field by field; the photo is held to the plan's upload limit as on /api/upload. */
+async function readForm(request: FastifyRequest, user: UserRow): Promise<OneCallEditForm> {
+  if (!request.isMultipart())
+    throw new AppError('BAD_REQUEST', 'Send the photo as multipart/form-data with an "image" field.');
+  const limit = PLAN_LIMITS[user.subscriptionTier];
+  const files: { image?: OneCallEditForm['image']; mask?: Buffer } = {};
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts({
+    limits: { fileSize: limit.maxUploadBytes, files: 2, fields: 8, fieldSize: 16 * 1024 },
+  })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'image' && part.fieldname !== 'mask')
+        throw new AppError('BAD_REQUEST', 'Files go in the "image" and "mask" fields.');
+      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw tooLarge(limit.maxUploadMegabytes, user.subscriptionTier);
+        throw error;
+      });
+      if (part.fieldname === 'image') files.image = { bytes, filename: part.filename };
+      else files.mask = bytes;
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  if (!files.image || files.image.bytes.length === 0)
+    throw new AppError('BAD_REQUEST', 'No photo was sent. Put it in the "image" field.');
+  if (!isMode(fields.mode))
+    throw new AppError('BAD_REQUEST', 'mode must be one of the seven modes, for example "object-removal".');
+  if ((fields.prompt?.length ?? 0) > 2000)
+    throw new AppError('BAD_REQUEST', 'The instruction can be at most 2000 characters.');
+  return {
+    image: files.image,
+    mode: fields.mode,
+    mask: files.mask?.length ? files.mask : null,
+    prompt: fields.prompt?.trim() || null,
+    options: parseOptions(fields.options),
+  };
+}
+
+function parseOptions(text: string | undefined): Record<string, unknown> {
+  if (!text?.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'options must be a JSON object, for example {"scale":4}.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new AppError('BAD_REQUEST', 'options must be a JSON object, for example {"scale":4}.');
+  return parsed as Record<string, unknown>;
+}
