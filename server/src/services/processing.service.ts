@@ -6,7 +6,8 @@ import type { EngineRegistry } from '../engines/mode-runner';
 import type { Queue } from '../jobs/queue';
 import { AppError } from '../lib/errors';
 import type { EditSettlement } from './edit-settlement';
-import type { EditSubmission, ProcessBody } from './edit-submission';
+import type { Reservation } from './credits.service';
+import type { EditSubmission, ProcessBody, SubmittedEdit } from './edit-submission';
 
 export type { ProcessBody };
 export type ProcessingService = ReturnType<typeof createProcessingService>;
@@ -46,8 +47,23 @@ export function createProcessingService(deps: {
       return preview(prompt);
     },
 
-    async process(user: UserRow, imageId: string, body: ProcessBody): Promise<ProcessResponse> {
-      const edit = await submission.submit(user, imageId, body);
+    /**
+     * `prepaid`: a credit a batch already holds for this photo. It is spent when the photo succeeds and given
+     * back when it fails, here or in the settlement, exactly once.
+     */
+    async process(
+      user: UserRow,
+      imageId: string,
+      body: ProcessBody,
+      prepaid?: Reservation,
+    ): Promise<ProcessResponse> {
+      let edit: SubmittedEdit;
+      try {
+        edit = await submission.submit(user, imageId, body, prepaid);
+      } catch (error) {
+        if (prepaid) await settlement.returnCredit(user.id, prepaid);
+        throw error;
+      }
       const id = edit.job.imageId;
       emit(id, { status: 'queued', percent: 0, message: 'Waiting for a free slot...' });
       let resultKey: string | undefined;
