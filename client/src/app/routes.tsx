@@ -11,6 +11,8 @@ const PricingPage = lazyPage(() => import('@client/pages/pricing-page'));
 const BlogIndexPage = lazyPage(() => import('@client/pages/blog-index-page'));
 const BlogArticlePage = lazyPage(() => import('@client/pages/blog-article-page'));
 const TestResultsPage = lazyPage(() => import('@client/pages/test-results-page'));
+const ImagesPage = lazyPage(() => import('@client/pages/images-page'));
+const PrivacyPage = lazyPage(() => import('@client/pages/privacy-page'));
 
 function RouteFallback() {
   return (
@@ -35,6 +37,8 @@ export function AppRoutes() {
           </Route>
         ))}
         <Route path="/test-results" component={TestResultsPage} />
+        <Route path="/images" component={ImagesPage} />
+        <Route path="/privacy" component={PrivacyPage} />
         <Route component={HomePage} />
       </Switch>
     </Suspense>
@@ -50,4 +54,6 @@ export async function preloadRoute(path: string): Promise<void> {
     return BlogArticlePage.preload();
   }
   if (path === '/test-results') return TestResultsPage.preload();
+  if (path === '/images') return ImagesPage.preload();
+  if (path === '/privacy') return PrivacyPage.preload();
 }

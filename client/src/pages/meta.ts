@@ -69,3 +69,9 @@ export const TEST_RESULTS_META: PageMeta = {
     "Fifteen watermarked photos, the watermark engine's results and the clean references, with the PSNR of each result against its reference.",
   path: '/test-results',
 };
+
+export const PRIVACY_META: PageMeta = {
+  title: 'Privacy - What Happens to Your Photos | Cleanup Studio',
+  description: `Your photos are private to your account and kept ${free.retentionDays} days on the free plan and one year on paid plans, then removed by a daily clean-up.`,
+  path: '/privacy',
+};

@@ -22,6 +22,9 @@ export function SiteFooter() {
           <Link href="/test-results" className="hover:text-foreground">
             Results gallery
           </Link>
+          <Link href="/privacy" className="hover:text-foreground">
+            Privacy
+          </Link>
         </nav>
         <p className="text-sm text-muted-foreground" suppressHydrationWarning>
           © {new Date().getFullYear()} Cleanup Studio. All rights reserved.
