@@ -28,7 +28,10 @@ export function batchRoutes(app: App, deps: { batches: BatchService; authenticat
         if (!reply.raw.writableFinished) left.abort();
       });
       void batch
-        .run((event) => lines.write(`${JSON.stringify(event)}\n`), left.signal)
+        .run((event) => {
+          // Once the person has left, the rest of the batch is told to no one.
+          if (!lines.destroyed) lines.write(`${JSON.stringify(event)}\n`);
+        }, left.signal)
         .catch((error: unknown) => request.log.error({ err: error }, 'a batch stopped'))
         .finally(() => lines.end());
       return reply

@@ -1,8 +1,14 @@
+import { once } from 'node:events';
+import http, { type IncomingMessage } from 'node:http';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { BatchEvent } from '@common/schemas/batch';
 import { processedImages, usageRecords, users } from '../../src/db/schema';
+import { modeRunner } from '../../src/engines/mode-runner';
+import type { Provider } from '../../src/engines/types';
+import { encodePng, type RawImage } from '../../src/lib/image';
 import { databaseTargets } from '../support/databases';
 import { bearer } from '../support/fake-verifier';
 import { testEngines } from '../support/test-engines';
@@ -19,8 +25,29 @@ const events = (payload: string) =>
     .split('\n')
     .map((line) => JSON.parse(line) as BatchEvent);
 
+/** Face enhancement here returns the photo as it is, once `release` lets it: a photo held in flight. */
+let release = () => {};
+let gate = Promise.resolve();
+const held: Provider<{ image: RawImage }> = {
+  id: 'test-held',
+  kind: 'local',
+  isConfigured: () => true,
+  async run({ image }) {
+    await gate;
+    return { image: await encodePng(image), mime: 'image/png' };
+  },
+};
+const engines = () =>
+  testEngines({
+    'face-enhancement': modeRunner({
+      engine: { mode: 'face-enhancement', providers: [held] },
+      optionsSchema: z.object({}),
+      toInput: (request) => ({ image: request.image }),
+    }),
+  });
+
 describe.each(databaseTargets())('batches on $name', (target) => {
-  const app = useTestApp(target, { engines: () => testEngines(), storagePrefix: 'batch-' });
+  const app = useTestApp(target, { engines, storagePrefix: 'batch-' });
 
   async function uploadAll(uid: string, mode: string, pictures: Buffer[]): Promise<string[]> {
     const ids: string[] = [];
@@ -189,5 +216,30 @@ describe.each(databaseTargets())('batches on $name', (target) => {
       expect(inside.channels.slice(0, 3).map((c) => c.stdev)).toEqual([0, 0, 0]);
       expect(outside.channels[0].stdev).toBeGreaterThan(3);
     }
+  });
+
+  it('stops starting photos when the person leaves, and returns their credits', async () => {
+    gate = new Promise((resolve) => (release = resolve));
+    const ids = await uploadAll(
+      'leaver',
+      'face-enhancement',
+      await Promise.all(Array.from({ length: 4 }, () => small('Wood.jpg', 80, 60))),
+    );
+    const address = await app.sut.listen({ host: '127.0.0.1', port: 0 });
+    const request = http.request(`${address}/api/batches`, {
+      method: 'POST',
+      headers: { ...bearer('leaver'), 'content-type': 'application/json' },
+    });
+    request.end(JSON.stringify({ imageIds: ids }));
+    const [response] = (await once(request, 'response')) as [IncomingMessage];
+    expect(JSON.parse(String((await once(response, 'data'))[0]))).toMatchObject({ type: 'started' });
+    // The person closes the page while the first two photos are in flight.
+    request.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await expect
+      .poll(async () => (await rowsOf(ids)).map((row) => row.status), { timeout: 20_000 })
+      .toEqual(['completed', 'completed', 'pending', 'pending']);
+    await expect.poll(() => remaining('leaver')).toBe(3);
   });
 });
