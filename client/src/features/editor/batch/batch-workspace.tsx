@@ -11,7 +11,7 @@ import { ModeChoicesPanel } from '../components/mode-choices';
 import { PromptPanel } from '../components/prompt-panel';
 import { useMaskEditor } from '../components/use-mask-editor';
 import { toast } from '@client/components/ui/use-toast';
-import { archiveUrl, readyPhotos } from './batch-photos';
+import { archiveUrl, readyPhotos, type BatchPhoto } from './batch-photos';
 import { BatchPhotoList } from './batch-photo-list';
 import { useBatch } from './use-batch';
 
@@ -87,13 +87,12 @@ export function BatchWorkspace({
           )}
         </div>
         <p
-          className={needed > remaining ? 'text-sm font-medium text-destructive' : 'text-sm'}
+          className={
+            phase === 'ready' && needed > remaining ? 'text-sm font-medium text-destructive' : 'text-sm'
+          }
           data-testid="batch-credits"
         >
-          {phase === 'uploading'
-            ? 'Uploading your photos...'
-            : `This batch needs ${needed} ${needed === 1 ? 'credit' : 'credits'}; you have ${remaining}.`}
-          {phase !== 'uploading' && needed > remaining && ' Remove photos or upgrade your plan to run it.'}
+          {creditLine(phase, photos, needed, remaining)}
         </p>
         {MODE_INFO[mode].needsPrompt && (
           <PromptPanel prompt={prompt} disabled={busy} iterative={false} onChange={setPrompt} />
@@ -128,4 +127,17 @@ export function BatchWorkspace({
       </aside>
     </div>
   );
+}
+
+/** What the batch costs before it runs, and what it came to while and after it runs. */
+function creditLine(phase: string, photos: BatchPhoto[], needed: number, remaining: number): string {
+  if (phase === 'uploading') return 'Uploading your photos...';
+  if (phase === 'ready') {
+    const cost = `This batch needs ${needed} ${needed === 1 ? 'credit' : 'credits'}; you have ${remaining}.`;
+    return needed > remaining ? `${cost} Remove photos or upgrade your plan to run it.` : cost;
+  }
+  const sent = photos.filter((p) => ['queued', 'processing', 'completed', 'failed'].includes(p.status));
+  const done = sent.filter((p) => p.status === 'completed').length;
+  const failed = sent.filter((p) => p.status === 'failed').length;
+  return `${done} of ${sent.length} done${failed ? `, ${failed} failed (their credits were returned)` : ''}.`;
 }
