@@ -38,6 +38,22 @@ async function markedPhoto(source: string, width: number): Promise<{ file: Photo
   return { file: { ...clean, buffer }, clean: clean.buffer };
 }
 
+/** Share of the mark's area that is still magenta. */
+async function magentaShare(picture: Buffer): Promise<number> {
+  const { width, height } = await sharp(picture).metadata();
+  const area = {
+    left: Math.round(width! * MARK.left) + 2,
+    top: Math.round(height! * MARK.top) + 2,
+    width: Math.round(width! * MARK.width) - 4,
+    height: Math.round(height! * MARK.height) - 4,
+  };
+  const pixels = await sharp(picture).removeAlpha().extract(area).raw().toBuffer();
+  let magenta = 0;
+  for (let i = 0; i < pixels.length; i += 3)
+    if (pixels[i] - pixels[i + 1] > 120 && pixels[i + 2] - pixels[i + 1] > 120) magenta++;
+  return magenta / (pixels.length / 3);
+}
+
 async function zipEntries(file: string): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
@@ -115,10 +131,9 @@ describe('a batch with one mask, its ZIP, and Your images', () => {
       const meta = await sharp(result).metadata();
       const source = await sharp(file.buffer).metadata();
       expect([meta.width, meta.height]).toEqual([source.width, source.height]);
-      // The mark is gone from every photo: the result is far closer to the clean photo than the marked one was.
-      const marked = await meanDifference(file.buffer, clean, MARK);
-      const cleaned = await meanDifference(result, clean, MARK);
-      expect(cleaned).toBeLessThan(marked / 3);
+      // The mark is gone from every photo (the fill need not be the hidden pixels, only free of the mark).
+      expect(await magentaShare(file.buffer)).toBeGreaterThan(0.8);
+      expect(await magentaShare(result)).toBeLessThan(0.02);
       // Outside the painted stroke the photo is untouched.
       expect(await meanDifference(result, clean, { left: 0, top: 0, width: 1, height: 0.3 })).toBeLessThan(3);
     }
@@ -134,11 +149,13 @@ describe('a batch with one mask, its ZIP, and Your images', () => {
     expect(await page.getByText('Your results are kept for 30 days').count()).toBe(1);
     // The thumbnails are real pictures the server made.
     await expect
-      .poll(() =>
-        page
-          .getByTestId('history-item')
-          .locator('img')
-          .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+      .poll(
+        () =>
+          page
+            .getByTestId('history-item')
+            .locator('img')
+            .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+        { timeout: 30_000 },
       )
       .toBe(5);
     await page

@@ -1,5 +1,4 @@
-import type { BatchEvent, BatchRequest } from '@common/schemas/batch';
-import type { batchRequestSchema } from '@common/schemas/batch';
+import type { BatchEvent, batchRequestSchema } from '@common/schemas/batch';
 import type { z } from 'zod';
 import type { UserRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -11,7 +10,6 @@ import type { ProcessingService } from './processing.service';
 import { toCurrentUser } from './user-view';
 
 export type BatchBody = z.output<typeof batchRequestSchema>;
-export type { BatchRequest };
 
 /**
  * Photos of one batch in flight at once: the next one is checked and its mask scaled while the queue runs the
