@@ -13,7 +13,7 @@ export type ResultsArchive = ReturnType<typeof createResultsArchive>;
 
 /**
  * Several results as one ZIP, streamed: a file is read from storage only when the one before has been
- * sent on, so memory holds about one result whatever the number. Pictures are stored, not compressed again.
+ * sent on, so memory holds a few results whatever the number. Pictures are stored, not compressed again.
  */
 export function createResultsArchive(deps: {
   images: ProcessedImageRepository;
@@ -36,29 +36,33 @@ export function createResultsArchive(deps: {
       });
 
       const zip = new yazl.ZipFile();
+      const output = zip.outputStream as Readable;
+      // A file that cannot be read mid-way ends the download broken rather than the server.
+      zip.on('error', (error: Error) => {
+        log.error({ err: error }, 'a result could not be added to a ZIP');
+        output.destroy(error);
+      });
       const names = new UniqueNames();
       for (const entry of entries) {
         zip.addReadStreamLazy(
           names.take(entry.key, entry.name),
           { compress: false, mtime: entry.time },
           (callback) => {
-            readWhenDrained(zip.outputStream, entry.key).then(
+            readWhenDrained(output, entry.key).then(
               (data) => callback(null, Readable.from([data])),
-              (error: unknown) => {
-                log.error({ err: error, key: entry.key }, 'a result could not be added to a ZIP');
-                callback(error as Error, null as unknown as Readable);
-              },
+              (error: unknown) => callback(error as Error, null as unknown as Readable),
             );
           },
         );
       }
       zip.end();
-      return zip.outputStream as Readable;
+      return output;
     },
   };
 
-  async function readWhenDrained(output: NodeJS.ReadableStream, key: string): Promise<Buffer> {
-    const stream = output as unknown as Readable & { writableNeedDrain?: boolean };
+  /** The next file waits until the ZIP's own buffer has been taken up by the response. */
+  async function readWhenDrained(output: Readable, key: string): Promise<Buffer> {
+    const stream = output as Readable & { writableNeedDrain?: boolean };
     if (stream.writableNeedDrain) await once(stream, 'drain');
     return storage.get(key);
   }
