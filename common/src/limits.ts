@@ -1,2 +1,5 @@
 /** Limits the client shows and the server enforces; kept free of zod so the browser bundle stays small. */
 export const CONTACT_MESSAGE_MAX = 5000;
+
+/** Photos in one batch of the editor. */
+export const MAX_BATCH_PHOTOS = 50;

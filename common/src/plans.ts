@@ -17,6 +17,8 @@ export interface PlanLimits {
   queuePriority: number;
   /** Largest result an upscale may produce, in pixels. */
   maxOutputPixels: number;
+  /** Days a photo and its results are kept after upload; the daily clean-up removes older ones. */
+  retentionDays: number;
 }
 
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
@@ -30,6 +32,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     maxUploadMegabytes: 10,
     queuePriority: 10,
     maxOutputPixels: 36_000_000,
+    retentionDays: 30,
   },
   monthly: {
     name: 'Monthly',
@@ -40,6 +43,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     maxUploadMegabytes: 25,
     queuePriority: 1,
     maxOutputPixels: 100_000_000,
+    retentionDays: 365,
   },
   yearly: {
     name: 'Yearly',
@@ -50,6 +54,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     maxUploadMegabytes: 25,
     queuePriority: 1,
     maxOutputPixels: 100_000_000,
+    retentionDays: 365,
   },
 };
 

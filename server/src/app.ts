@@ -26,24 +26,30 @@ import { createDataStore } from './repositories/repositories';
 import { createStripeGateway } from './repositories/stripe.gateway';
 import { apiKeysRoutes } from './routes/api-keys.routes';
 import { authRoutes } from './routes/auth.routes';
+import { batchRoutes } from './routes/batch.routes';
 import { billingRoutes } from './routes/billing.routes';
 import { configRoutes } from './routes/config.routes';
 import { contactRoutes } from './routes/contact.routes';
 import { healthRoutes } from './routes/health.routes';
+import { historyRoutes } from './routes/history.routes';
 import { imagesRoutes } from './routes/images.routes';
 import { processRoutes } from './routes/process.routes';
 import { v1Routes } from './routes/v1.routes';
 import { createApiKeysService } from './services/api-keys.service';
 import { createAuthService } from './services/auth.service';
+import { createBatchService } from './services/batch.service';
 import { createBillingWebhookService } from './services/billing-webhook.service';
 import { createCheckoutService } from './services/checkout.service';
 import { createContactService } from './services/contact.service';
 import { createCreditsService } from './services/credits.service';
+import { createHistoryService } from './services/history.service';
 import { createImagesService } from './services/images.service';
 import { createOneCallEdit } from './services/one-call-edit';
 import { createEditSettlement } from './services/edit-settlement';
 import { createEditSubmission } from './services/edit-submission';
 import { createProcessingService, type ProcessingService } from './services/processing.service';
+import { createResultsArchive } from './services/results-archive';
+import { createRetentionService, type RetentionService } from './services/retention.service';
 import type { Storage } from './storage/storage';
 
 export interface AppDeps {
@@ -65,7 +71,7 @@ export interface AppDeps {
   clientDir?: string;
 }
 
-export type BuiltApp = App & { processing: ProcessingService };
+export type BuiltApp = App & { processing: ProcessingService; retention: RetentionService };
 
 /** The composition root: the only place that wires implementations together. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -173,22 +179,26 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   imagesRoutes(app, { images, authenticator });
   processRoutes(app, { processing, images, authenticator, clock });
+  const { storage, logger: log } = deps;
   apiKeysRoutes(app, { apiKeys, authenticator });
   v1Routes(app, {
-    oneCallEdit: createOneCallEdit({
-      images,
-      processing,
-      data,
-      storage: deps.storage,
-      clock,
-      log: deps.logger,
-    }),
+    oneCallEdit: createOneCallEdit({ images, processing, data, storage, clock, log }),
+    authenticator,
+  });
+  batchRoutes(app, {
+    batches: createBatchService({ data, credits, processing, clock, log }),
+    authenticator,
+  });
+  historyRoutes(app, {
+    history: createHistoryService({ images: data.images, imageFiles: images, storage }),
+    archive: createResultsArchive({ images: data.images, storage, log }),
     authenticator,
   });
   app.addHook('onClose', () => deps.queue.close());
 
   if (deps.clientDir) await serveClient(app, deps.clientDir);
-  return Object.assign(app, { processing });
+  const retention = createRetentionService({ data, storage, clock, log });
+  return Object.assign(app, { processing, retention });
 }
 
 function contentSecurityPolicy(emulatorUrl: string | null) {

@@ -9,6 +9,7 @@ import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import { createWorkerPool } from './workers/pool';
 import { createInProcessQueue } from './jobs/in-process.queue';
 import { systemClock } from './lib/clock';
+import { startDailyTask } from './lib/daily-task';
 import { createLogger } from './lib/logger';
 import { createLocalStorage } from './storage/local.storage';
 
@@ -58,12 +59,14 @@ async function main() {
     clientDir: config.isProduction ? CLIENT_DIR : undefined,
   });
   await app.processing.recoverInterrupted();
+  const cleanUp = startDailyTask('retention', () => app.retention.removeExpired(), logger);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    cleanUp.stop();
     await app.close();
     await pool.close();
     await emulator?.stop();

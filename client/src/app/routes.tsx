@@ -13,6 +13,8 @@ const BlogArticlePage = lazyPage(() => import('@client/pages/blog-article-page')
 const TestResultsPage = lazyPage(() => import('@client/pages/test-results-page'));
 const ApiKeysPage = lazyPage(() => import('@client/pages/api-keys-page'));
 const ApiDocsPage = lazyPage(() => import('@client/pages/api-docs-page'));
+const ImagesPage = lazyPage(() => import('@client/pages/images-page'));
+const PrivacyPage = lazyPage(() => import('@client/pages/privacy-page'));
 
 function RouteFallback() {
   return (
@@ -39,6 +41,8 @@ export function AppRoutes() {
         <Route path="/test-results" component={TestResultsPage} />
         <Route path="/api-keys" component={ApiKeysPage} />
         <Route path="/docs/api" component={ApiDocsPage} />
+        <Route path="/images" component={ImagesPage} />
+        <Route path="/privacy" component={PrivacyPage} />
         <Route component={HomePage} />
       </Switch>
     </Suspense>
@@ -56,4 +60,6 @@ export async function preloadRoute(path: string): Promise<void> {
   if (path === '/test-results') return TestResultsPage.preload();
   if (path === '/api-keys') return ApiKeysPage.preload();
   if (path === '/docs/api') return ApiDocsPage.preload();
+  if (path === '/images') return ImagesPage.preload();
+  if (path === '/privacy') return PrivacyPage.preload();
 }

@@ -127,3 +127,43 @@ export async function apiUpload<T = unknown>(
     xhr.send(form);
   });
 }
+
+/**
+ * POSTs JSON and hands each line of a newline-delimited JSON answer to `onLine` as it arrives; a refusal
+ * before the stream starts fails as apiRequest does.
+ */
+export async function apiLines<T>(path: string, body: unknown, onLine: (line: T) => void): Promise<void> {
+  const token = await tokenProvider();
+  const headers: Record<string, string> = {
+    accept: 'application/x-ndjson, application/json',
+    'content-type': 'application/json',
+  };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'include',
+    });
+  } catch {
+    throw new ApiError(0, null, NETWORK_MESSAGE);
+  }
+  if (!response.ok || !response.body) throw await toApiError(response);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      pending += value;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) onLine(JSON.parse(line) as T);
+    }
+  } catch {
+    throw new ApiError(0, null, NETWORK_MESSAGE);
+  }
+  if (pending.trim()) onLine(JSON.parse(pending) as T);
+}

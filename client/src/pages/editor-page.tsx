@@ -10,14 +10,16 @@ import { Editor } from '@client/features/editor';
 import { usePageMeta } from '@client/lib/page-meta';
 
 /**
- * /editor?mode=...: Loading while auth loads; signed out, the login dialog (closing it goes home); signed in,
+ * /editor?mode=...[&from=<image id>]: Loading while auth loads; signed out, the login dialog (closing it goes home); signed in,
  * the editor. The mode lives in the URL, so choosing one replaces the URL and a link can open any mode.
  */
 export default function EditorPage() {
   const { isLoading, isAuthenticated, user } = useAuth();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const mode = parseMode(new URLSearchParams(useSearch()).get('mode'));
+  const search = new URLSearchParams(useSearch());
+  const mode = parseMode(search.get('mode'));
+  const from = search.get('from');
   const [loginDismissed, setLoginDismissed] = useState(false);
   usePageMeta({
     title: `${MODE_INFO[mode].label} - Editor | Cleanup Studio`,
@@ -41,6 +43,8 @@ export default function EditorPage() {
         <Editor
           mode={mode}
           user={user}
+          from={from}
+          onOpened={() => changeMode(mode)}
           onModeChange={changeMode}
           onCredits={(credits) =>
             queryClient.setQueryData<CurrentUser | null>(authKeys.user(), (u) => (u ? { ...u, credits } : u))

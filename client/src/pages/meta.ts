@@ -76,3 +76,9 @@ export const API_DOCS_META: PageMeta = {
     'Call every Cleanup Studio mode from your own code: one POST /api/v1/edit with an API key answers the edited image. Examples in curl and JavaScript, and an OpenAPI 3.1 document.',
   path: '/docs/api',
 };
+
+export const PRIVACY_META: PageMeta = {
+  title: 'Privacy - What Happens to Your Photos | Cleanup Studio',
+  description: `Your photos are private to your account and kept ${free.retentionDays} days on the free plan and one year on paid plans, then removed by a daily clean-up.`,
+  path: '/privacy',
+};

@@ -1,7 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Mode } from '@common/modes';
 import type { Db } from '../db/client';
-import { processedImages, type ProcessedImageRow } from '../db/schema';
+import { processedImages, users, type ProcessedImageRow } from '../db/schema';
 
 export type ProcessedImageRepository = ReturnType<typeof createProcessedImageRepository>;
 
@@ -56,11 +56,72 @@ export function createProcessedImageRepository(db: Db) {
         .where(eq(processedImages.id, id));
     },
 
-    /** Removes the row of an upload whose edit was refused; its usage records, if any, keep their history. */
-    async deleteOwned(id: string, userId: string): Promise<void> {
-      await db
+    /** These images, only the ones that belong to this user. */
+    async listOwned(ids: string[], userId: string): Promise<ProcessedImageRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(processedImages)
+        .where(and(inArray(processedImages.id, ids), eq(processedImages.userId, userId)));
+    },
+
+    /**
+     * One page of the user's results, newest first; `after` is the last row of the page before. Times are
+     * compared to the millisecond (what a cursor carries) and ties broken by id, so no row is shown twice or
+     * skipped between pages.
+     */
+    async listResults(
+      userId: string,
+      after: { createdAt: Date; id: string } | null,
+      limit: number,
+    ): Promise<ProcessedImageRow[]> {
+      const { id } = processedImages;
+      const created = sql`date_trunc('milliseconds', ${processedImages.createdAt})`;
+      return db
+        .select()
+        .from(processedImages)
+        .where(
+          and(
+            eq(processedImages.userId, userId),
+            eq(processedImages.status, 'completed'),
+            isNotNull(processedImages.resultKey),
+            after
+              ? sql`(${created}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(created), desc(id))
+        .limit(limit);
+    },
+
+    /** Removes the row; its usage records stay, without the link (the foreign key sets it null). */
+    async delete(id: string, userId: string): Promise<boolean> {
+      const rows = await db
         .delete(processedImages)
-        .where(and(eq(processedImages.id, id), eq(processedImages.userId, userId)));
+        .where(and(eq(processedImages.id, id), eq(processedImages.userId, userId)))
+        .returning({ id: processedImages.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Rows past their owner's retention: uploaded before `freeBefore` by someone on the free plan, or before
+     * `paidBefore` by someone on a paid plan. Rows being processed wait for the next clean-up.
+     */
+    async listExpired(cutoffs: { freeBefore: Date; paidBefore: Date }, limit: number) {
+      return db
+        .select({ id: processedImages.id, userId: processedImages.userId })
+        .from(processedImages)
+        .innerJoin(users, eq(users.id, processedImages.userId))
+        .where(
+          and(
+            ne(processedImages.status, 'processing'),
+            or(
+              and(eq(users.subscriptionTier, 'free'), lt(processedImages.createdAt, cutoffs.freeBefore)),
+              and(ne(users.subscriptionTier, 'free'), lt(processedImages.createdAt, cutoffs.paidBefore)),
+            ),
+          ),
+        )
+        .limit(limit);
     },
 
     /** Rows a stopped server left in processing. */

@@ -30,7 +30,8 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; authentica
         security: KEY_OR_SESSION,
         response: { 201: uploadResponseSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // A batch of 50 photos goes up one by one within a minute.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const user = await authenticator.requireUserOrKey(request);

@@ -15,16 +15,21 @@ export interface Reservation {
  */
 export function createCreditsService(deps: { clock: Clock }) {
   return {
-    async reserve(credits: CreditRepository, userId: string): Promise<Reservation> {
+    /**
+     * Takes `count` credits at once, or none: a batch holds what all its photos need before the first one
+     * starts, and gives back one for each photo that fails. Each credit is refunded on its own.
+     */
+    async reserve(credits: CreditRepository, userId: string, count = 1): Promise<Reservation> {
       const user = await credits.getForUpdate(userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       const now = deps.clock.now();
       const { period, remaining } = remainingCredits(user, now);
       if (remaining <= 0) throw noCredits(user, period.end);
+      if (remaining < count) throw notEnoughForBatch(user, count, remaining, period.end);
       const counted = user.creditsResetAt >= period.start;
       await credits.setUsage(
         userId,
-        counted ? user.creditsUsed + 1 : 1,
+        counted ? user.creditsUsed + count : count,
         counted ? user.creditsResetAt : period.start,
       );
       return { takenAt: now };
@@ -38,10 +43,22 @@ export function createCreditsService(deps: { clock: Clock }) {
 export type CreditsService = ReturnType<typeof createCreditsService>;
 
 function noCredits(user: UserRow, resetsAt: Date): AppError {
-  const when = resetsAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
-  const advice = user.subscriptionTier === 'free' ? ' Upgrade to a paid plan for 100 or more credits.' : '';
   return new AppError(
     'INSUFFICIENT_CREDITS',
-    `You have used all your credits for this period. More credits arrive on ${when}.${advice}`,
+    `You have used all your credits for this period. More credits arrive on ${utc(resetsAt)}.${advice(user)}`,
   );
 }
+
+function notEnoughForBatch(user: UserRow, needed: number, remaining: number, resetsAt: Date): AppError {
+  const left = remaining === 1 ? '1 credit' : `${remaining} credits`;
+  return new AppError(
+    'INSUFFICIENT_CREDITS',
+    `This batch needs ${needed} credits and you have ${left} left. Choose fewer photos, or wait until ` +
+      `${utc(resetsAt)} for more.${advice(user)}`,
+    { needed, remaining },
+  );
+}
+
+const utc = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+const advice = (user: UserRow) =>
+  user.subscriptionTier === 'free' ? ' Upgrade to a paid plan for 100 or more credits.' : '';

@@ -6,7 +6,7 @@ import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
 import { imageUrls } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
-import type { CreditsService } from './credits.service';
+import type { CreditsService, Reservation } from './credits.service';
 import type { SubmittedEdit } from './edit-submission';
 import { toCurrentUser } from './user-view';
 
@@ -65,6 +65,13 @@ export function createEditSettlement(deps: {
         .refund(data.credits, job.userId, reservation)
         .catch((e) => log.error({ err: e, userId: job.userId }, 'could not refund a credit'));
       return told ? error : new AppError('ENGINE_FAILED', message, { cause: String(error) });
+    },
+
+    /** Gives back a credit held for an edit that never started. */
+    async returnCredit(userId: string, reservation: Reservation): Promise<void> {
+      await credits
+        .refund(data.credits, userId, reservation)
+        .catch((e) => log.error({ err: e, userId }, 'could not refund a credit'));
     },
 
     /**

@@ -67,7 +67,16 @@ export function createEditSubmission(deps: {
   }
 
   return {
-    async submit(user: UserRow, imageId: string, body: ProcessBody): Promise<SubmittedEdit> {
+    /**
+     * `prepaid`: a credit the caller already holds for this edit (a batch takes all of its credits at once);
+     * the caller then gives it back if this throws.
+     */
+    async submit(
+      user: UserRow,
+      imageId: string,
+      body: ProcessBody,
+      prepaid?: Reservation,
+    ): Promise<SubmittedEdit> {
       const row = /^[0-9a-f-]{36}$/i.test(imageId) ? await data.images.getOwned(imageId, user.id) : undefined;
       if (!row) throw new AppError('NOT_FOUND', 'This image does not exist or is not yours.');
       if (row.status === 'processing')
@@ -87,7 +96,7 @@ export function createEditSubmission(deps: {
 
       try {
         const reservation = await data.transaction(async (tx) => {
-          const taken = await credits.reserve(tx.credits, user.id);
+          const taken = prepaid ?? (await credits.reserve(tx.credits, user.id));
           if (!(await tx.images.startProcessing(row.id, maskKey)))
             throw new AppError('CONFLICT', 'This image is already being processed.');
           return taken;

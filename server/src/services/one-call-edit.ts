@@ -60,7 +60,7 @@ export function createOneCallEdit(deps: {
   async function discard(user: UserRow, id: string) {
     try {
       for (const key of await storage.list(`${imageKeys.folder(user.id, id)}/`)) await storage.delete(key);
-      await data.images.deleteOwned(id, user.id);
+      await data.images.delete(id, user.id);
     } catch (error) {
       log.error({ err: error, imageId: id }, 'could not remove a refused one-call upload');
     }

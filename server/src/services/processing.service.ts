@@ -6,7 +6,8 @@ import type { EngineRegistry } from '../engines/mode-runner';
 import type { Queue } from '../jobs/queue';
 import { AppError } from '../lib/errors';
 import type { EditSettlement } from './edit-settlement';
-import type { EditSubmission, ProcessBody } from './edit-submission';
+import type { Reservation } from './credits.service';
+import type { EditSubmission, ProcessBody, SubmittedEdit } from './edit-submission';
 
 export type { ProcessBody };
 export type ProcessingService = ReturnType<typeof createProcessingService>;
@@ -35,13 +36,22 @@ export function createProcessingService(deps: {
   /**
    * Submits the edit (every check, the credit taken) and runs it on the queue; answers once it is submitted,
    * with the run's outcome still to come in `done`, so a caller can answer at once and let the run finish.
+   * `prepaid`: a credit a batch already holds for this photo. It is spent when the photo succeeds and given
+   * back when it fails, here or in the settlement, exactly once.
    */
   async function start(
     user: UserRow,
     imageId: string,
     body: ProcessBody,
+    prepaid?: Reservation,
   ): Promise<{ done: Promise<ProcessResponse> }> {
-    const edit = await submission.submit(user, imageId, body);
+    let edit: SubmittedEdit;
+    try {
+      edit = await submission.submit(user, imageId, body, prepaid);
+    } catch (error) {
+      if (prepaid) await settlement.returnCredit(user.id, prepaid);
+      throw error;
+    }
     const id = edit.job.imageId;
     emit(id, { status: 'queued', percent: 0, message: 'Waiting for a free slot...' });
     const run = async () => {
@@ -80,8 +90,13 @@ export function createProcessingService(deps: {
       return preview(prompt);
     },
 
-    async process(user: UserRow, imageId: string, body: ProcessBody): Promise<ProcessResponse> {
-      return (await start(user, imageId, body)).done;
+    async process(
+      user: UserRow,
+      imageId: string,
+      body: ProcessBody,
+      prepaid?: Reservation,
+    ): Promise<ProcessResponse> {
+      return (await start(user, imageId, body, prepaid)).done;
     },
 
     recoverInterrupted: () => settlement.recoverInterrupted(),

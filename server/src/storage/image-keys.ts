@@ -8,6 +8,8 @@ export const imageKeys = {
   mask: (userId: string, imageId: string) => `users/${userId}/${imageId}/mask-${token()}.png`,
   result: (userId: string, imageId: string, ext: string) =>
     `users/${userId}/${imageId}/result-${token()}.${ext}`,
+  /** Named after the picture it shows: a new result gets a new thumbnail, and each is made once. */
+  thumbnail: (of: string) => `${of.slice(0, of.lastIndexOf('.'))}-thumbnail.webp`,
 };
 
 function token() {
@@ -20,6 +22,8 @@ export const imageUrls = {
   result: (id: string, resultKey: string) => `/api/images/${id}/result?v=${versionOf(resultKey)}`,
   download: (id: string, resultKey: string) =>
     `/api/images/${id}/result?v=${versionOf(resultKey)}&download=1`,
+  thumbnail: (id: string, of: 'original' | 'result', resultKey: string) =>
+    `/api/images/${id}/thumbnail?of=${of}&v=${versionOf(resultKey)}`,
 };
 
 function versionOf(key: string): string {

@@ -7,6 +7,7 @@ import type { BuiltApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import type { EngineRegistry } from '../../src/engines/mode-runner';
 import { createLocalStorage } from '../../src/storage/local.storage';
+import type { Storage } from '../../src/storage/storage';
 import type { DatabaseTarget } from './databases';
 import { bearer, fakeVerifier } from './fake-verifier';
 import { buildTestApp } from './test-app';
@@ -16,6 +17,8 @@ import { multipart } from './uploads';
 export interface LiveTestApp {
   readonly database: Database;
   readonly sut: BuiltApp;
+  /** The storage the app writes to, for arranging files a test needs. */
+  readonly storage: Storage;
   /** The image files the app's storage holds now. */
   files(): string[];
   /** POST /api/upload as `uid`, the way the web page sends a photo. */
@@ -35,13 +38,15 @@ export function useTestApp(
   let database: Database;
   let sut: BuiltApp;
   let storageRoot: string;
+  let storage: Storage;
   beforeAll(async () => {
     database = await target.open();
     storageRoot = mkdtempSync(path.join(os.tmpdir(), options.storagePrefix));
+    storage = createLocalStorage(storageRoot);
     sut = await buildTestApp({
       database,
       verifier: fakeVerifier,
-      storage: createLocalStorage(storageRoot),
+      storage,
       engines: options.engines(),
     });
   });
@@ -57,6 +62,9 @@ export function useTestApp(
     },
     get sut() {
       return sut;
+    },
+    get storage() {
+      return storage;
     },
     files: () =>
       readdirSync(storageRoot, { recursive: true })

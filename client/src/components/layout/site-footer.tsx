@@ -25,6 +25,9 @@ export function SiteFooter() {
           <Link href="/docs/api" className="hover:text-foreground">
             API
           </Link>
+          <Link href="/privacy" className="hover:text-foreground">
+            Privacy
+          </Link>
         </nav>
         <p className="text-sm text-muted-foreground" suppressHydrationWarning>
           © {new Date().getFullYear()} Cleanup Studio. All rights reserved.

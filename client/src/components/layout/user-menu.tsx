@@ -1,4 +1,4 @@
-import { Crown, KeyRound, LogOut, Mail, Settings, User } from 'lucide-react';
+import { Crown, Images, KeyRound, LogOut, Mail, Settings, User } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/schemas/auth';
 import { displayName } from '@common/display-name';
@@ -54,6 +54,10 @@ export function UserMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: ()
           </p>
           {plan.detail && <p className="text-xs text-muted-foreground">{plan.detail}</p>}
         </div>
+        <DropdownMenuItem onSelect={() => navigate('/images')}>
+          <Images />
+          Your images
+        </DropdownMenuItem>
         {plan.manageable ? (
           <DropdownMenuItem onSelect={manage.open} disabled={manage.isPending}>
             <Settings />

@@ -1,13 +1,14 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Loader2, Upload } from 'lucide-react';
+import { MAX_BATCH_PHOTOS } from '@common/limits';
 import { cn } from '@client/lib/utils';
 import { ACCEPT_ATTRIBUTE } from '../model/validation';
 
 /**
- * Drop a photo or click to browse; hands the first file over and leaves checking it to the caller. `progress`
- * (0..1) is the share sent while an upload runs, null otherwise.
+ * Drop photos or click to browse; hands the files over (one for the editor, several for a batch) and leaves
+ * checking them to the caller. `progress` (0..1) is the share sent while an upload runs, null otherwise.
  */
-export function UploadZone({ progress, onFile }: { progress: number | null; onFile(file: File): void }) {
+export function UploadZone({ progress, onFiles }: { progress: number | null; onFiles(files: File[]): void }) {
   const uploading = progress !== null;
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -15,8 +16,8 @@ export function UploadZone({ progress, onFile }: { progress: number | null; onFi
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !uploading) onFile(file);
+    const files = [...event.dataTransfer.files];
+    if (files.length && !uploading) onFiles(files);
   }
 
   return (
@@ -57,20 +58,24 @@ export function UploadZone({ progress, onFile }: { progress: number | null; onFi
             or click to browse
           </button>
           <p className="mt-4 text-xs text-muted-foreground">JPG, PNG, WebP, JPEG</p>
+          <p className="mt-1 text-xs text-muted-foreground">
+            Several photos at once make a batch of up to {MAX_BATCH_PHOTOS}.
+          </p>
         </>
       )}
       <input
         ref={input}
         type="file"
+        multiple
         accept={ACCEPT_ATTRIBUTE}
         className="sr-only"
         tabIndex={-1}
         aria-label="Choose a photo"
         data-testid="file-input"
         onChange={(event) => {
-          const file = event.target.files?.[0];
+          const files = [...(event.target.files ?? [])];
           event.target.value = '';
-          if (file) onFile(file);
+          if (files.length) onFiles(files);
         }}
       />
     </div>

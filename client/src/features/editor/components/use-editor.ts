@@ -81,6 +81,21 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     }
   }
 
+  /** "Edit again" from Your images: the earlier result goes up as a new photo of this mode; no credit. */
+  async function uploadEarlierResult(imageId: string) {
+    try {
+      const blob = await apiBlob(`/api/images/${imageId}/result`);
+      const extension = blob.type === 'image/jpeg' ? 'jpg' : blob.type.replace('image/', '') || 'png';
+      await upload(new File([blob], `edited-photo.${extension}`, { type: blob.type }));
+    } catch (error) {
+      toast({
+        title: 'Could not open the image',
+        description: getErrorMessage(error, 'The earlier result could not be loaded.'),
+        variant: 'destructive',
+      });
+    }
+  }
+
   async function process(input: ProcessInput) {
     const problem = processProblem({
       mode,
@@ -169,7 +184,18 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     toast({ title: 'Continue editing', description });
   }
 
-  return { state, dispatch, uploadProgress, progress, upload, process, upscaleResult, download, editMore };
+  return {
+    state,
+    dispatch,
+    uploadProgress,
+    progress,
+    upload,
+    uploadEarlierResult,
+    process,
+    upscaleResult,
+    download,
+    editMore,
+  };
 }
 
 function toResult(response: ProcessResponse): Omit<Result, 'upscaled'> {

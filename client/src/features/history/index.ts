@@ -1,0 +1,1 @@
+export { YourImages } from './components/your-images';
