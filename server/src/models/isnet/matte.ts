@@ -51,9 +51,13 @@ function rawInput(image: RawImage) {
   });
 }
 
-/** Working size: the photo itself when small, else scaled to about the model's pixel count. */
-export function workingSize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, Math.sqrt(WORK_PIXELS / (width * height)));
+/** Working size: the photo itself when small, else scaled to about `pixels` (the model's pixel count). */
+export function workingSize(
+  width: number,
+  height: number,
+  pixels = WORK_PIXELS,
+): { width: number; height: number } {
+  const scale = Math.min(1, Math.sqrt(pixels / (width * height)));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
@@ -172,7 +176,7 @@ export async function refineMatte(
   matte: { data: Uint8Array; width: number; height: number },
   settings: RefineSettings = PROVIDED_REFINE,
 ): Promise<Uint8Array> {
-  const work = workingSize(image.width, image.height);
+  const work = workingSize(image.width, image.height, WORK_PIXELS);
   const guide =
     work.width === image.width && work.height === image.height
       ? image.data
