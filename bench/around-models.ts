@@ -93,12 +93,12 @@ try {
   const sides = Object.fromEntries(
     await Promise.all(trees.map(async (t) => [t, await Side.start(t)])),
   ) as Record<Tree, Side>;
-  type Sample = { tree: Tree; key: string; ms: number; modelMs?: number };
+  type Sample = { tree: Tree; key: string; ms: number; cpuMs: number; modelMs?: number };
   const samples: Sample[] = [];
   const record = (tree: Tree, key: string, r: Record<string, number>) => {
-    samples.push({ tree, key, ms: r.ms, modelMs: r.modelMs });
+    samples.push({ tree, key, ms: r.ms, cpuMs: r.cpuMs, modelMs: r.modelMs });
     console.log(
-      `${tree.padEnd(6)} ${key.padEnd(32)} ${r.ms.toFixed(0)} ms${r.modelMs ? ` (model ${r.modelMs.toFixed(0)})` : ''}`,
+      `${tree.padEnd(6)} ${key.padEnd(32)} ${r.ms.toFixed(0)} ms, CPU ${r.cpuMs.toFixed(0)} ms${r.modelMs ? ` (model ${r.modelMs.toFixed(0)})` : ''}`,
     );
   };
   // Warm every side and path once, untimed: models load, onnxruntime plans its first runs.
@@ -160,17 +160,20 @@ try {
   const cliOne = cli(cutouts[0].file, path.join(dir, 'one.png'));
   const cliFolder = cli(folder, path.join(dir, 'out')) / cutouts.length;
 
-  const med = (tree: Tree, key: string, field: 'ms' | 'modelMs' = 'ms') =>
+  const med = (tree: Tree, key: string, field: 'ms' | 'cpuMs' | 'modelMs' = 'ms') =>
     median(samples.filter((s) => s.tree === tree && s.key === key).map((s) => s[field] ?? 0));
   const cutoutRows = cutouts.map((c) => {
     const cells: (string | number)[] = [c.photo];
     for (const tree of trees) {
       const session = med(tree, `cutout-session ${c.photo}`);
       const job = med(tree, `cutout-job ${c.photo}`);
+      const cpu =
+        med(tree, `cutout-job ${c.photo}`, 'cpuMs') / med(tree, `cutout-session ${c.photo}`, 'cpuMs');
       cells.push(
         `${(session / 1000).toFixed(2)} s`,
         `${(job / 1000).toFixed(2)} s`,
         `**${(job / session).toFixed(2)}x**`,
+        `${cpu.toFixed(2)}x`,
       );
     }
     return cells;
@@ -205,13 +208,14 @@ try {
 the trees alternate run by run, ${reps} timed runs per photo after an untimed warm-up, medians. The machine is a shared 2-core
 virtual machine on which other work ran throughout (load average above; absolute times swing by a factor of several), so only
 the ratios within one tree and one run are meaningful: the model session and the whole job are timed in the same process,
-alternating.
+alternating. Beside the wall-time ratio, the ratio of CPU time (all the process's threads) says how much more work the whole
+job is than the session, which the load distorts less; a wall ratio below it means the job kept both cores busier.
 
 **Background removal**, 2 MP photos (JPEG q92): session = ISNet medium's \`run\` alone on the photo's 1024x1024 square (2
 intra-op threads); whole job = the stored photo's bytes to the transparent PNG through the local provider in the worker pool, as
 the server's job handler runs it, models warm.
 
-${markdownTable(['photo', ...treeHeads(['session', 'whole job', 'job / session'])], cutoutRows)}
+${markdownTable(['photo', ...treeHeads(['session', 'whole job', 'job / session', 'CPU time job / session'])], cutoutRows)}
 
 Peak memory of a 12 MP cut-out (4382x2739 TwoWings, a fresh process that runs only that job, VmHWM with its worker thread):
 ${trees.map((t) => `${t} ${peak[t]!.toFixed(0)} MB`).join(', ')}.

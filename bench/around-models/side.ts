@@ -9,6 +9,7 @@
  *   session timed, and the PNG this tree's provider writes -> `{ ms, modelMs }`;
  * - `{ task: 'lanczos', input, scale }`: sharp's Lanczos enlargement and the same PNG encode -> `{ ms }`;
  * - `{ peak: true }` -> `{ peakMb }` (VmHWM: this process with its worker thread).
+ * Every task's answer also has `cpuMs`, the CPU time of this process's threads (worker and onnxruntime's too).
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -48,9 +49,11 @@ async function cutoutSession(input: string) {
     session = new IsnetModel({ variant: 'medium', threads: 2 });
     await session!.predict(tensor); // warm-up, untimed
   }
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await session!.predict(tensor);
-  return { ms: performance.now() - started };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
 
 async function cutoutJob(input: string) {
@@ -103,14 +106,21 @@ function peakMb() {
 }
 
 const reply = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+/** Runs a task and adds the CPU time this process (all its threads) spent on it. */
+async function timed(task: () => Promise<Record<string, number>>) {
+  const cpu = process.cpuUsage();
+  const result = await task();
+  const used = process.cpuUsage(cpu);
+  return { cpuMs: (used.user + used.system) / 1000, ...result };
+}
 reply({ ready: true, sharp: sharp.versions.vips });
 for await (const line of createInterface({ input: process.stdin })) {
   const m = JSON.parse(line) as { task?: string; input: string; scale?: 2 | 4; peak?: boolean };
   if (m.peak) reply(peakMb());
-  else if (m.task === 'cutout-session') reply(await cutoutSession(m.input));
-  else if (m.task === 'cutout-job') reply(await cutoutJob(m.input));
-  else if (m.task === 'upscale') reply(await upscale(m.input, m.scale ?? 2));
-  else if (m.task === 'lanczos') reply(await lanczos(m.input, m.scale ?? 4));
+  else if (m.task === 'cutout-session') reply(await timed(() => cutoutSession(m.input)));
+  else if (m.task === 'cutout-job') reply(await timed(() => cutoutJob(m.input)));
+  else if (m.task === 'upscale') reply(await timed(() => upscale(m.input, m.scale ?? 2)));
+  else if (m.task === 'lanczos') reply(await timed(() => lanczos(m.input, m.scale ?? 4)));
 }
 await pool.close();
 await session?.dispose();
