@@ -21,6 +21,7 @@ const USAGE = `Usage:
       MODE is one of: ${MODES.join(', ')}
       prompt-edit takes --prompt "what should change" and prints the steps it ran
       IN is a file, a folder or a pattern such as 'photos/*.jpg'; with several inputs OUT is a folder.
+      A folder or pattern is faster than one command per photo: the models load once for the whole batch.
       --option sets a mode option, e.g. --option backdrop.kind=color --option backdrop.color=#ffffff
   npm run cli -- users set-plan EMAIL ${PLANS.join('|')}
   npm run cli -- users history EMAIL      (every change of that person's plan, oldest first)`;

@@ -16,7 +16,7 @@ export interface BackgroundRemovalConfig {
   removeBg?: RemoveBgConfig;
   /** Tried next when its key is set (PHOTOROOM_API_KEY). */
   photoroom?: PhotoroomConfig;
-  /** ISNet variant when the request names none; 'medium' (fp32) is the best quality. */
+  /** ISNet variant when the request names none; 'medium' (run in float32) is the best quality. */
   defaultModel?: IsnetModelChoice;
   /** The inference threads of the local model. */
   pool: WorkerPool;

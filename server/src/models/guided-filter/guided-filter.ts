@@ -52,17 +52,34 @@ export interface GuidedCoefficients {
 }
 
 /**
- * `guide` is interleaved 8-bit RGB and `matte` 0..1, both `width` x `height`. `eps` regularises toward a
- * plain blur of the matte where the guide has no contrast (colours scaled to 0..1, so eps is a variance).
+ * What the fit needs from the guide alone, whatever the matte: its window means and the inverse of its
+ * regularised colour covariance per window. Computed apart so a caller can prepare it while the matte is
+ * still being predicted.
  */
-export function guidedCoefficients(
+export interface GuideStatistics {
+  width: number;
+  height: number;
+  r: number;
+  /** The guide's planes, colours in 0..1. */
+  R: Float32Array;
+  G: Float32Array;
+  B: Float32Array;
+  mR: Float32Array;
+  mG: Float32Array;
+  mB: Float32Array;
+  /** The symmetric inverse covariance, entries 00 01 02 11 12 22 (not divided by the determinant). */
+  inverse: Float32Array[];
+  det: Float32Array;
+}
+
+/** `guide` is interleaved 8-bit RGB; `eps` regularises toward a plain blur of the matte where it is flat. */
+export function guideStatistics(
   guide: Uint8Array,
-  matte: Float32Array,
   width: number,
   height: number,
   r: number,
   eps: number,
-): GuidedCoefficients {
+): GuideStatistics {
   const n = width * height;
   const R = new Float32Array(n);
   const G = new Float32Array(n);
@@ -80,18 +97,54 @@ export function guidedCoefficients(
   const mR = boxMean(R, width, height, r);
   const mG = boxMean(G, width, height, r);
   const mB = boxMean(B, width, height, r);
-  const mP = boxMean(matte, width, height, r);
-  const cRP = product(R, matte);
-  const cGP = product(G, matte);
-  const cBP = product(B, matte);
   const vRR = product(R, R);
   const vRG = product(R, G);
   const vRB = product(R, B);
   const vGG = product(G, G);
   const vGB = product(G, B);
   const vBB = product(B, B);
+  // The covariance planes become the inverse's, in place, to keep the peak at ~15 planes.
+  const det = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const mr = mR[i];
+    const mg = mG[i];
+    const mb = mB[i];
+    const rr = vRR[i] - mr * mr + eps;
+    const rg = vRG[i] - mr * mg;
+    const rb = vRB[i] - mr * mb;
+    const gg = vGG[i] - mg * mg + eps;
+    const gb = vGB[i] - mg * mb;
+    const bb = vBB[i] - mb * mb + eps;
+    // Inverse of the symmetric 3x3 covariance by cofactors.
+    const i00 = gg * bb - gb * gb;
+    const i01 = gb * rb - rg * bb;
+    const i02 = rg * gb - gg * rb;
+    vRR[i] = i00;
+    vRG[i] = i01;
+    vRB[i] = i02;
+    vGG[i] = rr * bb - rb * rb;
+    vGB[i] = rb * rg - rr * gb;
+    vBB[i] = rr * gg - rg * rg;
+    det[i] = rr * i00 + rg * i01 + rb * i02;
+  }
+  return { width, height, r, R, G, B, mR, mG, mB, inverse: [vRR, vRG, vRB, vGG, vGB, vBB], det };
+}
 
-  // Reuse the product buffers for the per-window coefficients to keep the peak at ~14 planes.
+/** The fit of `matte` (0..1, the guide's size) against prepared guide statistics. */
+export function fitGuided(stats: GuideStatistics, matte: Float32Array): GuidedCoefficients {
+  const { width, height, r, R, G, B, mR, mG, mB, det } = stats;
+  const [i00, i01, i02, i11, i12, i22] = stats.inverse;
+  const n = width * height;
+  const product = (u: Float32Array) => {
+    const out = new Float32Array(n);
+    for (let i = 0; i < n; i++) out[i] = u[i] * matte[i];
+    return boxMean(out, width, height, r);
+  };
+  const mP = boxMean(matte, width, height, r);
+  const cRP = product(R);
+  const cGP = product(G);
+  const cBP = product(B);
+  // Reuse the product buffers for the per-window coefficients.
   const ar = cRP;
   const ag = cGP;
   const ab = cBP;
@@ -104,23 +157,9 @@ export function guidedCoefficients(
     const pr = cRP[i] - mr * mp;
     const pg = cGP[i] - mg * mp;
     const pb = cBP[i] - mb * mp;
-    const rr = vRR[i] - mr * mr + eps;
-    const rg = vRG[i] - mr * mg;
-    const rb = vRB[i] - mr * mb;
-    const gg = vGG[i] - mg * mg + eps;
-    const gb = vGB[i] - mg * mb;
-    const bb = vBB[i] - mb * mb + eps;
-    // Inverse of the symmetric 3x3 covariance by cofactors.
-    const i00 = gg * bb - gb * gb;
-    const i01 = gb * rb - rg * bb;
-    const i02 = rg * gb - gg * rb;
-    const i11 = rr * bb - rb * rb;
-    const i12 = rb * rg - rr * gb;
-    const i22 = rr * gg - rg * rg;
-    const det = rr * i00 + rg * i01 + rb * i02;
-    const a0 = (i00 * pr + i01 * pg + i02 * pb) / det;
-    const a1 = (i01 * pr + i11 * pg + i12 * pb) / det;
-    const a2 = (i02 * pr + i12 * pg + i22 * pb) / det;
+    const a0 = (i00[i] * pr + i01[i] * pg + i02[i] * pb) / det[i];
+    const a1 = (i01[i] * pr + i11[i] * pg + i12[i] * pb) / det[i];
+    const a2 = (i02[i] * pr + i12[i] * pg + i22[i] * pb) / det[i];
     ar[i] = a0;
     ag[i] = a1;
     ab[i] = a2;
@@ -134,6 +173,21 @@ export function guidedCoefficients(
     ab: boxMean(ab, width, height, r),
     b: boxMean(b, width, height, r),
   };
+}
+
+/**
+ * `guide` is interleaved 8-bit RGB and `matte` 0..1, both `width` x `height`. `eps` regularises toward a
+ * plain blur of the matte where the guide has no contrast (colours scaled to 0..1, so eps is a variance).
+ */
+export function guidedCoefficients(
+  guide: Uint8Array,
+  matte: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  eps: number,
+): GuidedCoefficients {
+  return fitGuided(guideStatistics(guide, width, height, r, eps), matte);
 }
 
 /** An 8-bit matte whose decision the refined alpha must keep, at any size. */

@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import type { RawImage } from '../../lib/image';
-import { applyGuidedCoefficients, guidedCoefficients } from '../guided-filter/guided-filter';
+import {
+  applyGuidedCoefficients,
+  fitGuided,
+  guideStatistics,
+  type GuideStatistics,
+} from '../guided-filter/guided-filter';
 import type { IsnetModel } from './isnet.model';
 import { alphaToBytes } from './postprocess';
 import { ISNET_SIZE, resizeCornerAligned, rgbToIsnetTensor } from './preprocess';
@@ -51,19 +56,25 @@ function rawInput(image: RawImage) {
   });
 }
 
-/** Working size: the photo itself when small, else scaled to about the model's pixel count. */
-export function workingSize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, Math.sqrt(WORK_PIXELS / (width * height)));
+/** Working size: the photo itself when small, else scaled to about `pixels` (the model's pixel count). */
+export function workingSize(
+  width: number,
+  height: number,
+  pixels = WORK_PIXELS,
+): { width: number; height: number } {
+  const scale = Math.min(1, Math.sqrt(pixels / (width * height)));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/**
- * The model's raw matte, 1024x1024 8-bit, for a photo squeezed into the model's square with the same
- * corner-aligned bilinear resampling as IMG.LY's pipeline (see resizeCornerAligned).
- */
-export async function predictSquareMatte(image: RawImage, model: IsnetModel): Promise<Uint8Array> {
+/** The photo in the model's square with IMG.LY's corner-aligned bilinear resampling (see resizeCornerAligned). */
+function squareTensor(image: RawImage): Float32Array {
   const square = resizeCornerAligned(image.data, image.width, image.height, 3, ISNET_SIZE, ISNET_SIZE);
-  return alphaToBytes(await model.predict(rgbToIsnetTensor(square, ISNET_SIZE, ISNET_SIZE)));
+  return rgbToIsnetTensor(square, ISNET_SIZE, ISNET_SIZE);
+}
+
+/** The model's raw matte, 1024x1024 8-bit, for the photo squeezed into the model's square. */
+export async function predictSquareMatte(image: RawImage, model: IsnetModel): Promise<Uint8Array> {
+  return alphaToBytes(await model.predict(squareTensor(image)));
 }
 
 /**
@@ -161,6 +172,23 @@ export function localRange(plane: Float32Array, width: number, height: number, r
   return out;
 }
 
+/** The guide at the working size and its statistics: all the refinement needs before the matte exists. */
+export interface PreparedGuide {
+  work: { width: number; height: number };
+  stats: GuideStatistics;
+}
+
+export async function prepareGuide(image: RawImage, settings: RefineSettings): Promise<PreparedGuide> {
+  const work = workingSize(image.width, image.height);
+  const guide =
+    work.width === image.width && work.height === image.height
+      ? image.data
+      : new Uint8Array(
+          await rawInput(image).resize(work.width, work.height, { fit: 'fill' }).raw().toBuffer(),
+        );
+  return { work, stats: guideStatistics(guide, work.width, work.height, settings.radius, settings.eps) };
+}
+
 /**
  * Brings a matte of any size back to the photo's full resolution, with its edges snapped to the photo's
  * edges by a fast guided filter (statistics at working size, evaluation at full size, row by row). The
@@ -171,28 +199,30 @@ export async function refineMatte(
   image: RawImage,
   matte: { data: Uint8Array; width: number; height: number },
   settings: RefineSettings = PROVIDED_REFINE,
+  prepared?: PreparedGuide,
 ): Promise<Uint8Array> {
-  const work = workingSize(image.width, image.height);
-  const guide =
-    work.width === image.width && work.height === image.height
-      ? image.data
-      : new Uint8Array(
-          await rawInput(image).resize(work.width, work.height, { fit: 'fill' }).raw().toBuffer(),
-        );
+  const { work, stats } = prepared ?? (await prepareGuide(image, settings));
   const p = workingMatte(matte, image, work, settings);
-  const coefficients = guidedCoefficients(guide, p, work.width, work.height, settings.radius, settings.eps);
-  return applyGuidedCoefficients(coefficients, image.data, image.width, image.height, {
+  return applyGuidedCoefficients(fitGuided(stats, p), image.data, image.width, image.height, {
     ...matte,
     cornerAligned: settings.cornerAligned,
   });
 }
 
-/** Model plus refinement: full-resolution 8-bit alpha for an RGB photo. */
+/**
+ * Model plus refinement: full-resolution 8-bit alpha for an RGB photo. The model runs on onnxruntime's own
+ * threads; the guide is prepared on this one meanwhile, so the refinement left after the model is only
+ * the part that needs the matte.
+ */
 export async function predictMatte(
   image: RawImage,
   model: IsnetModel,
   settings: RefineSettings = MODEL_REFINE,
 ) {
-  const square = await predictSquareMatte(image, model);
-  return refineMatte(image, { data: square, width: ISNET_SIZE, height: ISNET_SIZE }, settings);
+  const prediction = model.predict(squareTensor(image));
+  // Awaited below; this keeps a model failure during the guide's preparation from counting as unhandled.
+  prediction.catch(() => {});
+  const guide = await prepareGuide(image, settings);
+  const square = alphaToBytes(await prediction);
+  return refineMatte(image, { data: square, width: ISNET_SIZE, height: ISNET_SIZE }, settings, guide);
 }
