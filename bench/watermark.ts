@@ -1,6 +1,6 @@
 /**
  * Watermark removal on the extended set (bench/watermark-set: the marks people upload, loosely painted
- * masks): `node --import tsx bench/watermark.ts [--part=tuning|heldout] [--no-report] [--save-before]`.
+ * masks): `node --import tsx bench/watermark.ts [--part=tuning|heldout] [--side=512] [--no-report] [--save-before]`.
  * Our removal, our fill alone (the completion engine, no blend inversion) and OpenCV's Telea and
  * Navier-Stokes fills get the same input and the same loose mask; each is measured against the clean photo
  * in the mask grown by 8 px. Tuning and held-out parts are reported apart. `--save-before` stores our
@@ -17,6 +17,8 @@ import { buildWatermarkSet, type Part, type WatermarkCase } from './watermark-se
 
 const args = new Set(process.argv.slice(2));
 const onlyPart = process.argv.find((a) => a.startsWith('--part='))?.slice(7) as Part | undefined;
+/** Longer side of the photos: 512 keeps a run of the whole set within minutes on a shared machine. */
+const SIDE = Number(process.argv.find((a) => a.startsWith('--side='))?.slice(7) ?? 512);
 const BEFORE = new URL('./watermark-set/before.json', import.meta.url);
 
 const METHODS = ['ours', 'fill', 'telea', 'ns'] as const;
@@ -33,7 +35,11 @@ type BeforeFigures = Record<string, { psnr: number; ssim: number }>;
 
 async function run(): Promise<Result[]> {
   const cv = await loadOpenCv();
-  const cases = await buildWatermarkSet({ parts: onlyPart ? [onlyPart] : undefined, clean: false });
+  const cases = await buildWatermarkSet({
+    parts: onlyPart ? [onlyPart] : undefined,
+    clean: false,
+    side: SIDE,
+  });
   const results: Result[] = [];
   for (const c of cases) {
     const t = performance.now();
@@ -180,7 +186,7 @@ ${partTable(rows, before)}`;
     'watermark',
     `## Watermark removal on the marks people upload
 
-\`npm run bench -- watermark\`. The set of \`bench/watermark-set\` (see its README): ${results.length} marked photos from \`assets/photos\`, longer side 1024 px, in a tuning part and a held-out part with their own photos and seeds; each removal is given the loose mask a person paints (a few to a few tens of pixels wider than the mark, rectangles around small text), not the mark's exact outline. PSNR (RGB) against the clean photo in the mask grown by 8 px, per kind of mark (mean over its cases). "Before" is the removal as it was before the per-region mark model and the never-worse check (figures stored in \`bench/watermark-set/before.json\` by \`--save-before\`); "our fill alone" is the completion engine without blend inversion; the peers are OpenCV 4.12's \`cv.inpaint\` (radius 3), run in the same process on the same input and mask. Goal: at least 3 dB above the best peer on average.
+\`npm run bench -- watermark\`. The set of \`bench/watermark-set\` (see its README): ${results.length} marked photos from \`assets/photos\`, longer side ${SIDE} px, in a tuning part and a held-out part with their own photos and seeds; each removal is given the loose mask a person paints (a few to a few tens of pixels wider than the mark, rectangles around small text), not the mark's exact outline. PSNR (RGB) against the clean photo in the mask grown by 8 px, per kind of mark (mean over its cases). "Before" is the removal as it was before the per-region mark model and the never-worse check (figures stored in \`bench/watermark-set/before.json\` by \`--save-before\`); "our fill alone" is the completion engine without blend inversion; the peers are OpenCV 4.12's \`cv.inpaint\` (radius 3), run in the same process on the same input and mask. Goal: at least 3 dB above the best peer on average.
 
 ${sections.join('\n\n')}
 
