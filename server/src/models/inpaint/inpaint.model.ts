@@ -9,12 +9,16 @@ import {
   componentDepths,
   expandBox,
   featherWeights,
+  maskBounds,
   mergeBoxes,
   type Bitmap,
 } from './mask';
 import { harmonicFill } from './poisson';
+import { boxBlur } from './pyramid';
 import { teleaInpaint } from './telea';
-import { growOverHalo, invertWatermark } from './watermark';
+import { growOverHalo } from './halo';
+import { chooseRecoveredOrFill } from './never-worse';
+import { invertWatermark } from './watermark';
 
 /**
  * The local inpainting pipeline on raw pixels (no I/O): validate the mask, grow and feather it, recover
@@ -33,6 +37,10 @@ export interface InpaintOptions {
   seed?: number;
   /** Tuning of the exemplar fill, for the benchmark that measures what each step trades; not offered to users. */
   completion?: Pick<CompletionOptions, 'guideBlend' | 'detailGain' | 'detailCap'>;
+  /** Watermarks: compare the result with the fill of the whole mask, region by region (default true; the benchmark turns it off to measure it). */
+  neverWorse?: boolean;
+  /** Watermarks: fit the mark a second time against the photo seen through the first inversion (default true). */
+  refit?: boolean;
   onProgress?: (fraction: number, message?: string) => void;
 }
 
@@ -42,6 +50,8 @@ export interface InpaintStats {
   diffusedPixels: number;
   completedPixels: number;
   windows: number;
+  /** Watermarks: regions where the completion engine's fill was taken over the inverted blend. */
+  regionsFilled?: number;
 }
 
 /** Below this many known pixels there is nothing to learn the fill from. */
@@ -76,7 +86,6 @@ export function inpaintImage(
   const maskPixels = validateMask(mask, w, h);
   const grow = options.grow ?? 0;
   const feather = options.feather ?? (options.kind === 'watermark' ? 0 : 1);
-  const thinRadius = options.thinRadius ?? 4;
   const progress = options.onProgress ?? (() => {});
   const core = dilate(mask, w, h, grow);
   let region = dilate(core, w, h, feather);
@@ -91,6 +100,7 @@ export function inpaintImage(
   };
 
   let lost = region;
+  let check: { alpha: Float32Array } | null = null;
   if (options.kind === 'watermark' && image.channels >= 3) {
     let background: FloatImage = { ...work, data: work.data.slice() };
     teleaInpaint(background, region, 4);
@@ -102,54 +112,43 @@ export function inpaintImage(
       background = { ...work, data: work.data.slice() };
       teleaInpaint(background, region, 4);
     }
-    const result = invertWatermark(work, region, background.data);
+    const marked = work.data.slice();
+    let result = invertWatermark(work, region, background.data);
+    if (result.recovered > 0 && options.refit !== false) {
+      // A second look: the photo seen through the first inversion, smoothed, is a better guess of what is
+      // behind the mark than diffusion from outside it, which knows nothing of the structure it crosses.
+      const guess = work.data.slice();
+      const c = work.channels;
+      for (let i = 0; i < region.length; i++)
+        if (result.lost[i]) for (let k = 0; k < c; k++) guess[i * c + k] = background.data[i * c + k];
+      const box = maskBounds(region, w, h);
+      if (box) boxBlur(guess, w, h, c, 3, expandBox(box, 4, w, h));
+      work.data.set(marked);
+      result = invertWatermark(work, region, guess);
+    }
     lost = result.lost;
     stats.recoveredPixels = result.recovered;
+    if (result.recovered > 0 && options.neverWorse !== false) check = { alpha: result.alpha };
     progress(0.15, 'watermark blend inverted');
   }
 
-  const components = connectedComponents(lost, w, h);
-  const { labels, count, boxes } = components;
-  const depths = componentDepths(components, w);
-  const thick = new Uint8Array(count + 1);
-  for (let id = 1; id <= count; id++) thick[id] = depths[id] > thinRadius ? 1 : 0;
-  const thin = new Uint8Array(w * h);
-  const windows = [];
-  for (let id = 1; id <= count; id++) {
-    if (!thick[id]) continue;
-    const b = boxes[id - 1];
-    // Enough surroundings to find sources in, without scanning the whole photo for a small mark.
-    const size = Math.max(b.x1 - b.x0, b.y1 - b.y0);
-    const pad = Math.max(96, Math.round(Math.min(1.25 * size, 256 + 0.5 * size)));
-    windows.push(expandBox(b, pad, w, h));
-  }
-  for (let i = 0; i < labels.length; i++) {
-    if (!labels[i]) continue;
-    if (thick[labels[i]]) stats.completedPixels++;
-    else {
-      thin[i] = 1;
-      stats.diffusedPixels++;
+  const span = check ? 0.4 : 0.75;
+  fillLost(work, lost, options, stats, (f) => progress(0.2 + span * f, 'filling'));
+  if (check) {
+    // Never worse than the fill: the whole mask filled as an object is, region by region, the fallback.
+    const filled = toFloat(image);
+    const fillStats = { ...stats };
+    fillLost(filled, region, options, fillStats, (f) => progress(0.6 + 0.35 * f, 'checking the result'));
+    const choice = chooseRecoveredOrFill(work, filled, region, check.alpha);
+    stats.regionsFilled = choice.regionsFilled;
+    for (let i = 0; i < region.length; i++) {
+      const f = choice.fillWeight[i];
+      if (f <= 0) continue;
+      for (let k = 0; k < work.channels; k++) {
+        const o = i * work.channels + k;
+        work.data[o] = f * filled.data[o] + (1 - f) * work.data[o];
+      }
     }
-  }
-
-  const groups = mergeBoxes(windows);
-  stats.windows = groups.length;
-  groups.forEach(({ box }, g) => {
-    const crop = cropFloat(work, box.x0, box.y0, box.x1, box.y1);
-    const hole = cropMask(lost, w, box.x0, box.y0, box.x1, box.y1);
-    const avoid = cropMask(thin, w, box.x0, box.y0, box.x1, box.y1);
-    for (let i = 0; i < hole.length; i++) if (avoid[i]) hole[i] = 0;
-    completeHole(crop, hole, avoid, {
-      ...options.completion,
-      seed: (options.seed ?? 1) + g,
-      onProgress: (f) => progress(0.2 + (0.7 * (g + f)) / groups.length, 'filling'),
-    });
-    pasteHole(work, crop, hole, box.x0, box.y0);
-  });
-  if (stats.diffusedPixels > 0) {
-    // Fast marching gives a good start; relaxing it to the membrane solution removes its streaks.
-    teleaInpaint(work, thin, 5);
-    harmonicFill(work.data, thin, w, h, work.channels);
   }
 
   const out = image.data.slice();
@@ -165,4 +164,66 @@ export function inpaintImage(
   }
   progress(1, 'done');
   return { image: { data: out, width: w, height: h, channels: image.channels }, stats };
+}
+
+/**
+ * Fills the `lost` pixels of `work` in place, per connected part: diffusion for thin parts, PatchMatch
+ * completion in a context window for the rest.
+ */
+function fillLost(
+  work: FloatImage,
+  lost: Bitmap,
+  options: InpaintOptions,
+  stats: InpaintStats,
+  progress: (fraction: number) => void,
+): void {
+  const { width: w, height: h } = work;
+  const thinRadius = options.thinRadius ?? 4;
+  const components = connectedComponents(lost, w, h);
+  const { labels, count, boxes } = components;
+  const depths = componentDepths(components, w);
+  const thick = new Uint8Array(count + 1);
+  for (let id = 1; id <= count; id++) thick[id] = depths[id] > thinRadius ? 1 : 0;
+  const thin = new Uint8Array(w * h);
+  const windows = [];
+  for (let id = 1; id <= count; id++) {
+    if (!thick[id]) continue;
+    const b = boxes[id - 1];
+    // Enough surroundings to find sources in, without scanning the whole photo for a small mark.
+    const size = Math.max(b.x1 - b.x0, b.y1 - b.y0);
+    const pad = Math.max(96, Math.round(Math.min(1.25 * size, 256 + 0.5 * size)));
+    windows.push(expandBox(b, pad, w, h));
+  }
+  let completed = 0;
+  let diffused = 0;
+  for (let i = 0; i < labels.length; i++) {
+    if (!labels[i]) continue;
+    if (thick[labels[i]]) completed++;
+    else {
+      thin[i] = 1;
+      diffused++;
+    }
+  }
+  stats.completedPixels = completed;
+  stats.diffusedPixels = diffused;
+
+  const groups = mergeBoxes(windows);
+  stats.windows = groups.length;
+  groups.forEach(({ box }, g) => {
+    const crop = cropFloat(work, box.x0, box.y0, box.x1, box.y1);
+    const hole = cropMask(lost, w, box.x0, box.y0, box.x1, box.y1);
+    const avoid = cropMask(thin, w, box.x0, box.y0, box.x1, box.y1);
+    for (let i = 0; i < hole.length; i++) if (avoid[i]) hole[i] = 0;
+    completeHole(crop, hole, avoid, {
+      ...options.completion,
+      seed: (options.seed ?? 1) + g,
+      onProgress: (f) => progress((g + f) / groups.length),
+    });
+    pasteHole(work, crop, hole, box.x0, box.y0);
+  });
+  if (diffused > 0) {
+    // Fast marching gives a good start; relaxing it to the membrane solution removes its streaks.
+    teleaInpaint(work, thin, 5);
+    harmonicFill(work.data, thin, w, h, work.channels);
+  }
 }

@@ -1,0 +1,153 @@
+/**
+ * The blend model of a mark over a photo, observed = (1 - a) * photo + a * colour, fitted to pixels against
+ * a smooth guess of the photo under them (`background`). Shared by the mark's regions (watermark.ts).
+ */
+export interface BlendFit {
+  color: [number, number, number];
+  /** Opacity of the mark's interior. */
+  alpha: number;
+  /** Residual of the fit relative to the signal; low means the blend model explains the pixels. */
+  residual: number;
+}
+
+/** Up to `limit` pixel indexes of component `id` (0 = every component), evenly spaced. */
+export function collect(mask: Uint8Array, labels: Int32Array, id: number, limit: number): Int32Array {
+  let total = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i] && (id === 0 || labels[i] === id)) total++;
+  const stride = Math.max(1, total / limit);
+  const out = new Int32Array(Math.min(total, limit));
+  let seen = 0;
+  let n = 0;
+  let next = 0;
+  for (let i = 0; i < mask.length && n < out.length; i++) {
+    if (!mask[i] || (id !== 0 && labels[i] !== id)) continue;
+    if (seen >= next) {
+      out[n++] = i;
+      next += stride;
+    }
+    seen++;
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * Finds the overlay colour by a coarse-to-fine grid search that minimises the robust misfit of the
+ * blend model, then the interior opacity as the mode of the per-pixel opacities under that colour.
+ */
+export function fitBlend(
+  data: Float32Array,
+  background: Float32Array,
+  c: number,
+  pixels: Int32Array,
+): BlendFit | null {
+  if (pixels.length < 8) return null;
+  let signal = 0;
+  for (let n = 0; n < pixels.length; n++) {
+    const o = pixels[n] * c;
+    for (let k = 0; k < 3; k++) {
+      const d = data[o + k] - background[o + k];
+      signal += Math.min(d * d, 3 * 900);
+    }
+  }
+  if (signal / pixels.length < 25) return null;
+  let best: [number, number, number] = [255, 255, 255];
+  let bestErr = Infinity;
+  let bestAlpha = 0;
+  const search = (center: [number, number, number], step: number, span: number) => {
+    const base = best;
+    for (let r = center[0] - span; r <= center[0] + span; r += step) {
+      for (let g = center[1] - span; g <= center[1] + span; g += step) {
+        for (let b = center[2] - span; b <= center[2] + span; b += step) {
+          if (r < 0 || g < 0 || b < 0 || r > 255 || g > 255 || b > 255) continue;
+          const fit = residualOf(data, background, c, pixels, r, g, b);
+          if (fit.err < bestErr) {
+            bestErr = fit.err;
+            bestAlpha = fit.alpha;
+            best = [r, g, b];
+          }
+        }
+      }
+    }
+    return base;
+  };
+  search([127.5, 127.5, 127.5], 31.875, 127.5);
+  search(best, 8, 24);
+  search(best, 2, 6);
+  // The interior opacity is the most common per-pixel opacity under that colour; a mode, unlike the
+  // least-squares value, is not pulled by a second mark inside the same region (text on a banner).
+  const hist = new Float32Array(101);
+  for (let n = 0; n < pixels.length; n++) {
+    const a = alphaAt(data, background, pixels[n] * c, best, true);
+    if (a >= 0.05) hist[Math.min(100, Math.round(a * 100))] += 1;
+  }
+  let mode = Math.round(bestAlpha * 100);
+  let modeCount = 0;
+  for (let i = 5; i <= 100; i++) {
+    const v = hist[i - 1] * 0.5 + hist[i] + (i < 100 ? hist[i + 1] * 0.5 : 0);
+    if (v > modeCount) {
+      modeCount = v;
+      mode = i;
+    }
+  }
+  return { color: best, alpha: mode / 100, residual: bestErr / signal };
+}
+
+/**
+ * Robust misfit of D = a (C - B) with a free opacity per pixel. A free opacity tolerates several marks
+ * of one colour and different opacities in one region (a grid of lines under a word); the colour is still
+ * pinned down because B varies from pixel to pixel.
+ */
+function residualOf(
+  data: Float32Array,
+  background: Float32Array,
+  c: number,
+  pixels: Int32Array,
+  r: number,
+  g: number,
+  b: number,
+): { err: number; alpha: number } {
+  let err = 0;
+  let sumA = 0;
+  for (let n = 0; n < pixels.length; n++) {
+    const o = pixels[n] * c;
+    const bx = background[o];
+    const by = background[o + 1];
+    const bz = background[o + 2];
+    const vx = r - bx;
+    const vy = g - by;
+    const vz = b - bz;
+    const dx = data[o] - bx;
+    const dy = data[o + 1] - by;
+    const dz = data[o + 2] - bz;
+    const vv = vx * vx + vy * vy + vz * vz;
+    let a = vv > 1 ? (dx * vx + dy * vy + dz * vz) / vv : 0;
+    a = a < 0 ? 0 : a > 1 ? 1 : a;
+    sumA += a;
+    const ex = dx - a * vx;
+    const ey = dy - a * vy;
+    const ez = dz - a * vz;
+    err += Math.min(ex * ex + ey * ey + ez * ez, 3 * 900);
+  }
+  return { err, alpha: sumA / Math.max(1, pixels.length) };
+}
+
+export function alphaAt(
+  data: Float32Array,
+  background: Float32Array,
+  o: number,
+  color: number[],
+  strict: boolean,
+): number {
+  const vx = color[0] - background[o];
+  const vy = color[1] - background[o + 1];
+  const vz = color[2] - background[o + 2];
+  const vv = vx * vx + vy * vy + vz * vz;
+  if (strict && vv < 900) return -1;
+  if (vv < 1) return 0;
+  const a =
+    ((data[o] - background[o]) * vx +
+      (data[o + 1] - background[o + 1]) * vy +
+      (data[o + 2] - background[o + 2]) * vz) /
+    vv;
+  return a < 0 ? 0 : a > 1 ? 1 : a;
+}
