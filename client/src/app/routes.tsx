@@ -3,6 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { Route, Switch } from 'wouter';
 import { ARTICLE_SLUGS } from '@client/features/blog';
 import HomePage from '@client/pages/home-page';
+import NotFoundPage from '@client/pages/not-found-page';
 import { lazyPage } from './lazy-page';
 
 // Only the landing page is in the main bundle; every other screen loads when visited.
@@ -20,7 +21,7 @@ function RouteFallback() {
   );
 }
 
-/** Every route of the spec; an unmatched path shows the home page. */
+/** Every route of the spec; an unmatched path shows the not-found page (the server answers it with 404). */
 export function AppRoutes() {
   return (
     <Suspense fallback={<RouteFallback />}>
@@ -35,7 +36,7 @@ export function AppRoutes() {
           </Route>
         ))}
         <Route path="/test-results" component={TestResultsPage} />
-        <Route component={HomePage} />
+        <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
   );

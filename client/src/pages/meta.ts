@@ -69,3 +69,10 @@ export const TEST_RESULTS_META: PageMeta = {
     "Fifteen watermarked photos, the watermark engine's results and the clean references, with the PSNR of each result against its reference.",
   path: '/test-results',
 };
+
+export const NOT_FOUND_META: PageMeta = {
+  title: 'Page not found | Cleanup Studio',
+  description: 'There is no page at this address. The editor, pricing and blog are a click away.',
+  path: '/404',
+  noindex: true,
+};
