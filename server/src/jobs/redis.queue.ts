@@ -23,6 +23,12 @@ const RETRY_DELAY_MS = 2000;
 /** BullMQ's reason for a job whose worker stopped renewing its lock more often than allowed. */
 export const STALLED_REASON = 'job stalled more than allowable limit';
 
+/**
+ * Reconnects within two seconds of Redis coming back (BullMQ's own default waits up to 20 s once it has failed a
+ * few times, which would keep the app answering 503 long after Redis returned).
+ */
+const reconnectSoon = (times: number) => Math.min(250 * times, 2000);
+
 export interface RedisQueueOptions {
   redis: RedisConfig;
   log: Logger;
@@ -53,13 +59,22 @@ export function createRedisQueue(options: RedisQueueOptions): Queue {
   // The web side fails fast while Redis is away (a 503), instead of holding requests until it returns.
   const producer = new BullQueue(QUEUE_NAME, {
     ...base,
-    connection: { url: redis.url, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+    connection: {
+      url: redis.url,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: reconnectSoon,
+    },
   });
   const events = new QueueEvents(QUEUE_NAME, {
     ...base,
-    connection: { url: redis.url, maxRetriesPerRequest: null },
+    connection: { url: redis.url, maxRetriesPerRequest: null, retryStrategy: reconnectSoon },
   });
-  const pinger = new Redis(redis.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const pinger = new Redis(redis.url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    retryStrategy: reconnectSoon,
+  });
   const listeners = new EventEmitter().setMaxListeners(0);
   const waiting = new Map<string, Waiting>();
   let worker: Worker | undefined;
@@ -153,7 +168,7 @@ export function createRedisQueue(options: RedisQueueOptions): Queue {
         },
         {
           ...base,
-          connection: { url: redis.url, maxRetriesPerRequest: null },
+          connection: { url: redis.url, maxRetriesPerRequest: null, retryStrategy: reconnectSoon },
           concurrency: options.concurrency ?? 1,
           lockDuration: (options.lockSeconds ?? 30) * 1000,
           stalledInterval: (options.lockSeconds ?? 30) * 1000,

@@ -1,6 +1,7 @@
 import type { ProcessResponse } from '@common/schemas/process';
 import type { ProcessImageJob, ProcessImageResult } from '../jobs/job-names';
 import type { Clock } from '../lib/clock';
+import { isDependencyDown } from '../lib/dependency-down';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
@@ -9,6 +10,8 @@ import type { Storage } from '../storage/storage';
 import type { CreditsService } from './credits.service';
 import { toCurrentUser } from './user-view';
 
+const UNAVAILABLE =
+  'Processing could not start because a service is briefly unavailable. Your credit was returned; please try again in a few seconds.';
 const INTERRUPTED =
   'Processing was interrupted because the server restarted. Your credit was returned; please try again.';
 
@@ -78,8 +81,9 @@ export function createEditSettlement(deps: {
      * Undoes a failed edit (a no-op when it was settled already) and answers the error the person sees.
      * Throws when the database cannot be reached, so a queue can try again later.
      */
-    async fail(job: ProcessImageJob, error: unknown, resultKey?: string): Promise<AppError> {
+    async fail(job: ProcessImageJob, cause: unknown, resultKey?: string): Promise<AppError> {
       if (resultKey) await storage.delete(resultKey).catch(() => undefined);
+      const error = isDependencyDown(cause) ? new AppError('UNAVAILABLE', UNAVAILABLE) : cause;
       const told = error instanceof AppError && error.code !== 'ENGINE_FAILED';
       const message = told
         ? error.message
