@@ -47,6 +47,9 @@ export interface ProgressEvent {
 /** A web process stopped waiting for a job that goes on in a worker (it is shutting down); the worker settles it. */
 export class JobLeftRunningError extends AppError {
   constructor() {
-    super('UNAVAILABLE', 'The server is restarting. Your edit goes on; reload the page in a moment to see it.');
+    super(
+      'UNAVAILABLE',
+      'The server is restarting. Your edit goes on; reload the page in a moment to see it.',
+    );
   }
 }
