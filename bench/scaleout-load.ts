@@ -154,11 +154,14 @@ async function countAfter(submitted: number) {
   };
 }
 
-const pct = (values: number[], p: number) => {
+function pct(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+}
+
+function ms(n: number): string {
+  return `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+}
 
 function report(
   baseline: autocannon.Result,
@@ -167,7 +170,13 @@ function report(
   counts: Awaited<ReturnType<typeof countAfter>>,
 ) {
   const requests = load.reduce((n, r) => n + r.requests.total, 0);
-  const non2xx = load.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
+  const non2xx = load.reduce((n, r) => n + r.non2xx, 0);
+  const errors = load.reduce((n, r) => n + r.errors, 0);
+  const timeouts = load.reduce((n, r) => n + r.timeouts, 0);
+  const statuses: Record<string, number> = {};
+  for (const r of load)
+    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {}))
+      statuses[code] = (statuses[code] ?? 0) + (count ?? 0);
   const p50 = Math.max(...load.map((r) => r.latency.p50));
   const p99 = Math.max(...load.map((r) => r.latency.p99));
   const rows = [
@@ -207,8 +216,8 @@ calls that do no processing.
 
 ${markdownTable(['call', 'requests', 'p50', 'p99', 'under load / alone'], rows)}
 
-Baseline alone: p50 ${ms(baseline.latency.p50)}, p99 ${ms(baseline.latency.p99)}. Sign-in checks not answered 2xx
-under load: ${non2xx}. Edits: ${jobs.ok} completed of ${jobs.submitted} submitted, ${((jobs.ok / jobs.seconds) * 60).toFixed(0)}
+Baseline alone: p50 ${ms(baseline.latency.p50)}, p99 ${ms(baseline.latency.p99)}. Sign-in checks under load: statuses
+${JSON.stringify(statuses)}, ${non2xx} not 2xx, ${errors} connection errors, ${timeouts} timed out (10 s). Edits: ${jobs.ok} completed of ${jobs.submitted} submitted, ${((jobs.ok / jobs.seconds) * 60).toFixed(0)}
 jobs per minute (${counts.perWorker.join(' and ')} run by the two workers); failures: ${JSON.stringify(jobs.failed)}.
 
 Counted from the database and the workers' logs after the run:
