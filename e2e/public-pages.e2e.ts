@@ -3,8 +3,9 @@
  * prerendered HTML, without JavaScript), the Tools dropdown and the mobile menu navigate, Learn More scrolls to
  * the features, the landing page shows the engines' showcase results as before/after sliders that follow the mouse
  * and the keyboard, the gallery's buttons and counter work and it shows each result with its PSNR,
- * and unknown paths show the home page. The built client is served by a small static server that follows the
- * production server's rule (/x/y -> dist/client/x/y/index.html when it exists, else dist/client/index.html);
+ * and unknown paths show the not-found page with status 404. The built client is served by a small static server
+ * that follows the production server's rule (/x/y -> dist/client/x/y/index.html when it exists, /editor ->
+ * dist/client/index.html, anything else -> dist/client/404.html with status 404);
  * /api answers 503, so the pages are exercised signed out, as a first-time visitor sees them.
  */
 import { execFileSync } from 'node:child_process';
@@ -61,9 +62,10 @@ function serveDist(): Promise<{ server: Server; url: string }> {
     const file =
       (await fileIfExists(join(DIST, safe))) ??
       (extname(safe) ? null : await fileIfExists(join(DIST, safe, 'index.html'))) ??
-      (extname(safe) ? null : join(DIST, 'index.html'));
+      (safe.replace(/\/+$/, '') === '/editor' ? join(DIST, 'index.html') : null);
     if (!file) {
-      res.writeHead(404).end();
+      res.writeHead(404, { 'content-type': TYPES['.html'] });
+      res.end(await readFile(join(DIST, '404.html')));
       return;
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
@@ -165,8 +167,12 @@ describe('public pages', () => {
     expect(gallery).toContain('data-testid="gallery-average-result"');
   });
 
-  it('shows the home page for unknown paths', async () => {
+  it('shows the not-found page with status 404 for unknown paths, with a way back', async () => {
+    expect((await fetch(`${base}/no/such/page`)).status).toBe(404);
     const page = await open('/no/such/page');
+    await expect.poll(() => heading(page).textContent()).toBe('Page not found');
+    expect(await page.title()).toBe('Page not found | Cleanup Studio');
+    await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect.poll(() => heading(page).textContent()).toBe(HOME_TITLE);
     await page.context().close();
   });

@@ -4,7 +4,8 @@
  * crawler without JavaScript sees the content. The browser hydrates the same markup.
  *
  * Writes dist/client/<route>/index.html (the landing page is dist/client/index.html, which the server also uses
- * as the SPA fallback) and dist/client/sitemap.xml.
+ * as the shell of the editor), dist/client/404.html (sent with status 404 for unknown paths) and
+ * dist/client/sitemap.xml.
  * SITE_URL (default http://localhost:5000) is the public origin used in canonical and Open Graph URLs.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -23,6 +24,7 @@ interface ServerEntry {
   render: (path: string) => Promise<string>;
   renderHeadHtml: (meta: unknown, origin: string) => string;
   PRERENDERED_PAGES: { path: string; meta: unknown }[];
+  NOT_FOUND_META: unknown;
 }
 
 const HEAD_BLOCK = /<!--page-meta-->[\s\S]*?<!--\/page-meta-->/;
@@ -78,21 +80,22 @@ async function main() {
     );
   }
 
+  const pageHtml = async (route: string, meta: unknown) =>
+    template
+      .replace('<html lang="en" class="dark">', `<html lang="en" class="dark" data-ssr-path="${route}">`)
+      .replace(HEAD_BLOCK, `${entry.renderHeadHtml(meta, SITE_URL)}\n    ${preloadLinks(manifest, route)}`)
+      .replace('<div id="root"></div>', `<div id="root">${await entry.render(route)}</div>`);
+
   for (const page of entry.PRERENDERED_PAGES) {
-    const html = template
-      .replace('<html lang="en" class="dark">', `<html lang="en" class="dark" data-ssr-path="${page.path}">`)
-      .replace(
-        HEAD_BLOCK,
-        `${entry.renderHeadHtml(page.meta, SITE_URL)}\n    ${preloadLinks(manifest, page.path)}`,
-      )
-      .replace('<div id="root"></div>', `<div id="root">${await entry.render(page.path)}</div>`);
     const file =
       page.path === '/'
         ? path.join(CLIENT_DIST, 'index.html')
         : path.join(CLIENT_DIST, page.path, 'index.html');
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, html);
+    await writeFile(file, await pageHtml(page.path, page.meta));
   }
+  // Any path that is no route renders the not-found page; /404 is one such path.
+  await writeFile(path.join(CLIENT_DIST, '404.html'), await pageHtml('/404', entry.NOT_FOUND_META));
 
   const urls = entry.PRERENDERED_PAGES.map(
     (p) => `  <url><loc>${SITE_URL}${p.path === '/' ? '/' : p.path}</loc></url>`,

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'OUTPUT_TOO_LARGE',
   'NOTHING_TO_DO',
   'CONFLICT',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 
@@ -40,6 +41,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   OUTPUT_TOO_LARGE: 422,
   NOTHING_TO_DO: 422,
   CONFLICT: 409,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -20,7 +20,6 @@ import type { Queue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { createKeyedLock } from './lib/keyed-lock';
 import type { Logger } from './lib/logger';
-import { handleProcessImage } from './jobs/process-image.handler';
 import { createHealthRepository } from './repositories/health.repository';
 import { createDataStore } from './repositories/repositories';
 import { createStripeGateway } from './repositories/stripe.gateway';
@@ -45,6 +44,7 @@ import { createCreditsService } from './services/credits.service';
 import { createHistoryService } from './services/history.service';
 import { createImagesService } from './services/images.service';
 import { createOneCallEdit } from './services/one-call-edit';
+import { createEditJob } from './services/edit-job';
 import { createEditSettlement } from './services/edit-settlement';
 import { createEditSubmission } from './services/edit-submission';
 import { createProcessingService, type ProcessingService } from './services/processing.service';
@@ -63,7 +63,7 @@ export interface AppDeps {
   storage: Storage;
   queue: Queue;
   engines: EngineRegistry;
-  /** Run queued jobs in this process (false leaves them to separate workers, once a shared queue exists). */
+  /** Run queued jobs in this process (false leaves them to separate workers on the shared queue). */
   runJobsHere?: boolean;
   /** Per provider; the chain moves on after it. */
   providerTimeoutMs?: number;
@@ -87,8 +87,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Once closing, answers under way ask the client to close its connection: an idle keep-alive connection would
+  // otherwise hold the shutdown for Fastify's keep-alive timeout (72 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   installErrorHandler(app);
   serveOpenApi(app, OPENAPI_INFO);
@@ -131,7 +138,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     paymentsEnabled,
   };
 
-  healthRoutes(app, { health: createHealthRepository(database.db) });
+  const health = createHealthRepository(database.db);
+  healthRoutes(app, {
+    checks: {
+      database: health.pingDatabase,
+      storage: deps.storage.ping,
+      ...(deps.queue.ping ? { redis: deps.queue.ping } : {}),
+    },
+  });
   configRoutes(app, { publicConfig });
   authRoutes(app, { auth, authenticator, clock });
   contactRoutes(app, {
@@ -162,20 +176,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const images = createImagesService({ images: data.images, storage: deps.storage });
   const credits = createCreditsService({ clock });
+  const settlement = createEditSettlement({ data, storage: deps.storage, credits, clock, log: deps.logger });
   const processing = createProcessingService({
     submission: createEditSubmission({ data, storage: deps.storage, engines: deps.engines, credits }),
-    settlement: createEditSettlement({ data, storage: deps.storage, credits, clock, log: deps.logger }),
+    settlement,
     queue: deps.queue,
     engines: deps.engines,
   });
   if (deps.runJobsHere ?? true) {
-    const jobDeps = {
+    const handler = {
       storage: deps.storage,
       engines: deps.engines,
       log: deps.logger,
       providerTimeoutMs: deps.providerTimeoutMs ?? 120_000,
     };
-    deps.queue.process({ 'process-image': (job, ctx) => handleProcessImage(jobDeps, job, ctx) });
+    deps.queue.process({ 'process-image': createEditJob({ handler, settlement }) });
   }
   imagesRoutes(app, { images, authenticator });
   processRoutes(app, { processing, images, authenticator, clock });

@@ -1,37 +1,27 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { startAuthEmulator, type RunningEmulator } from './auth/firebase-emulator';
 import { createFirebaseTokenVerifier } from './auth/token-verifier';
-import { ConfigError, loadConfig } from './config/env';
-import { openDatabase } from './db/client';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
-import { createWorkerPool } from './workers/pool';
-import { createInProcessQueue } from './jobs/in-process.queue';
+import { createWorkerPool, type WorkerPool } from './workers/pool';
 import { systemClock } from './lib/clock';
 import { startDailyTask } from './lib/daily-task';
 import { createLogger } from './lib/logger';
-import { createLocalStorage } from './storage/local.storage';
+import { loadConfigOrExit, openConfiguredDatabase, openQueue, openStorage } from './runtime';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
+/** With a shared queue the models run in the workers; the web process only checks requests against the engines. */
+const NO_INFERENCE: WorkerPool = {
+  run: () =>
+    Promise.reject(new Error('models run in the worker processes (npm run worker), not in the web server')),
+  close: async () => undefined,
+};
+
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.env.LOG_LEVEL);
-  const database = await openDatabase(
-    config.env.DATABASE_URL
-      ? { url: config.env.DATABASE_URL }
-      : { pgliteDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openConfiguredDatabase(config);
   logger.info({ driver: database.driver }, 'database ready');
 
   let emulator: RunningEmulator | undefined;
@@ -43,8 +33,9 @@ async function main() {
     emulatorHost: emulator?.host,
   });
 
+  const runJobsHere = !config.redis;
   // Model inference threads; they start on the first job that needs one.
-  const pool = createWorkerPool({ threads: config.env.INFERENCE_THREADS });
+  const pool = runJobsHere ? createWorkerPool({ threads: config.env.INFERENCE_THREADS }) : NO_INFERENCE;
   const app = await buildApp({
     config,
     database,
@@ -52,13 +43,15 @@ async function main() {
     clock: systemClock,
     logger,
     authEmulatorUrl: emulator?.url ?? null,
-    storage: createLocalStorage(path.join(config.dataDir, 'storage')),
-    queue: createInProcessQueue({ concurrency: config.env.JOB_CONCURRENCY }),
+    storage: openStorage(config),
+    queue: openQueue(config, logger),
+    runJobsHere,
     engines: createEngineRegistry({ ...enginesConfigFrom(config), pool }),
     providerTimeoutMs: config.env.PROVIDER_TIMEOUT_SECONDS * 1000,
     clientDir: config.isProduction ? CLIENT_DIR : undefined,
   });
-  await app.processing.recoverInterrupted();
+  // Alone, this server ran every job, so what it left in processing died with it. With workers, jobs go on.
+  if (runJobsHere) await app.processing.recoverInterrupted();
   const cleanUp = startDailyTask('retention', () => app.retention.removeExpired(), logger);
 
   let stopping = false;
@@ -67,6 +60,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     cleanUp.stop();
+    // Stops accepting, lets the requests under way finish, then closes the queue and the database.
     await app.close();
     await pool.close();
     await emulator?.stop();

@@ -3,6 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { Route, Switch } from 'wouter';
 import { ARTICLE_SLUGS } from '@client/features/blog';
 import HomePage from '@client/pages/home-page';
+import NotFoundPage from '@client/pages/not-found-page';
 import { lazyPage } from './lazy-page';
 
 // Only the landing page is in the main bundle; every other screen loads when visited.
@@ -24,7 +25,7 @@ function RouteFallback() {
   );
 }
 
-/** Every route of the spec; an unmatched path shows the home page. */
+/** Every route of the spec; an unmatched path shows the not-found page (the server answers it with 404). */
 export function AppRoutes() {
   return (
     <Suspense fallback={<RouteFallback />}>
@@ -43,7 +44,7 @@ export function AppRoutes() {
         <Route path="/docs/api" component={ApiDocsPage} />
         <Route path="/images" component={ImagesPage} />
         <Route path="/privacy" component={PrivacyPage} />
-        <Route component={HomePage} />
+        <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
   );

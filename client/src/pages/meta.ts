@@ -82,3 +82,10 @@ export const PRIVACY_META: PageMeta = {
   description: `Your photos are private to your account and kept ${free.retentionDays} days on the free plan and one year on paid plans, then removed by a daily clean-up.`,
   path: '/privacy',
 };
+
+export const NOT_FOUND_META: PageMeta = {
+  title: 'Page not found | Cleanup Studio',
+  description: 'There is no page at this address. The editor, pricing and blog are a click away.',
+  path: '/404',
+  noindex: true,
+};

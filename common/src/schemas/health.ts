@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** GET /healthz when the database answers (200). */
-export const healthUpSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
+/** GET /healthz: the process is alive and answering (200). */
+export const livenessSchema = z.object({ status: z.literal('ok') });
 
-/** GET /healthz when it does not (503). */
-export const healthDownSchema = z.object({ status: z.literal('error'), database: z.literal('down') });
+/** GET /readyz: each dependency the server needs, 200 when all are up, 503 when one is not. */
+export const readinessSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  checks: z.record(z.string(), z.enum(['up', 'down'])),
+});

@@ -41,9 +41,34 @@ describe('loadConfig', () => {
     [{ ...STRIPE, STRIPE_PRICE_YEARLY: 'prod_1' }, 'STRIPE_PRICE_YEARLY: must be a price id'],
     [{ ...STRIPE, STRIPE_PRICE_YEARLY: 'price_m' }, 'STRIPE_PRICE_YEARLY: must differ'],
     [{ ...STRIPE, STRIPE_API_URL: 'ftp://x' }, 'STRIPE_API_URL: must be a web URL'],
+    [{ S3_BUCKET: 'b' }, 'S3_ACCESS_KEY_ID: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET: set S3_BUCKET'],
+    [{ REDIS_PREFIX: 'a:b' }, 'REDIS_PREFIX: must be 1 to 40 letters'],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, 'DATABASE_URL: set DATABASE_URL with REDIS_URL'],
   ])('refuses %o with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('runs jobs in the web process and keeps images on disk unless Redis and S3 are configured', () => {
+    expect(loadConfig({})).toMatchObject({ redis: null, s3: null });
+    const sut = loadConfig({
+      DATABASE_URL: 'postgres://127.0.0.1/cleanup',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      S3_BUCKET: 'images',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(sut.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'cleanup' });
+    expect(sut.s3).toEqual({
+      bucket: 'images',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
   });
 
   it('turns payments on with all four Stripe settings, against Stripe itself unless told otherwise', () => {

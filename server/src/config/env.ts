@@ -33,6 +33,23 @@ const envSchema = z
     DATA_DIR: z.string().default('data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'PostgreSQL'),
     REDIS_URL: optionalUrl(['redis', 'rediss'], 'Redis'),
+    /** Prefix of every Redis key, so deployments (and test runs) can share one Redis without meeting. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -')
+      .default('cleanup'),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** How long a running job stays a worker's without being renewed: a dead worker's job is retried after it. */
+    JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalUrl(['https', 'http'], 'web'),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     FIREBASE_PROJECT_ID: optionalText,
     FIREBASE_API_KEY: optionalText,
     FIREBASE_AUTH_DOMAIN: optionalText,
@@ -92,6 +109,28 @@ const envSchema = z
       if (value && !pattern.test(value))
         ctx.addIssue({ code: 'custom', path: [name], message: `must be ${what}` });
     }
+    if (env.REDIS_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message:
+          'set DATABASE_URL with REDIS_URL: the web and worker processes share one PostgreSQL database',
+      });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY with S3_BUCKET',
+      });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'set S3_BUCKET to store images in S3, or no S3_ settings to keep them in DATA_DIR',
+      });
+    }
     if (env.STRIPE_PRICE_MONTHLY && env.STRIPE_PRICE_MONTHLY === env.STRIPE_PRICE_YEARLY) {
       ctx.addIssue({
         code: 'custom',
@@ -114,6 +153,24 @@ export interface Config {
   stripe: StripeConfig | null;
   /** The public origin people are sent back to from Stripe; null: the origin the request came to. */
   siteUrl: string | null;
+  /** Null: jobs run in the web process. Set: jobs go to a shared queue on Redis and `npm run worker` runs them. */
+  redis: RedisConfig | null;
+  /** Null: images are files under DATA_DIR/storage. */
+  s3: S3Config | null;
+}
+
+export interface RedisConfig {
+  url: string;
+  prefix: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Null: AWS itself. */
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string };
 }
 
 export interface StripeConfig {
@@ -154,6 +211,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     siteUrl: env.SITE_URL ? env.SITE_URL.replace(/\/+$/, '') : null,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT ?? null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
+        }
+      : null,
   };
 }
 

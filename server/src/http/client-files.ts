@@ -3,9 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { App } from './types';
 
+/** Pages the client renders without a prerendered file; they are served the landing page's shell. */
+const SHELL_ROUTES = new Set(['/editor', '/images', '/api-keys']);
+
 /**
- * Serves the built client: hashed assets with a long cache, prerendered pages at /route/index.html, and the
- * single-page shell for every other path that is not an API call.
+ * Serves the built client: hashed assets with a long cache, prerendered pages at /route/index.html, the
+ * landing page's shell for the editor, and the not-found page with status 404 for every other path (a JSON 404
+ * under /api/).
  */
 export async function serveClient(app: App, root: string): Promise<boolean> {
   if (!existsSync(path.join(root, 'index.html'))) return false;
@@ -19,6 +23,7 @@ export async function serveClient(app: App, root: string): Promise<boolean> {
       reply.header('cache-control', cacheControl(filePath));
     },
   });
+  const notFoundPage = existsSync(path.join(root, '404.html')) ? '404.html' : 'index.html';
   app.get('/*', { config: { rateLimit: false } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]);
     if (urlPath.startsWith('/api/')) {
@@ -40,10 +45,12 @@ export async function serveClient(app: App, root: string): Promise<boolean> {
     ) {
       return reply.sendFile(relative);
     }
-    const page = path.join(relative, 'index.html');
-    const prerendered = relative && existsSync(path.join(root, page));
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile(prerendered ? page : 'index.html');
+    if (!relative) return reply.sendFile('index.html');
+    const page = path.join(relative, 'index.html');
+    if (relative && !path.extname(relative) && existsSync(path.join(root, page))) return reply.sendFile(page);
+    if (SHELL_ROUTES.has(urlPath.replace(/\/+$/, ''))) return reply.sendFile('index.html');
+    return reply.status(404).sendFile(notFoundPage);
   });
   return true;
 }

@@ -1,13 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@common/errors';
+import { isDependencyDown } from '../lib/dependency-down';
 import { isAppError } from '../lib/errors';
 
 function body(code: ErrorCode, message: string): ErrorBody {
   return { error: { code, message } };
 }
 
-/** AppError -> its status and message; validation -> 400 naming the field; anything else -> a logged 500. */
+/**
+ * AppError -> its status and message; validation -> 400 naming the field; the database, Redis or storage away
+ * -> 503 (the process carries on and recovers when they return); anything else -> a logged 500.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
@@ -34,6 +38,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(body('BAD_REQUEST', error.message));
+    }
+    if (isDependencyDown(error)) {
+      request.log.warn({ err: error }, 'a dependency is unreachable');
+      return reply
+        .status(503)
+        .send(body('UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));

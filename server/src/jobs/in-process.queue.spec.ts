@@ -13,6 +13,8 @@ const job = (imageId: string): ProcessImageJob => ({
   brush: 'erase',
   prompt: null,
   options: {},
+  startedAt: '2026-11-23T12:00:00.000Z',
+  creditTakenAt: '2026-11-23T12:00:00.000Z',
 });
 
 describe('in-process queue', () => {

@@ -33,6 +33,7 @@ export function createInProcessQueue({ concurrency }: { concurrency: number }): 
       ) => Promise<unknown>;
       const ctx = {
         signal: controller.signal,
+        lastAttempt: true,
         progress: (fraction: number, message?: string) =>
           events.emit('progress', {
             key: job.options.progressKey,

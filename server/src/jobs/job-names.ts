@@ -15,6 +15,10 @@ export interface ProcessImageJob {
   brush: Brush;
   prompt: string | null;
   options: Record<string, unknown>;
+  /** When the row moved to processing (ISO): settlement applies only to this processing, and only once. */
+  startedAt: string;
+  /** When the credit was taken (ISO), for its refund. */
+  creditTakenAt: string;
 }
 
 export interface ProcessImageResult {

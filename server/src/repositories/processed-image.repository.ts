@@ -3,6 +3,15 @@ import type { Mode } from '@common/modes';
 import type { Db } from '../db/client';
 import { processedImages, users, type ProcessedImageRow } from '../db/schema';
 
+/** The row is in the processing that started at `startedAt` (any later update changes updated_at). */
+function stillProcessing(id: string, startedAt: Date) {
+  return and(
+    eq(processedImages.id, id),
+    eq(processedImages.status, 'processing'),
+    eq(processedImages.updatedAt, startedAt),
+  );
+}
+
 export type ProcessedImageRepository = ReturnType<typeof createProcessedImageRepository>;
 
 export function createProcessedImageRepository(db: Db) {
@@ -29,31 +38,44 @@ export function createProcessedImageRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Records the result of the processing that started at `startedAt`; false when that processing was settled
+     * already (a job run twice, or settled by another process), so nothing is recorded twice.
+     */
     async markCompleted(
       id: string,
+      startedAt: Date,
       result: { resultKey: string; resultWidth: number; resultHeight: number; providerId: string },
-    ) {
-      await db
-        .update(processedImages)
-        .set({ status: 'completed', errorMessage: null, ...result })
-        .where(eq(processedImages.id, id));
-    },
-
-    /** Moves a row to processing unless it is already there; false when another request got there first. */
-    async startProcessing(id: string, maskKey: string | null): Promise<boolean> {
+    ): Promise<boolean> {
       const rows = await db
         .update(processedImages)
-        .set({ status: 'processing', maskKey, errorMessage: null })
-        .where(and(eq(processedImages.id, id), ne(processedImages.status, 'processing')))
+        .set({ status: 'completed', errorMessage: null, ...result })
+        .where(stillProcessing(id, startedAt))
         .returning({ id: processedImages.id });
       return rows.length === 1;
     },
 
-    async markFailed(id: string, errorMessage: string) {
-      await db
+    /**
+     * Moves a row to processing unless it is already there, and answers when, which names this processing
+     * until it is settled; null when another request got there first.
+     */
+    async startProcessing(id: string, maskKey: string | null): Promise<Date | null> {
+      const rows = await db
+        .update(processedImages)
+        .set({ status: 'processing', maskKey, errorMessage: null })
+        .where(and(eq(processedImages.id, id), ne(processedImages.status, 'processing')))
+        .returning({ startedAt: processedImages.updatedAt });
+      return rows[0]?.startedAt ?? null;
+    },
+
+    /** Fails the row; with `startedAt`, only while that processing is still unsettled (false otherwise). */
+    async markFailed(id: string, errorMessage: string, startedAt?: Date): Promise<boolean> {
+      const rows = await db
         .update(processedImages)
         .set({ status: 'failed', errorMessage })
-        .where(eq(processedImages.id, id));
+        .where(startedAt ? stillProcessing(id, startedAt) : eq(processedImages.id, id))
+        .returning({ id: processedImages.id });
+      return rows.length === 1;
     },
 
     /** These images, only the ones that belong to this user. */

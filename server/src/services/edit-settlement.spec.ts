@@ -6,7 +6,6 @@ import { AppError } from '../lib/errors';
 import { silentLogger } from '../lib/logger';
 import { createCreditsService } from './credits.service';
 import { createEditSettlement } from './edit-settlement';
-import type { SubmittedEdit } from './edit-submission';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const IMAGE = '00000000-0000-4000-8000-000000000001';
@@ -16,7 +15,7 @@ describe('settling an edit', () => {
   let fake: ReturnType<typeof fakeData>;
   let storage: ReturnType<typeof memoryStorage>;
   let sut: ReturnType<typeof createEditSettlement>;
-  let edit: SubmittedEdit;
+  let job: ProcessImageJob;
 
   beforeEach(() => {
     fake = fakeData();
@@ -31,7 +30,7 @@ describe('settling an edit', () => {
     fake.addUser('alice', 'monthly', NOW);
     fake.users.set('alice', { ...fake.users.get('alice')!, creditsUsed: 1 });
     fake.addImage({ id: IMAGE, userId: 'alice', status: 'processing', updatedAt: NOW });
-    const job: ProcessImageJob = {
+    job = {
       imageId: IMAGE,
       userId: 'alice',
       mode: 'object-removal',
@@ -42,19 +41,23 @@ describe('settling an edit', () => {
       brush: 'erase',
       prompt: null,
       options: {},
+      startedAt: NOW.toISOString(),
+      creditTakenAt: NOW.toISOString(),
     };
-    edit = { job, reservation: { takenAt: NOW } };
   });
 
+  const result = {
+    resultKey: RESULT,
+    mime: 'image/png',
+    width: 80,
+    height: 60,
+    providerId: 'local-patchmatch',
+    steps: [{ kind: 'remove-object' as const, description: 'Removed the cup' }],
+  };
+
   it('records the result and its use, keeps the credit spent and answers the result’s addresses', async () => {
-    const answer = await sut.complete(edit, {
-      resultKey: RESULT,
-      mime: 'image/png',
-      width: 80,
-      height: 60,
-      providerId: 'local-patchmatch',
-      steps: [{ kind: 'remove-object', description: 'Removed the cup' }],
-    });
+    expect(await sut.complete(job, result)).toEqual(result);
+    const answer = await sut.respond(job, result);
     expect(fake.images.get(IMAGE)).toMatchObject({
       status: 'completed',
       resultKey: RESULT,
@@ -74,7 +77,7 @@ describe('settling an edit', () => {
 
   it('undoes a failure: the row failed with a message, the credit back, the written result removed', async () => {
     await storage.put(RESULT, Buffer.from('half'));
-    const told = await sut.fail(edit, new Error('onnxruntime: out of memory'), RESULT);
+    const told = await sut.fail(job, new Error('onnxruntime: out of memory'), RESULT);
     expect(told).toBeInstanceOf(AppError);
     expect(told.code).toBe('ENGINE_FAILED');
     expect(told.message).toBe('We could not process this image. Your credit was returned; please try again.');
@@ -85,10 +88,37 @@ describe('settling an edit', () => {
   });
 
   it('passes on a message meant for the person as it is', async () => {
-    const told = await sut.fail(edit, new AppError('NOTHING_TO_DO', "I couldn't find a dog in this photo."));
+    const told = await sut.fail(job, new AppError('NOTHING_TO_DO', "I couldn't find a dog in this photo."));
     expect(told.code).toBe('NOTHING_TO_DO');
     expect(fake.images.get(IMAGE)!.errorMessage).toBe("I couldn't find a dog in this photo.");
     expect(fake.users.get('alice')!.creditsUsed).toBe(0);
+  });
+
+  it('settles an edit once: a second run keeps the first result, a late failure changes nothing', async () => {
+    await storage.put(RESULT, Buffer.from('first'));
+    await sut.complete(job, result);
+    const again = { ...result, resultKey: `users/alice/${IMAGE}/result-d4e5f6.png` };
+    await storage.put(again.resultKey, Buffer.from('second'));
+    expect(await sut.complete(job, again)).toMatchObject({ resultKey: RESULT, width: 80 });
+    expect([...storage.files.keys()]).toEqual([RESULT]);
+    await sut.fail(job, new Error('worker stopped'));
+    expect(fake.images.get(IMAGE)).toMatchObject({ status: 'completed', resultKey: RESULT });
+    expect(fake.users.get('alice')!.creditsUsed).toBe(1);
+    expect(fake.usage).toHaveLength(1);
+  });
+
+  it('refunds a failure once, however often it is reported', async () => {
+    fake.users.set('alice', { ...fake.users.get('alice')!, creditsUsed: 2 });
+    await sut.fail(job, new Error('worker stopped'));
+    await sut.fail(job, new Error('worker stopped'));
+    expect(fake.users.get('alice')!.creditsUsed).toBe(1);
+  });
+
+  it('leaves a newer processing of the same image alone', async () => {
+    fake.images.set(IMAGE, { ...fake.images.get(IMAGE)!, updatedAt: new Date(NOW.getTime() + 5000) });
+    await sut.fail(job, new Error('late'));
+    expect(fake.images.get(IMAGE)!.status).toBe('processing');
+    await expect(sut.complete(job, result)).rejects.toThrow(/replaced by a newer one/);
   });
 
   it('fails and refunds the edits a restart interrupted', async () => {

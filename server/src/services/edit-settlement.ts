@@ -1,21 +1,25 @@
 import type { ProcessResponse } from '@common/schemas/process';
-import type { ProcessImageResult } from '../jobs/job-names';
+import type { ProcessImageJob, ProcessImageResult } from '../jobs/job-names';
 import type { Clock } from '../lib/clock';
+import { isDependencyDown } from '../lib/dependency-down';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
 import { imageUrls } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
 import type { CreditsService, Reservation } from './credits.service';
-import type { SubmittedEdit } from './edit-submission';
 import { toCurrentUser } from './user-view';
 
+const UNAVAILABLE =
+  'Processing could not start because a service is briefly unavailable. Your credit was returned; please try again in a few seconds.';
 const INTERRUPTED =
   'Processing was interrupted because the server restarted. Your credit was returned; please try again.';
 
 /**
  * The second half of an edit: a result is recorded with its usage in one transaction and the credit stays
- * spent; a failure marks the row failed, gives the credit back and removes the file the attempt wrote.
+ * spent; a failure marks the row failed and gives the credit back in one transaction, and removes the file the
+ * attempt wrote. Each applies only while the row is still in the processing the job started (`startedAt`), so
+ * an edit is settled once, whichever process gets there first and however often its job ran.
  */
 export function createEditSettlement(deps: {
   data: DataStore;
@@ -27,16 +31,38 @@ export function createEditSettlement(deps: {
   const { data, storage, credits, clock, log } = deps;
 
   return {
-    async complete({ job }: SubmittedEdit, result: ProcessImageResult): Promise<ProcessResponse> {
-      await data.transaction(async (tx) => {
-        await tx.images.markCompleted(job.imageId, {
+    /**
+     * Records a result, and answers the result that stands: this one, or the one an earlier run of the same
+     * job recorded (this run's file is then removed).
+     */
+    async complete(job: ProcessImageJob, result: ProcessImageResult): Promise<ProcessImageResult> {
+      const recorded = await data.transaction(async (tx) => {
+        const marked = await tx.images.markCompleted(job.imageId, new Date(job.startedAt), {
           resultKey: result.resultKey,
           resultWidth: result.width,
           resultHeight: result.height,
           providerId: result.providerId,
         });
-        await tx.usage.create({ userId: job.userId, imageId: job.imageId, editingMode: job.mode });
+        if (marked)
+          await tx.usage.create({ userId: job.userId, imageId: job.imageId, editingMode: job.mode });
+        return marked;
       });
+      if (recorded) return result;
+      await storage.delete(result.resultKey).catch(() => undefined);
+      const row = await data.images.getOwned(job.imageId, job.userId);
+      if (row?.status !== 'completed' || !row.resultKey || new Date(job.startedAt) > row.updatedAt)
+        throw new AppError('CONFLICT', 'This edit was replaced by a newer one.');
+      return {
+        resultKey: row.resultKey,
+        mime: result.mime,
+        width: row.resultWidth ?? result.width,
+        height: row.resultHeight ?? result.height,
+        providerId: row.providerId ?? result.providerId,
+      };
+    },
+
+    /** The answer to the person who asked, with their credits after the edit. */
+    async respond(job: ProcessImageJob, result: ProcessImageResult): Promise<ProcessResponse> {
       const user = await data.users.getById(job.userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
       return {
@@ -51,19 +77,21 @@ export function createEditSettlement(deps: {
       };
     },
 
-    /** Undoes a failed edit and answers the error the person sees. */
-    async fail({ job, reservation }: SubmittedEdit, error: unknown, resultKey?: string): Promise<AppError> {
+    /**
+     * Undoes a failed edit (a no-op when it was settled already) and answers the error the person sees.
+     * Throws when the database cannot be reached, so a queue can try again later.
+     */
+    async fail(job: ProcessImageJob, cause: unknown, resultKey?: string): Promise<AppError> {
       if (resultKey) await storage.delete(resultKey).catch(() => undefined);
+      const error = isDependencyDown(cause) ? new AppError('UNAVAILABLE', UNAVAILABLE) : cause;
       const told = error instanceof AppError && error.code !== 'ENGINE_FAILED';
       const message = told
         ? error.message
         : 'We could not process this image. Your credit was returned; please try again.';
-      await data.images
-        .markFailed(job.imageId, message)
-        .catch((e) => log.error({ err: e }, 'could not mark the image failed'));
-      await credits
-        .refund(data.credits, job.userId, reservation)
-        .catch((e) => log.error({ err: e, userId: job.userId }, 'could not refund a credit'));
+      await data.transaction(async (tx) => {
+        if (await tx.images.markFailed(job.imageId, message, new Date(job.startedAt)))
+          await credits.refund(tx.credits, job.userId, { takenAt: new Date(job.creditTakenAt) });
+      });
       return told ? error : new AppError('ENGINE_FAILED', message, { cause: String(error) });
     },
 
@@ -75,8 +103,9 @@ export function createEditSettlement(deps: {
     },
 
     /**
-     * At start: rows left in processing by a stopped server are marked failed and their credit is returned.
-     * Re-running them instead would surprise a person who has long since left the page.
+     * At start of a server that runs its own jobs: rows left in processing by a stopped server are marked
+     * failed and their credit is returned. Re-running them instead would surprise a person who has long since
+     * left the page.
      */
     async recoverInterrupted(): Promise<number> {
       const stuck = await data.images.listProcessing();

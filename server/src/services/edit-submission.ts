@@ -95,11 +95,11 @@ export function createEditSubmission(deps: {
       const maskKey = usesMask ? await storeMask(user, row, working, body.maskData!) : null;
 
       try {
-        const reservation = await data.transaction(async (tx) => {
+        const { reservation, startedAt } = await data.transaction(async (tx) => {
           const taken = prepaid ?? (await credits.reserve(tx.credits, user.id));
-          if (!(await tx.images.startProcessing(row.id, maskKey)))
-            throw new AppError('CONFLICT', 'This image is already being processed.');
-          return taken;
+          const started = await tx.images.startProcessing(row.id, maskKey);
+          if (!started) throw new AppError('CONFLICT', 'This image is already being processed.');
+          return { reservation: taken, startedAt: started };
         });
         const job: ProcessImageJob = {
           imageId: row.id,
@@ -112,6 +112,8 @@ export function createEditSubmission(deps: {
           brush,
           prompt,
           options,
+          startedAt: startedAt.toISOString(),
+          creditTakenAt: reservation.takenAt.toISOString(),
         };
         return { job, reservation };
       } catch (error) {

@@ -3,7 +3,7 @@ import { PLAN_LIMITS } from '@common/plans';
 import type { ProcessResponse, ProgressEventBody, PromptPlanResponse } from '@common/schemas/process';
 import type { UserRow } from '../db/schema';
 import type { EngineRegistry } from '../engines/mode-runner';
-import type { Queue } from '../jobs/queue';
+import { JobLeftRunningError, type Queue } from '../jobs/queue';
 import { AppError } from '../lib/errors';
 import type { EditSettlement } from './edit-settlement';
 import type { Reservation } from './credits.service';
@@ -26,18 +26,24 @@ export function createProcessingService(deps: {
   const events = new EventEmitter().setMaxListeners(0);
   const emit = (imageId: string, event: ProgressEventBody) => events.emit(imageId, event);
   queue.onProgress((e) =>
-    emit(e.key, {
-      status: 'processing',
-      percent: Math.round(e.fraction * 100),
-      message: e.message ?? 'Processing your image...',
-    }),
+    emit(
+      e.key,
+      e.outcome === 'completed'
+        ? { status: 'completed', percent: 100, message: 'Done' }
+        : {
+            status: e.outcome ?? 'processing',
+            percent: Math.round(e.fraction * 100),
+            message: e.message ?? 'Processing your image...',
+          },
+    ),
   );
 
   /**
-   * Submits the edit (every check, the credit taken) and runs it on the queue; answers once it is submitted,
-   * with the run's outcome still to come in `done`, so a caller can answer at once and let the run finish.
-   * `prepaid`: a credit a batch already holds for this photo. It is spent when the photo succeeds and given
-   * back when it fails, here or in the settlement, exactly once.
+   * Submits the edit (every check, the credit taken) and runs its job, which settles it where it runs;
+   * answers once it is submitted, with the outcome still to come in `done`, so a caller can answer at once and
+   * let the run finish. A job that never ran to its end (the queue refused it, or its worker died) is settled
+   * here; settling twice is a no-op. `prepaid`: a credit a batch already holds for this photo. It is spent when
+   * the photo succeeds and given back when it fails, here or in the settlement, exactly once.
    */
   async function start(
     user: UserRow,
@@ -55,21 +61,20 @@ export function createProcessingService(deps: {
     const id = edit.job.imageId;
     emit(id, { status: 'queued', percent: 0, message: 'Waiting for a free slot...' });
     const run = async () => {
-      let resultKey: string | undefined;
+      let result;
       try {
-        const result = await queue.run('process-image', edit.job, {
+        result = await queue.run('process-image', edit.job, {
           priority: PLAN_LIMITS[user.subscriptionTier].queuePriority,
           progressKey: id,
         });
-        resultKey = result.resultKey;
-        const response = await settlement.complete(edit, result);
-        emit(id, { status: 'completed', percent: 100, message: 'Done' });
-        return response;
       } catch (error) {
-        const failure = await settlement.fail(edit, error, resultKey);
+        if (error instanceof JobLeftRunningError) throw error;
+        const failure = await settlement.fail(edit.job, error);
         emit(id, { status: 'failed', percent: 100, message: failure.message });
         throw failure;
       }
+      emit(id, { status: 'completed', percent: 100, message: 'Done' });
+      return settlement.respond(edit.job, result);
     };
     return { done: run() };
   }

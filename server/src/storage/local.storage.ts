@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { assertSafeKey, StorageNotFoundError, type Storage } from './storage';
@@ -39,6 +40,10 @@ export function createLocalStorage(root: string): Storage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
       }
+    },
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Where image files live. Keys are built by the server (`users/<userId>/<imageId>/original.jpg`), never taken
- * from a request. The local folder is the default; an S3-compatible store can implement the same four calls.
+ * from a request. The local folder is the default; with S3_BUCKET set, an S3-compatible bucket (s3.storage.ts).
  */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
@@ -9,6 +9,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every key under a prefix, for clean-up and tests. */
   list(prefix: string): Promise<string[]>;
+  /** Resolves when the store can be reached, for the readiness check. */
+  ping(): Promise<void>;
 }
 
 export class StorageNotFoundError extends Error {}

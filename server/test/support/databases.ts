@@ -16,6 +16,21 @@ export function databaseTargets(): DatabaseTarget[] {
 }
 
 async function openFreshPostgres(adminUrl: string): Promise<Database> {
+  const fresh = await createPostgresDatabase(adminUrl);
+  const database = await openDatabase({ url: fresh.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** An empty PostgreSQL database of its own on the server of `adminUrl`, for servers started as processes. */
+export async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -23,11 +38,9 @@ async function openFreshPostgres(adminUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

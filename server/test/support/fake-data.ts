@@ -14,6 +14,11 @@ export function fakeData() {
   const images = new Map<string, ProcessedImageRow>();
   const usage: { userId: string; imageId: string; editingMode: Mode }[] = [];
 
+  const stillProcessing = (id: string, startedAt: Date) => {
+    const row = images.get(id);
+    return row?.status === 'processing' && row.updatedAt.getTime() === startedAt.getTime();
+  };
+
   const repositories = {
     users: {
       getById: async (id: string) => users.get(id),
@@ -25,16 +30,25 @@ export function fakeData() {
       },
       startProcessing: async (id: string, maskKey: string | null) => {
         const row = images.get(id)!;
-        if (row.status === 'processing') return false;
-        images.set(id, { ...row, status: 'processing', maskKey, errorMessage: null });
-        return true;
+        if (row.status === 'processing') return null;
+        const updatedAt = new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
+        images.set(id, { ...row, status: 'processing', maskKey, errorMessage: null, updatedAt });
+        return updatedAt;
       },
       markCompleted: async (
         id: string,
+        startedAt: Date,
         result: { resultKey: string; resultWidth: number; resultHeight: number; providerId: string },
-      ) => void images.set(id, { ...images.get(id)!, status: 'completed', errorMessage: null, ...result }),
-      markFailed: async (id: string, errorMessage: string) =>
-        void images.set(id, { ...images.get(id)!, status: 'failed', errorMessage }),
+      ) => {
+        if (!stillProcessing(id, startedAt)) return false;
+        images.set(id, { ...images.get(id)!, status: 'completed', errorMessage: null, ...result });
+        return true;
+      },
+      markFailed: async (id: string, errorMessage: string, startedAt?: Date) => {
+        if (startedAt && !stillProcessing(id, startedAt)) return false;
+        images.set(id, { ...images.get(id)!, status: 'failed', errorMessage });
+        return true;
+      },
       listProcessing: async () => [...images.values()].filter((row) => row.status === 'processing'),
     },
     credits: {
@@ -135,5 +149,6 @@ export function memoryStorage(): Storage & { files: Map<string, Buffer> } {
     },
     delete: async (key) => void files.delete(key),
     list: async (prefix) => [...files.keys()].filter((key) => key.startsWith(prefix)),
+    ping: async () => undefined,
   };
 }

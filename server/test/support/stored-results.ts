@@ -36,7 +36,8 @@ export async function storeResult(
   if (status === 'completed') {
     const resultKey = imageKeys.result(userId, id, 'png');
     await app.storage.put(resultKey, options.result ?? (await sharp(picture).png().toBuffer()));
-    await data.images.markCompleted(id, {
+    const startedAt = await data.images.startProcessing(id, null);
+    await data.images.markCompleted(id, startedAt!, {
       resultKey,
       resultWidth: width!,
       resultHeight: height!,
