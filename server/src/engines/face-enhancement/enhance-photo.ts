@@ -8,8 +8,14 @@
 import type { RawImage } from '../../lib/image';
 import { detectFaces, scaleFace, type Face } from '../../models/face';
 import { regionOfInterest } from '../../models/face/regions';
-import { cropRaw, isColourful, pasteRaw, shiftFace, type RestoreReport } from '../../models/face-retouch';
-import { photoStrips } from '../../models/face-retouch/strips';
+import {
+  cropRaw,
+  isColourful,
+  pasteRaw,
+  photoStrips,
+  shiftFace,
+  type RestoreReport,
+} from '../../models/face-retouch';
 import type { WorkerPool } from '../../workers/pool';
 import type { FaceEnhancementOptions } from './face-enhancement.options';
 
