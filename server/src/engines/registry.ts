@@ -87,7 +87,7 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
       }),
     }),
     'face-enhancement': modeRunner({
-      engine: createFaceEnhancementEngine({ pool, modelDir: config.upscale?.modelDir }),
+      engine: createFaceEnhancementEngine({ pool }),
       optionsSchema: faceEnhancementOptionsSchema,
       toInput: (request, options) => ({
         ...options,

@@ -15,6 +15,7 @@ export const TASKS = {
   'locate-object': () => import('../models/detect/locate-object.task.ts'),
   'text-marks': () => import('../models/text-marks/text-marks.task.ts'),
   'detect-faces': () => import('../models/face/detect-faces.task.ts'),
+  'measure-photo': () => import('../models/face-retouch/measure-photo.task.ts'),
   'restore-photo': () => import('../models/face-retouch/restore-photo.task.ts'),
   'retouch-face': () => import('../models/face-retouch/retouch-face.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;

@@ -1,23 +1,32 @@
 /**
- * Face enhancement on decoded pixels, every heavy step in the worker pool: find the faces, restore the whole
- * photo (JPEG clean-up and noise reduction at its measured quality), enlarge it 2x with the upscale engine
- * (balanced), then retouch each face on its own crop of the 2x photo and paste it back. The retouch's masks
- * fade to nothing before the crop's edge, so the paste leaves no seam.
+ * Face enhancement on decoded pixels, every heavy step in the worker pool: find the faces and measure the
+ * photo's JPEG quality and noise, restore the whole photo at that quality and enlarge it 2x by
+ * back-projection (in strips, which the pool's threads share), then retouch each face on its own crop of
+ * the 2x photo and paste it back. The retouch's masks fade to nothing before the crop's edge, so the paste
+ * leaves no seam.
  */
 import type { RawImage } from '../../lib/image';
 import { detectFaces, scaleFace, type Face } from '../../models/face';
 import { regionOfInterest } from '../../models/face/regions';
-import { cropRaw, isColourful, pasteRaw, shiftFace, type RestoreReport } from '../../models/face-retouch';
+import {
+  cropRaw,
+  isColourful,
+  pasteRaw,
+  photoStrips,
+  shiftFace,
+  type RestoreReport,
+} from '../../models/face-retouch';
 import type { WorkerPool } from '../../workers/pool';
-import { upscaleRaw } from '../image-upscale/upscale-raw';
 import type { FaceEnhancementOptions } from './face-enhancement.options';
 
 /** Faces narrower than this (input pixels) are left to the whole-photo pass: too few pixels to retouch. */
 export const MIN_FACE_PX = 40;
 
+/** Strips of the whole-photo pass handed to the pool at once: one per core of the machine it was built for. */
+const PARALLEL_STRIPS = 2;
+
 export interface EnhanceDeps {
   pool: WorkerPool;
-  modelDir?: string;
   signal?: AbortSignal;
   progress?(fraction: number, message?: string): void;
 }
@@ -39,22 +48,17 @@ export async function enhancePhoto(
   const { pool, signal } = deps;
   const progress = deps.progress ?? (() => {});
   progress(0.02, 'Finding faces');
-  const faces = await detectFaces(image, pool, signal);
-  progress(0.1, 'Cleaning up the photo');
-  const data = new Uint8Array(image.data);
-  const restored = await pool.run(
-    'restore-photo',
-    { image: { ...image, data } },
-    { transferList: [data.buffer], signal },
+  const copy = new Uint8Array(image.data);
+  const [faces, measured] = await Promise.all([
+    detectFaces(image, pool, signal),
+    pool.run('measure-photo', { image: { ...image, data: copy } }, { transferList: [copy.buffer], signal }),
+  ]);
+  progress(0.15, 'Cleaning up and enlarging the photo');
+  const large = await restoreAndEnlarge(image, measured, pool, signal, (fraction) =>
+    progress(0.15 + 0.7 * fraction, 'Cleaning up and enlarging the photo'),
   );
-  progress(0.2, 'Upscaling');
-  const large = await upscaleRaw(restored.image, 2, 'balanced', pool, {
-    modelDir: deps.modelDir,
-    signal,
-    onProgress: (fraction) => progress(0.2 + 0.65 * fraction, 'Upscaling'),
-  });
   const targets = faces.filter((f) => Math.max(f.box.width, f.box.height) >= MIN_FACE_PX);
-  const colourful = isColourful(restored.image);
+  const colourful = isColourful(image);
   for (let i = 0; i < targets.length; i++) {
     progress(0.86 + (0.13 * i) / targets.length, 'Retouching faces');
     const face = scaleFace(targets[i], 2);
@@ -71,5 +75,38 @@ export async function enhancePhoto(
     pasteRaw(large, retouched, roi.x, roi.y);
   }
   progress(1);
-  return { image: large, faces, retouched: targets.length, restore: restored.report };
+  return { image: large, faces, retouched: targets.length, restore: measured };
+}
+
+/** The whole photo cleaned and enlarged 2x, strip by strip in the pool, put together in place. */
+async function restoreAndEnlarge(
+  image: RawImage,
+  measured: RestoreReport,
+  pool: WorkerPool,
+  signal: AbortSignal | undefined,
+  progress: (fraction: number) => void,
+): Promise<RawImage> {
+  const { width, height, channels } = image;
+  const large: RawImage = {
+    data: new Uint8Array(4 * width * height * channels),
+    width: 2 * width,
+    height: 2 * height,
+    channels,
+  };
+  const strips = photoStrips(width, height, PARALLEL_STRIPS);
+  let done = 0;
+  await Promise.all(
+    strips.map(async (s) => {
+      const strip = cropRaw(image, { x: 0, y: s.top, width, height: s.bottom - s.top });
+      const data = strip.data as Uint8Array<ArrayBuffer>;
+      const enlarged = await pool.run(
+        'restore-photo',
+        { strip, above: s.start - s.top, below: s.bottom - s.end, measured },
+        { transferList: [data.buffer], signal },
+      );
+      pasteRaw(large, enlarged, 0, 2 * s.start);
+      progress(++done / strips.length);
+    }),
+  );
+  return large;
 }

@@ -12,14 +12,12 @@ export {
 
 export interface FaceEnhancementConfig {
   pool: WorkerPool;
-  /** Cache of the upscaler's converted models; default data/models. */
-  modelDir?: string;
 }
 
 /** Face enhancement: no cloud provider yet, the local pipeline only. */
 export function createFaceEnhancementEngine(config: FaceEnhancementConfig): Engine<FaceEnhancementInput> {
   return {
     mode: 'face-enhancement',
-    providers: [createLocalFaceProvider({ pool: () => config.pool, modelDir: config.modelDir })],
+    providers: [createLocalFaceProvider({ pool: () => config.pool })],
   };
 }

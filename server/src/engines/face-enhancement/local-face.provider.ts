@@ -7,8 +7,6 @@ import { NO_FACE_NOTE, type FaceEnhancementInput } from './face-enhancement.opti
 
 export interface LocalFaceConfig {
   pool: () => WorkerPool;
-  /** Cache of the upscaler's converted models; default data/models. */
-  modelDir?: string;
 }
 
 /** Faces found and retouched, the photo restored and enlarged 2x, all on this machine's CPU. */
@@ -23,7 +21,7 @@ export function createLocalFaceProvider(config: LocalFaceConfig): Provider<FaceE
       const result = await enhancePhoto(
         image,
         { strength: input.strength, skinSmoothing: input.skinSmoothing },
-        { pool: config.pool(), modelDir: config.modelDir, signal: ctx.signal, progress: ctx.progress },
+        { pool: config.pool(), signal: ctx.signal, progress: ctx.progress },
       );
       ctx.log.info(
         { faces: result.faces.length, retouched: result.retouched, ...result.restore },

@@ -1,8 +1,10 @@
 /**
- * Face enhancement's pixel work: the whole-photo restoration (JPEG clean-up, noise) and the per-face retouch.
- * Both run in the worker pool (tasks `restore-photo` and `retouch-face`); faces come from models/face.
+ * Face enhancement's pixel work: the whole-photo restoration (JPEG clean-up, noise, the 2x by back-projection)
+ * and the per-face retouch. All run in the worker pool (tasks `measure-photo`, `restore-photo` per strip and
+ * `retouch-face`); faces come from models/face.
  */
 export type { RestoreReport } from './restore';
+export { photoStrips, type Strip } from './strips';
 export { shiftFace, STRENGTH, type RetouchOptions, type RetouchStrength } from './retouch';
 export { isColourful } from './colour';
 export { cropRaw, pasteRaw } from './planes';

@@ -1,4 +1,4 @@
-import { restorePhotoTask } from './retouch.task';
+import { restoreStripTask } from './retouch.task';
 
-/** Worker task `restore-photo`. */
-export default restorePhotoTask;
+/** Worker task `restore-photo`: one strip of the photo restored and enlarged 2x. */
+export default restoreStripTask;

@@ -25,12 +25,24 @@ export function jpegThreshold(quality: number): number {
 /** Multiple of the noise sigma under which a coefficient counts as noise. */
 export const NOISE_THRESHOLD = 2.2;
 
-export function restorePhoto(image: RawImage): { image: RawImage; report: RestoreReport } {
+/** The JPEG quality and noise of a photo, measured from its pixels. */
+export function measurePhoto(image: RawImage): RestoreReport {
+  const { y, width, height } = toYcc(image);
+  return { jpegQuality: estimateJpegQuality(y, width, height), noise: noiseSigma(y, width, height) };
+}
+
+/**
+ * Restores `image`, at the quality and noise `measured` (by default measured here; a strip of a photo is
+ * given the whole photo's, so that its strips are cleaned alike and meet without a seam).
+ */
+export function restorePhoto(
+  image: RawImage,
+  measured?: RestoreReport,
+): { image: RawImage; report: RestoreReport } {
   const planes = toYcc(image);
   const { width, height } = planes;
-  const jpegQuality = estimateJpegQuality(planes.y, width, height);
-  const noise = noiseSigma(planes.y, width, height);
-  const report = { jpegQuality, noise };
+  const report = measured ?? measurePhoto(image);
+  const { jpegQuality, noise } = report;
   // A JPEG's own texture reads as noise to the estimator, so the noise floor serves photos with no JPEG grid.
   const floor = jpegQuality === null && noise > 1.5 ? NOISE_THRESHOLD * noise : 0;
   if (jpegQuality === null && floor === 0) return { image, report };

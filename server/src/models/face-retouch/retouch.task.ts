@@ -1,15 +1,36 @@
 import type { RawImage } from '../../lib/image';
 import type { Face } from '../face/types';
-import { restorePhoto, type RestoreReport } from './restore';
+import { enlargePhoto } from './enlarge';
+import { cropRaw } from './planes';
+import { measurePhoto, restorePhoto, type RestoreReport } from './restore';
 import { retouchFace, type RetouchOptions } from './retouch';
 
-export interface RestorePhotoPayload {
-  image: RawImage;
+/** Worker task `measure-photo`: the JPEG quality and noise of the whole photo, for its strips. */
+export function measurePhotoTask({ image }: { image: RawImage }): RestoreReport {
+  return measurePhoto(image);
 }
 
-/** Worker task `restore-photo`: JPEG clean-up and noise reduction of the whole photo, before the 2x. */
-export function restorePhotoTask({ image }: RestorePhotoPayload): { image: RawImage; report: RestoreReport } {
-  return restorePhoto(image);
+export interface RestoreStripPayload {
+  /** Rows of the photo, with context rows above and below (a multiple of 8, so the JPEG grid stays put). */
+  strip: RawImage;
+  /** Context rows at the top and bottom of `strip`, left out of the result. */
+  above: number;
+  below: number;
+  measured: RestoreReport;
+}
+
+/**
+ * Worker task `restore-photo`: one strip of the photo cleaned (JPEG blocks, ringing, noise at the whole
+ * photo's measured quality) and enlarged 2x; returns the 2x of the strip without its context rows.
+ */
+export function restoreStripTask({ strip, above, below, measured }: RestoreStripPayload): RawImage {
+  const large = enlargePhoto(restorePhoto(strip, measured).image);
+  return cropRaw(large, {
+    x: 0,
+    y: 2 * above,
+    width: large.width,
+    height: large.height - 2 * (above + below),
+  });
 }
 
 export interface RetouchFacePayload {

@@ -1,0 +1,4 @@
+import { measurePhotoTask } from './retouch.task';
+
+/** Worker task `measure-photo`. */
+export default measurePhotoTask;
