@@ -36,6 +36,7 @@ import { createCheckoutService } from './services/checkout.service';
 import { createContactService } from './services/contact.service';
 import { createCreditsService } from './services/credits.service';
 import { createImagesService } from './services/images.service';
+import { createWatermarkDetectionService } from './services/watermark-detection.service';
 import { createEditSettlement } from './services/edit-settlement';
 import { createEditSubmission } from './services/edit-submission';
 import { createProcessingService, type ProcessingService } from './services/processing.service';
@@ -164,7 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     };
     deps.queue.process({ 'process-image': (job, ctx) => handleProcessImage(jobDeps, job, ctx) });
   }
-  imagesRoutes(app, { images, authenticator });
+  const watermarks = createWatermarkDetectionService({
+    images,
+    findMask: deps.engines['watermark-removal']?.findMask,
+  });
+  imagesRoutes(app, { images, watermarks, authenticator });
   processRoutes(app, { processing, images, authenticator, clock });
   app.addHook('onClose', () => deps.queue.close());
 
