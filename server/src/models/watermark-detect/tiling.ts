@@ -170,11 +170,27 @@ export function periodicMask(image: RawImage, lattice: Lattice): Uint8Array | nu
     }
     if (v >= strong / 2) weak[i] = 1;
   }
-  if (marked < 0.002 * width * height) return null;
+  if (marked < 0.002 * width * height || !coversThePhoto(core, width, height)) return null;
   const near = dilate(core, width, height, 1);
   for (let i = 0; i < core.length; i++) if (near[i] && weak[i]) core[i] = 1;
   const grown = dilate(core, width, height, 1);
   return width === image.width ? grown : enlarge(grown, width, height, image.width, image.height);
+}
+
+/**
+ * A tiled mark covers the whole photo: its strokes are in at least 7 of the 9 cells of a 3 x 3 grid, each
+ * with a tenth of the mean share. A photo's own repeating structure (a road's lines, a row of windows) is
+ * somewhere, not everywhere.
+ */
+function coversThePhoto(mask: Uint8Array, width: number, height: number): boolean {
+  const cells = new Float64Array(9);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(2, Math.floor((3 * y) / height)) * 3;
+    for (let x = 0; x < width; x++)
+      if (mask[y * width + x]) cells[row + Math.min(2, Math.floor((3 * x) / width))]++;
+  }
+  const mean = cells.reduce((a, b) => a + b, 0) / 9;
+  return cells.filter((c) => c >= 0.1 * mean).length >= 7;
 }
 
 function enlarge(mask: Uint8Array, w: number, h: number, width: number, height: number): Uint8Array {
