@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- NAME [args]` runs bench/NAME.ts: api-latency, background-removal, editor-paint, face-enhancement, inpaint, lighthouse,
- * prompt-edit, upscale.
+ * prompt-edit, upscale, watermark-detect.
  * Each writes its own section of docs/BENCHMARKS.md.
  */
 import { existsSync } from 'node:fs';
@@ -9,7 +9,7 @@ const [name, ...rest] = process.argv.slice(2);
 const file = new URL(`./${name}.ts`, import.meta.url);
 if (!name || !/^[\w-]+$/.test(name) || !existsSync(file)) {
   console.error(
-    'Usage: npm run bench -- api-latency|background-removal|editor-paint|face-enhancement|inpaint|lighthouse|prompt-edit|upscale [args]',
+    'Usage: npm run bench -- api-latency|background-removal|editor-paint|face-enhancement|inpaint|lighthouse|prompt-edit|upscale|watermark-detect [args]',
   );
   process.exit(2);
 }

@@ -92,8 +92,25 @@ export function findLattice(image: RawImage): Lattice | null {
     return cross >= 0.35 * Math.hypot(...first.v) * Math.hypot(...v);
   });
   if (!second) return null;
+  // The strongest peak may be a multiple of the tile's own step; halve it while the half repeats as well.
+  const fundamental = (v: Vector): Vector => {
+    for (;;) {
+      let best: Vector | null = null;
+      for (let ky = -1; ky <= 1; ky++) {
+        for (let kx = -1; kx <= 1; kx++) {
+          const half: Vector = [Math.round(v[0] / 2) + kx, Math.round(v[1] / 2) + ky];
+          if (!best || value(...half) > value(...best)) best = half;
+        }
+      }
+      if (!best || Math.hypot(...best) < minShift || !(value(...best) >= 0.6 * value(...v))) return v;
+      v = best;
+    }
+  };
   const scale = Math.max(image.width, image.height) / Math.max(w, h);
-  const up = (v: Vector): Vector => [v[0] * scale, v[1] * scale];
+  const up = (v: Vector): Vector => {
+    const f = fundamental(v);
+    return [f[0] * scale, f[1] * scale];
+  };
   return { steps: [up(first.v), up(second.v)], strength: second.prominence };
 }
 
