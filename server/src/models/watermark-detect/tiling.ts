@@ -43,9 +43,9 @@ function shrinkTo(image: RawImage, side: number): RawImage {
 }
 
 /**
- * The lattice of a mark tiled over the photo, or null: the two strongest peaks of the autocorrelation (away
- * from no shift) that point in different directions. A photo's own structure correlates along its lines
- * (a horizon repeats along itself), so one direction is never enough; a tiled mark repeats along two.
+ * The lattice of a mark tiled over the photo, or null: two strong peaks of the autocorrelation (away from no
+ * shift) that point in different directions and close a grid. A photo's own structure correlates along its
+ * lines (a horizon repeats along itself), so one direction is never enough; a tiled mark repeats along two.
  */
 export function findLattice(image: RawImage): Lattice | null {
   const small = shrinkTo(image, LATTICE_SIDE);
@@ -85,13 +85,33 @@ export function findLattice(image: RawImage): Lattice | null {
     }
   }
   peaks.sort((a, b) => b.prominence - a.prominence);
-  const first = peaks[0];
-  if (!first) return null;
-  const second = peaks.find(({ v }) => {
-    const cross = Math.abs(first.v[0] * v[1] - first.v[1] * v[0]);
-    return cross >= 0.35 * Math.hypot(...first.v) * Math.hypot(...v);
-  });
-  if (!second) return null;
+  // Of the strongest peaks, the pair in different directions that closes a lattice: the tile repeats at
+  // their sum and difference too. A letter spacing or a photo's lines correlate at one step, not on a grid.
+  const near = (v: Vector) => {
+    let best = -Infinity;
+    for (let ky = -1; ky <= 1; ky++)
+      for (let kx = -1; kx <= 1; kx++) best = Math.max(best, value(v[0] + kx, v[1] + ky));
+    return best;
+  };
+  let pair: [(typeof peaks)[number], (typeof peaks)[number]] | null = null;
+  const top = peaks.slice(0, 8);
+  for (const [i, a] of top.entries()) {
+    for (const b of top.slice(i + 1)) {
+      const cross = Math.abs(a.v[0] * b.v[1] - a.v[1] * b.v[0]);
+      if (cross < 0.35 * Math.hypot(...a.v) * Math.hypot(...b.v)) continue;
+      const floor = 0.5 * Math.min(value(...a.v), value(...b.v));
+      const closes = [
+        [a.v[0] + b.v[0], a.v[1] + b.v[1]],
+        [a.v[0] - b.v[0], a.v[1] - b.v[1]],
+      ].every(([x, y]) => {
+        const c = near([x, y]);
+        return Number.isNaN(c) || c === -Infinity || c >= floor;
+      });
+      if (closes && (!pair || b.prominence > pair[1].prominence)) pair = [a, b];
+    }
+  }
+  if (!pair) return null;
+  const [first, second] = pair;
   // The strongest peak may be a multiple of the tile's own step; halve it while the half repeats as well.
   const fundamental = (v: Vector): Vector => {
     for (;;) {
