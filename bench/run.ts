@@ -1,16 +1,17 @@
 /**
- * `npm run bench -- NAME [args]` runs bench/NAME.ts: api-latency, around-models, background-removal, editor-paint, face-enhancement, inpaint, lighthouse,
- * prompt-edit, scaleout-load, upscale, watermark.
+ * `npm run bench -- NAME [args]` runs bench/NAME.ts (every .ts file beside this one is a benchmark).
  * Each writes its own section of docs/BENCHMARKS.md.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const [name, ...rest] = process.argv.slice(2);
 const file = new URL(`./${name}.ts`, import.meta.url);
-if (!name || !/^[\w-]+$/.test(name) || !existsSync(file)) {
-  console.error(
-    'Usage: npm run bench -- api-latency|around-models|background-removal|editor-paint|face-enhancement|inpaint|lighthouse|prompt-edit|scaleout-load|upscale|watermark [args]',
-  );
+if (!name || name === 'run' || !/^[\w-]+$/.test(name) || !existsSync(file)) {
+  // Listed from the folder, so a new benchmark needs no edit here.
+  const names = readdirSync(new URL('.', import.meta.url))
+    .filter((entry) => entry.endsWith('.ts') && entry !== 'run.ts')
+    .map((entry) => entry.slice(0, -'.ts'.length));
+  console.error(`Usage: npm run bench -- ${names.join('|')} [args]`);
   process.exit(2);
 }
 process.argv = [process.argv[0], file.pathname, ...rest];

@@ -45,6 +45,7 @@ import { createHistoryService } from './services/history.service';
 import { createImagesService } from './services/images.service';
 import { createOneCallEdit } from './services/one-call-edit';
 import { createEditJob } from './services/edit-job';
+import { createWatermarkDetectionService } from './services/watermark-detection.service';
 import { createEditSettlement } from './services/edit-settlement';
 import { createEditSubmission } from './services/edit-submission';
 import { createProcessingService, type ProcessingService } from './services/processing.service';
@@ -192,7 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     };
     deps.queue.process({ 'process-image': createEditJob({ handler, settlement }) });
   }
-  imagesRoutes(app, { images, authenticator });
+  const watermarks = createWatermarkDetectionService({
+    images,
+    findMask: deps.engines['watermark-removal']?.findMask,
+  });
+  imagesRoutes(app, { images, watermarks, authenticator });
   processRoutes(app, { processing, images, authenticator, clock });
   const { storage, logger: log } = deps;
   apiKeysRoutes(app, { apiKeys, authenticator });

@@ -8,7 +8,7 @@ import { loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { checkEditRequest, runnerFor, type ModeRunner } from './engines/mode-runner';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
-import { runOnFile } from './engines/run-on-file';
+import { findMaskOnFile, runOnFile } from './engines/run-on-file';
 import { AppError } from './lib/errors';
 import { FORMAT_EXTENSION, formatFromMime } from './lib/image-intake';
 import { systemClock } from './lib/clock';
@@ -19,10 +19,13 @@ import { createWorkerPool } from './workers/pool';
 const USAGE = `Usage:
   npm run cli -- MODE --image IN [--mask M.png] [--prompt TEXT] [--scale 2|4] [--option key=value ...] --out OUT
       MODE is one of: ${MODES.join(', ')}
+      watermark-removal without --mask finds the watermark first
       prompt-edit takes --prompt "what should change" and prints the steps it ran
       IN is a file, a folder or a pattern such as 'photos/*.jpg'; with several inputs OUT is a folder.
       A folder or pattern is faster than one command per photo: the models load once for the whole batch.
       --option sets a mode option, e.g. --option backdrop.kind=color --option backdrop.color=#ffffff
+  npm run cli -- detect-watermark --image IN --out MASK.png
+      writes the watermark's mask (white = mark) for correcting and --mask; exit 1 when none is found
   npm run cli -- users set-plan EMAIL ${PLANS.join('|')}
   npm run cli -- users history EMAIL      (every change of that person's plan, oldest first)`;
 
@@ -44,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
     },
   });
   if (values.help) return void console.log(USAGE);
+  if (positionals[0] === 'detect-watermark') return detectWatermarkCommand(values.image, values.out);
   const mode = positionals[0];
   if (!isMode(mode)) throw new UsageError(`Unknown mode ${mode ?? '(none)'}.`);
   if (!values.image || !values.out) throw new UsageError('--image and --out are required.');
@@ -123,6 +127,35 @@ async function processOne(
     `\r${label}: ${target} by ${result.providerId} in ${((Date.now() - started) / 1000).toFixed(1)} s${note}\n`,
   );
   for (const step of result.steps ?? []) console.log(`  - ${step.description}`);
+}
+
+/** The watermark's mask of each input, written as a PNG (into OUT as a folder when there are several). */
+async function detectWatermarkCommand(image: string | undefined, out: string | undefined) {
+  if (!image || !out) throw new UsageError('detect-watermark needs --image and --out.');
+  const inputs = expandInputs(image);
+  if (inputs.length === 0) throw new UsageError(`No JPEG, PNG or WebP files match ${image}.`);
+  const many = inputs.length > 1 || isFolder(out);
+  if (many) mkdirSync(out, { recursive: true });
+  const config = loadConfig();
+  const pool = createWorkerPool({ threads: config.env.INFERENCE_THREADS });
+  const runner = runnerFor(createEngineRegistry({ ...enginesConfigFrom(config), pool }), 'watermark-removal');
+  let missing = 0;
+  try {
+    for (const input of inputs) {
+      const png = await findMaskOnFile(runner, readFileSync(input));
+      if (!png) {
+        missing++;
+        process.stderr.write(`${input}: no watermark found\n`);
+        continue;
+      }
+      const target = many ? path.join(out, `${path.basename(input).replace(/\.[^.]*$/, '')}.png`) : out;
+      writeFileSync(target, png);
+      process.stderr.write(`${input}: mask written to ${target}\n`);
+    }
+  } finally {
+    await pool.close();
+  }
+  if (missing) throw new Error(`No watermark found in ${missing} of ${inputs.length} images.`);
 }
 
 function progressBar(label: string, fraction: number) {

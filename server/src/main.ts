@@ -11,12 +11,22 @@ import { loadConfigOrExit, openConfiguredDatabase, openQueue, openStorage } from
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
-/** With a shared queue the models run in the workers; the web process only checks requests against the engines. */
-const NO_INFERENCE: WorkerPool = {
-  run: () =>
-    Promise.reject(new Error('models run in the worker processes (npm run worker), not in the web server')),
-  close: async () => undefined,
-};
+/**
+ * With workers, the web server runs no model: its pool takes only the watermark finder, which is plain pixel
+ * work the editor's "Find watermark" waits for.
+ */
+function webOnlyPool(threads: number): WorkerPool {
+  const pool = createWorkerPool({ threads });
+  return {
+    run: (task, payload, options) =>
+      task === 'detect-watermark'
+        ? pool.run(task, payload, options)
+        : Promise.reject(
+            new Error('models run in the worker processes (npm run worker), not in the web server'),
+          ),
+    close: () => pool.close(),
+  };
+}
 
 async function main() {
   const config = loadConfigOrExit();
@@ -35,7 +45,8 @@ async function main() {
 
   const runJobsHere = !config.redis;
   // Model inference threads; they start on the first job that needs one.
-  const pool = runJobsHere ? createWorkerPool({ threads: config.env.INFERENCE_THREADS }) : NO_INFERENCE;
+  const threads = config.env.INFERENCE_THREADS;
+  const pool = runJobsHere ? createWorkerPool({ threads }) : webOnlyPool(threads);
   const app = await buildApp({
     config,
     database,

@@ -83,11 +83,19 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
 }
 
-/** GETs a file (one of the person's own images, sent by cookie) as a Blob; failures as apiRequest. */
-export async function apiBlob(path: string): Promise<Blob> {
+/**
+ * A file answer as a Blob: GET one of the person's own images (sent by cookie), or POST with the bearer
+ * token for a computed one (a proposed mask); failures as apiRequest.
+ */
+export async function apiBlob(path: string, options: { method?: 'GET' | 'POST' } = {}): Promise<Blob> {
+  const token = options.method === 'POST' ? await tokenProvider() : null;
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'include' });
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
   } catch {
     throw new ApiError(0, null, NETWORK_MESSAGE);
   }

@@ -32,6 +32,11 @@ export interface ModeRunner {
   check?(request: { prompt: string | null; options: Record<string, unknown> }): void;
   /** Chat to Edit: what an instruction would do, without running it. */
   preview?(prompt: string): PromptPlanResponse;
+  /**
+   * Watermark removal: the mask the mode would propose for a photo (null when it finds nothing to mark). A
+   * runner that has one runs without a painted mask, finding it first.
+   */
+  findMask?(image: RawImage, signal?: AbortSignal): Promise<Mask | null>;
   run(request: ModeRequest, ctx: RunContext): Promise<EngineResult>;
 }
 
@@ -58,7 +63,8 @@ export interface EditRequest {
 
 /**
  * Every check an edit passes before anything is spent, for the server and the command line alike: the brush,
- * the prompt, the options and the mask. Answers the parsed options and whether a mask is to be read.
+ * the prompt, the options and the mask. Answers the parsed options and whether a mask is to be read (a mode
+ * that finds its own mask may run without one).
  */
 export function checkEditRequest(
   runner: ModeRunner,
@@ -70,10 +76,10 @@ export function checkEditRequest(
     throw new AppError('BAD_REQUEST', 'Please describe what you want to do with the image.');
   const options = runner.parseOptions(request.rawOptions);
   runner.check?.({ prompt: request.prompt, options });
-  const usesMask = runner.needsMask;
-  if (usesMask && !request.hasMask)
+  const findsMask = Boolean(runner.findMask) && request.brush === 'erase';
+  if (runner.needsMask && !request.hasMask && !findsMask)
     throw new AppError('BAD_REQUEST', 'Please mark the area to change on the image first.');
-  return { options, usesMask };
+  return { options, usesMask: runner.needsMask && request.hasMask };
 }
 
 /** Adapts an engine and its options schema to the pipeline; `toInput` builds the engine's own input. */

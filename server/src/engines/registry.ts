@@ -22,6 +22,7 @@ import {
   type InpaintEngineConfig,
   type InpaintInput,
 } from './inpaint/inpaint.engine';
+import { findingWatermarks } from './inpaint/watermark-finding';
 import { modeRunner, type EngineRegistry, type ModeRunner } from './mode-runner';
 import type { Engine } from './types';
 import { createDetectionLocator } from './prompt-edit/detection-locator';
@@ -30,6 +31,7 @@ import {
   createOpenAiEditProvider,
   type OpenAiEditConfig,
 } from './prompt-edit/providers/openai-edit.provider';
+import { findWatermarkInWorker } from '../models/watermark-detect';
 import type { WorkerPool } from '../workers/pool';
 
 /** The engines as configured by the environment: cloud keys, and the model cache under the data folder. */
@@ -72,9 +74,9 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
       optionsSchema: backgroundRemovalOptionsSchema,
       toInput: (request, options) => ({ image: request.image, ...options }),
     }),
-    'watermark-removal': inpaintRunner(
-      createWatermarkRemovalEngine({ ...config.inpaint, pool }),
-      'watermark',
+    'watermark-removal': findingWatermarks(
+      inpaintRunner(createWatermarkRemovalEngine({ ...config.inpaint, pool }), 'watermark'),
+      (image, signal) => findWatermarkInWorker(pool, image, signal),
     ),
     'object-removal': inpaintRunner(createObjectRemovalEngine({ ...config.inpaint, pool }), 'object'),
     'image-upscale': modeRunner({

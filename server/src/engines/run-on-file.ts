@@ -1,7 +1,8 @@
 import { decodePhoto } from '../lib/image';
 import { checkUpload } from '../lib/image-intake';
 import { silentLogger } from '../lib/logger';
-import { decodeMaskPng } from '../lib/mask';
+import { AppError } from '../lib/errors';
+import { decodeMaskPng, encodeMaskPng } from '../lib/mask';
 import { checkEditRequest, type ModeRunner } from './mode-runner';
 import type { EngineResult } from './types';
 
@@ -41,4 +42,17 @@ export async function runOnFile(runner: ModeRunner, run: FileRun): Promise<Engin
       progress: run.progress ?? (() => {}),
     },
   );
+}
+
+/**
+ * The mask a mode proposes for a photo outside the server (`detect-watermark`), checked as an upload is:
+ * a black and white PNG at the photo's size, or null when it finds nothing to mark.
+ */
+export async function findMaskOnFile(runner: ModeRunner, image: Buffer): Promise<Buffer | null> {
+  if (!runner.findMask)
+    throw new AppError('MODE_NOT_AVAILABLE', `${runner.mode} does not find its own mask.`);
+  await checkUpload(image);
+  const photo = await decodePhoto(image);
+  const mask = await runner.findMask(photo.image);
+  return mask ? encodeMaskPng(mask) : null;
 }

@@ -8,6 +8,7 @@ import { KEY_OR_SESSION } from '../http/openapi';
 import type { App } from '../http/types';
 import { AppError } from '../lib/errors';
 import type { ImagesService } from '../services/images.service';
+import type { WatermarkDetectionService } from '../services/watermark-detection.service';
 
 const variantParams = z.object({ id: z.string().max(64), variant: z.enum(['original', 'mask', 'result']) });
 const imageFileSchema = {
@@ -17,9 +18,13 @@ const imageFileSchema = {
   params: variantParams,
   fileResponses: { 200: 'The image.' },
 };
+const idParams = z.object({ id: z.string().max(64) });
 
-export function imagesRoutes(app: App, deps: { images: ImagesService; authenticator: Authenticator }) {
-  const { images, authenticator } = deps;
+export function imagesRoutes(
+  app: App,
+  deps: { images: ImagesService; watermarks: WatermarkDetectionService; authenticator: Authenticator },
+) {
+  const { images, watermarks, authenticator } = deps;
 
   app.post(
     '/api/upload',
@@ -62,6 +67,26 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; authentica
       if (!file || file.bytes.length === 0)
         throw new AppError('BAD_REQUEST', 'No image was sent. Please choose a file.');
       return reply.status(201).send(await images.upload(user, file, editingMode));
+    },
+  );
+
+  /** The watermark mask proposed for the person's own photo (PNG, white = mark); no credit. */
+  app.post(
+    '/api/images/:id/detect-watermark',
+    {
+      schema: {
+        summary: 'The watermark mask proposed for one of your photos (PNG, white = mark); no credit',
+        tags: ['Editing'],
+        security: KEY_OR_SESSION,
+        params: idParams,
+        fileResponses: { 200: 'The mask.' },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const user = await authenticator.requireUserOrKey(request);
+      const png = await watermarks.detect(user, request.params.id);
+      return reply.type('image/png').header('cache-control', 'no-store').send(png);
     },
   );
 

@@ -92,6 +92,7 @@ export function createEditSubmission(deps: {
         brush,
       });
       const working = await workingImage(user, row, body);
+      // Watermark removal without a painted mask finds the mark in the job; nothing is stored for it here.
       const maskKey = usesMask ? await storeMask(user, row, working, body.maskData!) : null;
 
       try {

@@ -14,6 +14,7 @@ export const TASKS = {
   'detect-objects': () => import('../models/detect/detect-objects.task.ts'),
   'locate-object': () => import('../models/detect/locate-object.task.ts'),
   'text-marks': () => import('../models/text-marks/text-marks.task.ts'),
+  'detect-watermark': () => import('../models/watermark-detect/watermark-detect.task.ts'),
   'detect-faces': () => import('../models/face/detect-faces.task.ts'),
   'measure-photo': () => import('../models/face-retouch/measure-photo.task.ts'),
   'restore-photo': () => import('../models/face-retouch/restore-photo.task.ts'),

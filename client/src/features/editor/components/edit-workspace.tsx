@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { ArrowLeft, Sparkles } from 'lucide-react';
+import { ArrowLeft, LoaderCircle, ScanSearch, Sparkles } from 'lucide-react';
 import { MODE_INFO, type Mode } from '@common/modes';
 import { MODE_ICONS } from '@client/components/layout/mode-icons';
 import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/use-toast';
+import { getErrorMessage } from '@client/lib/errors';
 import { ImageStage } from '../canvas/image-stage';
 import type { Brush } from '@common/schemas/process';
 import type { ImageView } from '../model/editor-state';
+import { proposalStroke } from '../model/mask-proposal';
 import { DEFAULT_CHOICES, processOptions, type ModeChoices } from '../model/mode-options';
 import { renderMaskDataUrl } from '../model/rasterize';
 import { needsMask, processLabel } from '../model/validation';
@@ -32,6 +35,7 @@ export function EditWorkspace({
   progress,
   onBrush,
   onProcess,
+  onFindWatermark,
   onBack,
 }: {
   mode: Mode;
@@ -41,9 +45,12 @@ export function EditWorkspace({
   progress: Progress | null;
   onBrush(mode: Brush): void;
   onProcess(input: ProcessInput): void;
+  /** The server's proposed watermark mask for the photo (PNG); watermark mode, before the first result. */
+  onFindWatermark?(): Promise<Blob>;
   onBack(): void;
 }) {
-  const busy = progress !== null;
+  const [finding, setFinding] = useState(false);
+  const busy = progress !== null || finding;
   const masked = needsMask(mode, iterative);
   const editor = useMaskEditor(masked && !busy);
   const [prompt, setPrompt] = useState('');
@@ -52,6 +59,29 @@ export function EditWorkspace({
   const overlay = progress && (
     <ProcessingOverlay progress={progress} detail={overlayDetail(mode, iterative)} />
   );
+
+  /** Adds the proposed mask as one brush stroke, which the brush, eraser and undo then correct. */
+  async function findWatermark() {
+    if (!onFindWatermark) return;
+    setFinding(true);
+    try {
+      const png = await onFindWatermark();
+      editor.addStroke(await proposalStroke(png, image.width, image.height, createCanvas));
+      toast({
+        title: 'Watermark found',
+        description: 'Check the marked area: add to it with the brush, take away with the eraser.',
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'No watermark marked',
+        description: getErrorMessage(error, 'Finding the watermark failed. Please paint over it.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setFinding(false);
+    }
+  }
 
   function submit() {
     const maskData = masked
@@ -121,6 +151,11 @@ export function EditWorkspace({
           </p>
         )}
         <div className="flex flex-col gap-2">
+          {onFindWatermark && masked && !iterative && (
+            <Button variant="outline" disabled={busy} onClick={findWatermark} data-testid="find-watermark">
+              {finding ? <LoaderCircle className="animate-spin" /> : <ScanSearch />} Find watermark
+            </Button>
+          )}
           <Button variant="gradient" size="lg" disabled={busy} onClick={submit} data-testid="process-button">
             <Sparkles /> {processLabel(mode, iterative)}
           </Button>

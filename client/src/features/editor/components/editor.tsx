@@ -99,6 +99,7 @@ export function Editor({
           progress={progress}
           onBrush={(brush) => dispatch({ type: 'brush', brush })}
           onProcess={editor.process}
+          onFindWatermark={mode === 'watermark-removal' ? editor.findWatermark : undefined}
           onBack={() => dispatch({ type: 'reset' })}
         />
       )}

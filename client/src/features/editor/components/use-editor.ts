@@ -6,6 +6,7 @@ import type { ProcessRequest, ProcessResponse } from '@common/schemas/process';
 import { toast } from '@client/components/ui/use-toast';
 import { apiBlob } from '@client/lib/api-client';
 import { getErrorMessage, isUnauthenticated } from '@client/lib/errors';
+import { detectWatermark } from '../api/detect-watermark';
 import { processImage } from '../api/process-image';
 import { uploadImage } from '../api/upload-image';
 import { watchProgress } from '../api/watch-progress';
@@ -164,6 +165,12 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     }
   }
 
+  /** "Find watermark": the proposed mask of the uploaded photo (any upload of it will do: it reads the original). */
+  function findWatermark(): Promise<Blob> {
+    if (!state.upload) return Promise.reject(new Error('No image uploaded'));
+    return detectWatermark(state.upload.id);
+  }
+
   function download() {
     if (!state.result) return;
     const link = document.createElement('a');
@@ -192,6 +199,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     upload,
     uploadEarlierResult,
     process,
+    findWatermark,
     upscaleResult,
     download,
     editMore,

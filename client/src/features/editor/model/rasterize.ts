@@ -18,6 +18,7 @@ export type StrokeContext = Pick<
   | 'lineWidth'
   | 'lineCap'
   | 'lineJoin'
+  | 'drawImage'
 >;
 
 /**
@@ -27,10 +28,15 @@ export type StrokeContext = Pick<
  */
 export function drawStroke(ctx: StrokeContext, stroke: Stroke, scale: number, color: string, from = 0): void {
   const points = stroke.points;
-  if (points.length === 0) return;
+  if (points.length === 0 && !stroke.bitmap) return;
   ctx.save();
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   ctx.globalCompositeOperation = stroke.tool === 'eraser' ? 'destination-out' : 'source-over';
+  if (stroke.bitmap) {
+    ctx.drawImage(stroke.bitmap(color), 0, 0);
+    ctx.restore();
+    return;
+  }
   ctx.strokeStyle = color;
   ctx.fillStyle = color;
   ctx.lineWidth = stroke.width;

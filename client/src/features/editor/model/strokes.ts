@@ -6,11 +6,16 @@ export interface Point {
   y: number;
 }
 
-/** One press-drag-release of the brush or the eraser. `width` is in image pixels. */
+/**
+ * One press-drag-release of the brush or the eraser. `width` is in image pixels. A mask proposed by "Find
+ * watermark" is one brush stroke too (one history entry, cut by later eraser strokes): it has no points
+ * and draws `bitmap`, the proposal at the image's size in the colour asked for.
+ */
 export interface Stroke {
   tool: Tool;
   width: number;
   points: readonly Point[];
+  bitmap?: (color: string) => CanvasImageSource;
 }
 
 /** The marks on one working image, oldest first; the eraser's strokes cut the brush's strokes before them. */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { CLEAN_PHOTOS, photo, TUNING_MARKS } from '../../../test/fixtures/text-marks/cases';
+import { renderClean, renderMarked, scoreMask } from '../../../test/fixtures/text-marks/render-marks';
+import { tiledMark } from '../../../test/fixtures/watermark-detect/tiled-marks';
+import { findWatermark, type WatermarkFindings } from './find-watermark';
+
+describe('findWatermark on marked photos', () => {
+  it.each([
+    ['Garden.jpg', tiledMark(-30, '© SAMPLE', 0.35)],
+    ['RainDrops.jpg', tiledMark(-30, '© SAMPLE', 0.35)],
+    ['chelsea.png', tiledMark(-30, '© SAMPLE', 0.35)],
+    ['Wood.jpg', tiledMark(20, 'preview', 0.4)],
+    ['coffee.png', tiledMark(0, 'stock photo', 0.45, '#000000')],
+  ])('finds the tiled mark on %s by its repetition: %s', async (name, mark) => {
+    const { image, truth } = await renderMarked(photo(name), mark);
+    const found: WatermarkFindings = { textLines: 0, tiled: false };
+    const s = scoreMask(findWatermark(image, found), truth, image.width, image.height);
+    expect(found.tiled).toBe(true);
+    expect(s.recall).toBeGreaterThanOrEqual(0.8);
+    expect(s.precision).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it.each([
+    ['translucent text', 'Storm.jpg', TUNING_MARKS.whiteTranslucentCentre],
+    ['corner logo lettering', 'Garden.jpg', TUNING_MARKS.cornerLogo],
+    ['web address', 'Dune.jpg', TUNING_MARKS.webAddress],
+    ['date stamp', 'Storm.jpg', TUNING_MARKS.lcdOrangeBottomRight],
+  ])('finds the %s on %s', async (_kind, name, mark) => {
+    const { image, truth } = await renderMarked(photo(name), mark);
+    const s = scoreMask(findWatermark(image), truth, image.width, image.height);
+    expect(s.recall).toBeGreaterThanOrEqual(0.8);
+    expect(s.precision).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('findWatermark on clean photos', () => {
+  it.each(CLEAN_PHOTOS)('proposes nothing on %s', async (name) => {
+    expect(findWatermark(await renderClean(photo(name)))).toBeNull();
+  });
+});
