@@ -17,6 +17,7 @@ export const TASKS = {
   'detect-faces': () => import('../models/face/detect-faces.task.ts'),
   'restore-photo': () => import('../models/face-retouch/restore-photo.task.ts'),
   'retouch-face': () => import('../models/face-retouch/retouch-face.task.ts'),
+  'person-matte': () => import('../models/person-matte/person-matte.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;
