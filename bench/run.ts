@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- NAME [args]` runs bench/NAME.ts: api-latency, background-removal, editor-paint, face-enhancement, inpaint, lighthouse,
+ * `npm run bench -- NAME [args]` runs bench/NAME.ts: api-latency, background-removal, editor-paint, face-enhancement, headshot, inpaint, lighthouse,
  * prompt-edit, upscale.
  * Each writes its own section of docs/BENCHMARKS.md.
  */
@@ -9,7 +9,7 @@ const [name, ...rest] = process.argv.slice(2);
 const file = new URL(`./${name}.ts`, import.meta.url);
 if (!name || !/^[\w-]+$/.test(name) || !existsSync(file)) {
   console.error(
-    'Usage: npm run bench -- api-latency|background-removal|editor-paint|face-enhancement|inpaint|lighthouse|prompt-edit|upscale [args]',
+    'Usage: npm run bench -- api-latency|background-removal|editor-paint|face-enhancement|headshot|inpaint|lighthouse|prompt-edit|upscale [args]',
   );
   process.exit(2);
 }

@@ -167,6 +167,26 @@ export function faceOnOutput(face: Face, t: FrameTransform): Face {
   return { ...face, mesh, box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
 }
 
+/** Landmarks found on the frame moved back onto the photo. */
+export function faceOnPhoto(face: Face, t: FrameTransform): Face {
+  const mesh = new Float32Array(face.mesh.length);
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let i = 0; i < mesh.length; i += 3) {
+    const p = toPhoto(t, face.mesh[i], face.mesh[i + 1]);
+    mesh[i] = p.x;
+    mesh[i + 1] = p.y;
+    mesh[i + 2] = face.mesh[i + 2] / t.scale;
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  return { ...face, mesh, box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
+}
+
 /** The photo's pixels the frame covers, grown by `margin` of the frame's size, clipped to the photo. */
 export function frameBounds(t: FrameTransform, margin: number, width: number, height: number): FaceBox {
   const mx = margin * t.width;
