@@ -25,16 +25,15 @@ import { markdownTable, median, writeBenchmarkSection } from './lib/report';
 
 const SHEET = new URL('../docs/images/headshot-contact-sheet.png', import.meta.url).pathname;
 
-/** Each photo with the backdrops it is shown on: every backdrop appears twice over the sheet. */
+/** Each photo with the backdrops it is shown on: every backdrop appears over the sheet. */
 const ROWS: { file: string; backdrops: ProfessionalPhotoOptions['backdrop'][] }[] = [
-  { file: 'face-grace-hopper-navy-portrait.jpg', backdrops: ['grey', 'white', 'blue'] },
-  { file: 'astronaut.png', backdrops: ['charcoal', 'color', 'blur'] },
-  { file: 'face-man-yawning-glasses-beard.jpg', backdrops: ['grey', 'color', 'blur'] },
-  { file: 'face-old-man-sepia-moustache.jpg', backdrops: ['white', 'blue', 'charcoal'] },
+  { file: 'face-grace-hopper-navy-portrait.jpg', backdrops: ['grey', 'white'] },
+  { file: 'astronaut.png', backdrops: ['charcoal', 'blur'] },
+  { file: 'face-old-man-sepia-moustache.jpg', backdrops: ['blue', 'color'] },
   { file: 'face-mariachi-band-smiling.jpg', backdrops: ['grey'] },
 ];
 const REFUSED = ['face-ballerina-low-key.jpg', 'coffee.png'];
-const TIMING_RUNS = 3;
+const TIMING_RUNS = 2;
 
 const pool = createWorkerPool({ threads: 1 });
 const load = async (file: string) => (await decodePhoto(await readFile(path.join(PHOTO_DIR, file)))).image;
@@ -73,8 +72,7 @@ async function timing() {
     .toBuffer();
   const photo = (await decodePhoto(big)).image;
   const options = professionalPhotoOptionsSchema.parse({});
-  await makeHeadshot(photo, options, { pool });
-  await backgroundRemoval(photo);
+  // Both models (ISNet, shared by the two, and the face models) are already loaded by the rows before.
   const rows: { headshot: number; removal: number; headshotCpu: number; removalCpu: number }[] = [];
   for (let i = 0; i < TIMING_RUNS; i++) {
     let t = performance.now();
@@ -170,7 +168,7 @@ async function main() {
       refusals.push(`${file}: "${(error as Error).message}"`);
     }
   }
-  writeFileSync(SHEET, await sheet(sheetRows, ['photo', 'headshot 1', 'headshot 2', 'headshot 3']));
+  writeFileSync(SHEET, await sheet(sheetRows, ['photo', 'headshot 1', 'headshot 2']));
   const { photo, rows } = await timing();
   await pool.close();
 
@@ -205,14 +203,14 @@ ${markdownTable(
 
 Refused, as they should be (422, the credit returned): ${refusals.join('; ')}.
 
-Contact sheet (every backdrop at least twice, looked at): [docs/images/headshot-contact-sheet.png](images/headshot-contact-sheet.png).
+Contact sheet (every backdrop, looked at): [docs/images/headshot-contact-sheet.png](images/headshot-contact-sheet.png).
 
 #### Time for a 2-megapixel photo
 
 No larger modern portrait ships with the photos, so Grace Hopper's 512 x 600 portrait was enlarged (Lanczos)
 to ${photo.width} x ${photo.height}. The headshot (default options) and, as the baseline, background removal of the
 same photo (ISNet medium, the whole local pipeline to PNG) ran alternately in the same process and worker
-thread, ${TIMING_RUNS} times each after one warm-up each; medians. The machine is shared with other work (load
+thread, ${TIMING_RUNS} times each with the models already loaded by the rows above; medians. The machine is shared with other work (load
 average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores at the end), so absolute times are inflated and
 only the ratio holds: background removal of a 2 MP photo measured 2.72 s on a quieter run (its own section
 above), which puts the headshot at about ${(2.72 * ratio).toFixed(1)} s there (goal under 6 s).

@@ -13,6 +13,7 @@ import { cropRaw, isColourful, pasteRaw, shiftFace } from '../../models/face-ret
 import { colourMeans, decontaminate } from '../../models/guided-filter/foreground-colour';
 import { castsShadow, renderBackdrop } from '../../models/headshot/backdrop';
 import {
+  eyeRoll,
   faceOnOutput,
   faceOnPhoto,
   frameBounds,
@@ -140,11 +141,13 @@ export async function makeHeadshot(
 
 /** Side of the levelled view the face's landmarks are found again in. */
 const PROBE_SIDE = 384;
+/** Rounds of finding the landmarks again; each stops early once the view's eyes are level within a degree. */
+const PROBE_ROUNDS = 3;
 
 /**
- * The face's landmarks found again on a view of the photo already levelled by their first estimate, and
- * mapped back to the photo. The mesh model sees an upright crop and underestimates a strong tilt; on the
- * levelled view only a small tilt is left, which it reads well.
+ * The face's landmarks found again on a view of the photo levelled by their last estimate, and mapped back
+ * to the photo. The mesh model sees an upright crop and underestimates a strong tilt; on each levelled view
+ * less tilt is left, which it reads better.
  */
 async function refinedFace(
   image: RawImage,
@@ -152,16 +155,22 @@ async function refinedFace(
   pool: WorkerPool,
   signal?: AbortSignal,
 ): Promise<Face> {
-  const level = levelFace(face);
-  const first = frameFor(level, level.top - HAIR_GUESS * (level.bottom - level.top), PROBE_SIDE, PROBE_SIDE);
-  const view = warpColour({ pixels: image, x: 0, y: 0, scale: 1 }, first);
-  const again = await detectFaces(
-    { data: view, width: PROBE_SIDE, height: PROBE_SIDE, channels: 3 },
-    pool,
-    signal,
-  );
-  const found = mainFace(again, PROBE_SIDE, PROBE_SIDE);
-  return found ? faceOnPhoto(found, first) : face;
+  let current = face;
+  for (let round = 0; round < PROBE_ROUNDS; round++) {
+    const level = levelFace(current);
+    const view = frameFor(level, level.top - HAIR_GUESS * (level.bottom - level.top), PROBE_SIDE, PROBE_SIDE);
+    const pixels = warpColour({ pixels: image, x: 0, y: 0, scale: 1 }, view);
+    const again = await detectFaces(
+      { data: pixels, width: PROBE_SIDE, height: PROBE_SIDE, channels: 3 },
+      pool,
+      signal,
+    );
+    const found = mainFace(again, PROBE_SIDE, PROBE_SIDE);
+    if (!found) break;
+    current = faceOnPhoto(found, view);
+    if (Math.abs(eyeRoll(found)) < Math.PI / 180) break;
+  }
+  return current;
 }
 
 async function personMatteOf(crop: RawImage, pool: WorkerPool, signal?: AbortSignal): Promise<Uint8Array> {
