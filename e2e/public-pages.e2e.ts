@@ -219,9 +219,11 @@ describe('public pages', () => {
     const page = await open('/');
     const section = page.locator('section[aria-labelledby="see-the-results"]');
     await section.waitFor();
-    expect(manifest.entries.map((e) => e.mode)).toEqual(['object-removal', 'background-removal']);
-    // No engine for professional photos yet, so no slider for them.
-    expect(await page.getByTestId('results-slider-professional-photo').count()).toBe(0);
+    expect(manifest.entries.map((e) => e.mode)).toEqual([
+      'object-removal',
+      'background-removal',
+      'professional-photo',
+    ]);
     for (const entry of manifest.entries) {
       const slider = page.getByTestId(`results-slider-${entry.mode}`);
       await slider.scrollIntoViewIfNeeded();

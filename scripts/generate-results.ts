@@ -9,7 +9,9 @@
  * - background-removal: coffee.png; the engine cuts the cup and saucer out and puts them on a solid colour
  *   backdrop with its soft shadow (the engine's own `backdrop` and `shadow` options), so the slider reads as a
  *   product shot.
- * - professional-photo: no engine yet, so no entry and no slider.
+ * - professional-photo: astronaut.png (the square NASA portrait); the headshot engine frames, lights and sets her
+ *   on its default studio grey backdrop at 1024 x 1024. The slider's "before" is the whole square photo at that
+ *   size, so the two sides compare the photo as given with the headshot made of it.
  *
  * Run: node --import tsx scripts/generate-results.ts
  * Output: client/public/generated/results/ (format: client/src/features/marketing/model/results-manifest.ts):
@@ -52,6 +54,8 @@ interface Showcase {
   options: Record<string, unknown>;
   /** SVG shapes in the coordinates of the web-sized photo (at most MAX_WIDTH wide), for modes that take a mask. */
   mask?: string;
+  /** A mode whose result has its own size (the headshot): the "before" is scaled to it; aspects must match. */
+  ownSize?: boolean;
 }
 
 const SHOWCASES: Showcase[] = [
@@ -72,6 +76,13 @@ const SHOWCASES: Showcase[] = [
     caption: 'The cup and saucer cut out and set on a clean studio colour with a soft shadow.',
     options: { backdrop: { kind: 'color', color: '#e8eef7' }, shadow: true },
   },
+  {
+    mode: 'professional-photo',
+    source: 'astronaut.png',
+    caption: 'A portrait framed by the headshot rule, eyes levelled, lit and set on a studio grey backdrop.',
+    options: {},
+    ownSize: true,
+  },
 ];
 
 async function makeEntry(showcase: Showcase): Promise<ResultsEntry> {
@@ -80,21 +91,27 @@ async function makeEntry(showcase: Showcase): Promise<ResultsEntry> {
   const result = await runMode(showcase.mode, png, showcase.options, mask);
   const after = sharp(result.image);
   const meta = await after.metadata();
-  if (meta.width !== width || meta.height !== height)
+  const same = showcase.ownSize
+    ? meta.width! * height === meta.height! * width
+    : meta.width === width && meta.height === height;
+  if (!same)
     throw new Error(`${showcase.mode} returned ${meta.width} x ${meta.height}, not ${width} x ${height}.`);
+  const beforeImage = showcase.ownSize
+    ? await sharp(png).resize(meta.width, meta.height, { kernel: 'lanczos3' }).png().toBuffer()
+    : png;
   const before = `${showcase.mode}-before.webp`;
   const afterFile = `${showcase.mode}-after.webp`;
-  await writeFile(path.join(OUT, before), await sharp(png).webp(WEBP).toBuffer());
+  await writeFile(path.join(OUT, before), await sharp(beforeImage).webp(WEBP).toBuffer());
   await writeFile(path.join(OUT, afterFile), await after.webp(WEBP).toBuffer());
   console.log(
-    `${showcase.mode}: ${showcase.source} ${width} x ${height} by ${result.providerId} in ${result.seconds.toFixed(1)} s`,
+    `${showcase.mode}: ${showcase.source} ${meta.width} x ${meta.height} by ${result.providerId} in ${result.seconds.toFixed(1)} s`,
   );
   return {
     mode: showcase.mode,
     before: `${WEB_URL}/${before}`,
     after: `${WEB_URL}/${afterFile}`,
-    width,
-    height,
+    width: meta.width!,
+    height: meta.height!,
     source: showcase.source,
     provider: result.providerId,
     caption: showcase.caption,

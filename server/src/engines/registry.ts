@@ -23,6 +23,10 @@ import {
   type InpaintInput,
 } from './inpaint/inpaint.engine';
 import { findingWatermarks } from './inpaint/watermark-finding';
+import {
+  createProfessionalPhotoEngine,
+  professionalPhotoOptionsSchema,
+} from './professional-photo/professional-photo.engine';
 import { modeRunner, type EngineRegistry, type ModeRunner } from './mode-runner';
 import type { Engine } from './types';
 import { createDetectionLocator } from './prompt-edit/detection-locator';
@@ -63,8 +67,8 @@ export interface EnginesConfig {
 }
 
 /**
- * The modes whose engines exist, each with its provider chain. A mode missing here answers
- * "not available yet" (501) before any credit is taken.
+ * Every mode's engine, each with its provider chain. A mode missing here would answer "not available yet"
+ * (501) before any credit is taken.
  */
 export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
   const { pool } = config;
@@ -97,6 +101,11 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
         format: request.format,
         maxOutputPixels: PLAN_LIMITS[request.plan].maxOutputPixels,
       }),
+    }),
+    'professional-photo': modeRunner({
+      engine: createProfessionalPhotoEngine({ pool, modelDir: config.upscale?.modelDir }),
+      optionsSchema: professionalPhotoOptionsSchema,
+      toInput: (request, options) => ({ ...options, image: request.image, format: request.format }),
     }),
   };
   // Chat to Edit runs the other modes as steps of its plans.

@@ -19,6 +19,7 @@ export const TASKS = {
   'measure-photo': () => import('../models/face-retouch/measure-photo.task.ts'),
   'restore-photo': () => import('../models/face-retouch/restore-photo.task.ts'),
   'retouch-face': () => import('../models/face-retouch/retouch-face.task.ts'),
+  'person-matte': () => import('../models/person-matte/person-matte.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;

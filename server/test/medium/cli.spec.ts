@@ -65,6 +65,35 @@ describe('command line', () => {
     expect(noFace.stderr).toContain('No face found; enhanced the whole photo');
   });
 
+  it('makes a 4:5 headshot on white from a portrait, and refuses a photo without a face', async () => {
+    const out = path.join(dir, 'headshot.jpg');
+    const result = await cli(
+      [
+        'professional-photo',
+        '--image',
+        'server/test/fixtures/face/face-grace-hopper-navy-portrait.jpg',
+        '--out',
+        out,
+        '--option',
+        'backdrop=white',
+        '--option',
+        'size=portrait',
+      ],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('by local-headshot');
+    const meta = await sharp(out).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1080, 1350]);
+
+    const noFace = await cli(
+      ['professional-photo', '--image', 'assets/photos/coffee.png', '--out', path.join(dir, 'cup.png')],
+      env,
+    );
+    expect(noFace.code).not.toBe(0);
+    expect(noFace.stderr).toContain('No face was found in this photo');
+  }, 600_000);
+
   it.each([
     [['bogus-mode', '--image', 'x', '--out', 'y'], 2, 'Unknown mode bogus-mode'],
     [['image-upscale', '--out', 'y'], 2, '--image and --out are required'],

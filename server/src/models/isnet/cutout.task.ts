@@ -3,10 +3,10 @@ import type { IsnetVariant } from './model-files';
 import type { TaskContext } from '../../workers/task-types';
 import { runCutout, type CutoutRequest, type CutoutResult } from './cutout';
 
-/** One session per variant per worker thread, loaded on first use and kept for the worker's life. */
+/** One session per variant per worker thread, loaded on first use and kept for the worker's life (the headshot's person matte shares it). */
 const models = new Map<IsnetVariant, IsnetModel>();
 
-function modelFor(variant: IsnetVariant): IsnetModel {
+export function modelFor(variant: IsnetVariant): IsnetModel {
   let model = models.get(variant);
   if (!model) {
     model = new IsnetModel({ variant, threads: 2 });

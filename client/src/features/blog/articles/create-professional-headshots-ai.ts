@@ -21,7 +21,7 @@ export const headshots: Article = {
     {
       heading: 'What the mode does',
       blocks: [
-        'The mode finds the person in your photo, separates them from the background, places head and shoulders on a neutral studio backdrop, frames the crop the way photographers frame headshots, and balances the tone. Your face is not replaced or regenerated: it is your photo, cleaned and framed. If no person is found, you get a clear message instead of a result.',
+        'The mode finds your face, levels your eyes, separates you from the background with fine hair kept, and frames head and shoulders the way headshot guides do: the top of your head a little below the top edge, your face in the middle and about half the width of the picture. It evens out the exposure and colour on your skin, lifts a shadowed side of the face a little, applies a subtle retouch, and sets you on a studio backdrop: grey (the default), white, light blue, charcoal, a colour of your choice, or your own background blurred like a portrait lens. Your face is not replaced or regenerated: it is your photo, cleaned and framed. With several people it takes the largest, most central face and tells you so; if no face is found, or the face is too small (under 80 pixels wide), you get a clear message instead of a result and keep your credit.',
       ],
     },
     {
@@ -49,6 +49,7 @@ export const headshots: Article = {
           list: [
             'Sign in and open the editor in Professional Headshot mode.',
             'Upload your portrait (JPG, PNG or WebP).',
+            'Choose a backdrop and a size: square 1024 x 1024 for profile pictures, 4:5 (1080 x 1350) for feeds and CVs, or print (1200 x 1500).',
             'Press Create Professional Photo.',
             'Compare with the original and download.',
             'Optional: run Face Enhancement on the result for extra sharpness and a 2x upscale.',

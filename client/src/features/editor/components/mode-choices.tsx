@@ -5,7 +5,7 @@ import { Segmented } from './segmented';
 
 /**
  * Options of the modes that have them: upscale factor and quality, background-removal backdrop and shadow,
- * face-enhancement strength and skin smoothing.
+ * face-enhancement strength and skin smoothing, the headshot's backdrop and size.
  */
 export function ModeChoicesPanel({
   mode,
@@ -117,7 +117,75 @@ export function ModeChoicesPanel({
       </div>
     );
   }
+  if (mode === 'professional-photo') return <HeadshotChoices {...{ choices, disabled, set }} />;
   return null;
+}
+
+const HEADSHOT_SIZE_HINTS: Record<ModeChoices['headshotSize'], string> = {
+  square: '1024 x 1024 px, for profile pictures.',
+  portrait: '1080 x 1350 px (4:5), for feeds and CVs.',
+  print: '1200 x 1500 px (4:5), for printing.',
+};
+
+function HeadshotChoices({
+  choices,
+  disabled,
+  set,
+}: {
+  choices: ModeChoices;
+  disabled: boolean;
+  set(patch: Partial<ModeChoices>): void;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Field label="Backdrop">
+        <Segmented<ModeChoices['headshotBackdrop']>
+          label="Backdrop"
+          wrapAt3
+          value={choices.headshotBackdrop}
+          disabled={disabled}
+          onChange={(headshotBackdrop) => set({ headshotBackdrop })}
+          options={[
+            { value: 'grey', label: 'Studio grey' },
+            { value: 'white', label: 'White' },
+            { value: 'blue', label: 'Light blue' },
+            { value: 'charcoal', label: 'Charcoal' },
+            { value: 'color', label: 'Colour' },
+            { value: 'blur', label: 'Blurred' },
+          ]}
+        />
+      </Field>
+      {choices.headshotBackdrop === 'color' && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="color"
+            aria-label="Backdrop colour"
+            className="h-8 w-12 cursor-pointer rounded border"
+            value={choices.headshotColor}
+            disabled={disabled}
+            onChange={(event) => set({ headshotColor: event.target.value })}
+          />
+          Backdrop colour
+        </label>
+      )}
+      <Field label="Size" hint={HEADSHOT_SIZE_HINTS[choices.headshotSize]}>
+        <Segmented<ModeChoices['headshotSize']>
+          label="Size"
+          value={choices.headshotSize}
+          disabled={disabled}
+          onChange={(headshotSize) => set({ headshotSize })}
+          options={[
+            { value: 'square', label: 'Square' },
+            { value: 'portrait', label: '4:5' },
+            { value: 'print', label: 'Print' },
+          ]}
+        />
+      </Field>
+      <span className="text-xs text-muted-foreground">
+        Your own face, framed, lit and lightly retouched. One person facing the camera works best.
+      </span>
+    </div>
+  );
 }
 
 function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {

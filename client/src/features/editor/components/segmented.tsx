@@ -7,18 +7,24 @@ export function Segmented<T extends string | number>({
   options,
   onChange,
   disabled,
+  wrapAt3,
 }: {
   label: string;
   value: T;
   options: readonly { value: T; label: string }[];
   onChange(value: T): void;
   disabled?: boolean;
+  /** Lays many options out three to a row instead of in one. */
+  wrapAt3?: boolean;
 }) {
   return (
     <div
       role="radiogroup"
       aria-label={label}
-      className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-muted p-1"
+      className={cn(
+        'grid gap-1 rounded-lg bg-muted p-1',
+        wrapAt3 ? 'grid-cols-3' : 'auto-cols-fr grid-flow-col',
+      )}
     >
       {options.map((option) => (
         <button

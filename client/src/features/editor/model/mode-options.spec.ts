@@ -15,7 +15,21 @@ describe('mode options sent with the process call', () => {
     ).toEqual({ options: { strength: 'strong', skinSmoothing: false } });
   });
 
+  it('sends the headshot its backdrop and size, the colour only with the custom backdrop', () => {
+    expect(processOptions('professional-photo', DEFAULT_CHOICES)).toEqual({
+      options: { backdrop: 'grey', size: 'square' },
+    });
+    expect(
+      processOptions('professional-photo', {
+        ...DEFAULT_CHOICES,
+        headshotBackdrop: 'color',
+        headshotColor: '#224466',
+        headshotSize: 'print',
+      }),
+    ).toEqual({ options: { backdrop: 'color', color: '#224466', size: 'print' } });
+  });
+
   it('sends no options to a mode without any', () => {
-    expect(processOptions('professional-photo', DEFAULT_CHOICES)).toEqual({});
+    expect(processOptions('object-removal', DEFAULT_CHOICES)).toEqual({});
   });
 });

@@ -8,6 +8,10 @@ export interface ModeChoices {
   shadow: boolean;
   faceStrength: 'subtle' | 'natural' | 'strong';
   skinSmoothing: boolean;
+  headshotBackdrop: 'grey' | 'white' | 'blue' | 'charcoal' | 'color' | 'blur';
+  /** #rrggbb, for the custom colour backdrop. */
+  headshotColor: string;
+  headshotSize: 'square' | 'portrait' | 'print';
 }
 
 export const DEFAULT_CHOICES: ModeChoices = {
@@ -17,6 +21,9 @@ export const DEFAULT_CHOICES: ModeChoices = {
   shadow: false,
   faceStrength: 'natural',
   skinSmoothing: true,
+  headshotBackdrop: 'grey',
+  headshotColor: '#7f8c9a',
+  headshotSize: 'square',
 };
 
 export function processOptions(
@@ -35,5 +42,9 @@ export function processOptions(
   }
   if (mode === 'face-enhancement')
     return { options: { strength: choices.faceStrength, skinSmoothing: choices.skinSmoothing } };
+  if (mode === 'professional-photo') {
+    const custom = choices.headshotBackdrop === 'color' ? { color: choices.headshotColor } : {};
+    return { options: { backdrop: choices.headshotBackdrop, ...custom, size: choices.headshotSize } };
+  }
   return {};
 }

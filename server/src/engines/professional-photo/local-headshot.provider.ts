@@ -1,0 +1,41 @@
+import type { WorkerPool } from '../../workers/pool';
+import { encodeLike } from '../inpaint/inpaint-io';
+import type { Provider, ProviderResult, RunContext } from '../types';
+import { makeHeadshot } from './make-headshot';
+import { SEVERAL_FACES_NOTE, type ProfessionalPhotoInput } from './professional-photo.options';
+
+export interface LocalHeadshotConfig {
+  pool: () => WorkerPool;
+  /** Cache of the upscaler's converted models; default data/models. */
+  modelDir?: string;
+}
+
+/** The headshot made on this machine's CPU: the person's own face, framed, lit and set on a backdrop. */
+export function createLocalHeadshotProvider(config: LocalHeadshotConfig): Provider<ProfessionalPhotoInput> {
+  return {
+    id: 'local-headshot',
+    kind: 'local',
+    isConfigured: () => true,
+    async run(input: ProfessionalPhotoInput, ctx: RunContext): Promise<ProviderResult> {
+      const { image, format, ...options } = input;
+      const result = await makeHeadshot(image, options, {
+        pool: config.pool(),
+        modelDir: config.modelDir,
+        signal: ctx.signal,
+        progress: ctx.progress,
+      });
+      ctx.log.info(
+        {
+          faces: result.faces.length,
+          upscaled: result.upscaled,
+          rollDegrees: Math.round((result.frame.roll * 1800) / Math.PI) / 10,
+          ...result.light,
+        },
+        'professional headshot',
+      );
+      // A transparent input still gets an opaque headshot: the backdrop fills every pixel.
+      const encoded = await encodeLike(result.image, format);
+      return result.faces.length > 1 ? { ...encoded, note: SEVERAL_FACES_NOTE } : encoded;
+    },
+  };
+}

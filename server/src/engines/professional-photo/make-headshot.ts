@@ -1,0 +1,259 @@
+/**
+ * A studio-style headshot from a casual photo, every heavy step in the worker pool: find the main face
+ * (refuse without one), level the eyes and frame by rule (framing.ts), matte the person on the frame's part
+ * of the photo (ISNet with a hair-aware refinement), enlarge that part with the upscale engine when the frame
+ * would otherwise be enlarged, resample it onto the frame, take out the old background's colour at the edges,
+ * tidy the light on the skin, set the person on the backdrop, and retouch the face at "subtle".
+ */
+import { AppError } from '../../lib/errors';
+import type { RawImage } from '../../lib/image';
+import { detectFaces, type Face } from '../../models/face';
+import { faceRegions, regionOfInterest } from '../../models/face/regions';
+import { cropRaw, isColourful, pasteRaw, shiftFace } from '../../models/face-retouch';
+import { colourMeans, decontaminate } from '../../models/guided-filter/foreground-colour';
+import { castsShadow, renderBackdrop } from '../../models/headshot/backdrop';
+import {
+  eyeRoll,
+  faceOnOutput,
+  faceOnPhoto,
+  frameBounds,
+  frameFor,
+  levelFace,
+  mainFace,
+  toOutput,
+  unlevelPoint,
+  type FrameTransform,
+  type LevelFace,
+} from '../../models/headshot/framing';
+import { findHeadTop, keepMainPerson } from '../../models/headshot/person';
+import { tidyLight, type LightReport } from '../../models/headshot/light';
+import { vignette } from '../../models/headshot/vignette';
+import { warpColour, warpMatte } from '../../models/headshot/warp';
+import { shadowFromMatte } from '../../models/isnet/compose';
+import type { WorkerPool } from '../../workers/pool';
+import { upscaleRaw } from '../image-upscale/upscale-raw';
+import {
+  HEADSHOT_SIZES,
+  MIN_HEADSHOT_FACE_PX,
+  type ProfessionalPhotoOptions,
+} from './professional-photo.options';
+
+export interface HeadshotDeps {
+  pool: WorkerPool;
+  modelDir?: string;
+  signal?: AbortSignal;
+  progress?(fraction: number, message?: string): void;
+}
+
+export interface HeadshotResult {
+  image: RawImage;
+  faces: Face[];
+  /** The face the headshot is made of, on the photo. */
+  face: Face;
+  frame: FrameTransform;
+  /** 1 when the photo's pixels were enough; 2 or 4 when the upscale engine enlarged them first. */
+  upscaled: 1 | 2 | 4;
+  light: LightReport;
+}
+
+/** The frame is enlarged past this factor only from upscaled pixels. */
+const MAX_PLAIN_ENLARGEMENT = 1.15;
+/** The hair's first guess above the forehead, as a share of the oval's height, before the matte is read. */
+const HAIR_GUESS = 0.3;
+
+export async function makeHeadshot(
+  image: RawImage,
+  options: ProfessionalPhotoOptions,
+  deps: HeadshotDeps,
+): Promise<HeadshotResult> {
+  const { pool, signal } = deps;
+  const progress = deps.progress ?? (() => {});
+  const { width, height } = HEADSHOT_SIZES[options.size];
+  progress(0.02, 'Finding the face');
+  const faces = await detectFaces(image, pool, signal);
+  const face = mainFace(faces, image.width, image.height);
+  if (!face) {
+    throw new AppError(
+      'NOTHING_TO_DO',
+      'No face was found in this photo. A headshot needs a photo of a person facing the camera.',
+    );
+  }
+  if (face.box.width < MIN_HEADSHOT_FACE_PX) {
+    throw new AppError(
+      'NOTHING_TO_DO',
+      `The face in this photo is too small for a headshot (${Math.round(face.box.width)} px wide; at least ${MIN_HEADSHOT_FACE_PX} px is needed). Please use a closer or larger photo.`,
+    );
+  }
+  const level = levelFace(await refinedFace(image, face, pool, signal));
+  const guess = frameFor(level, level.top - HAIR_GUESS * (level.bottom - level.top), width, height);
+
+  progress(0.1, 'Separating the person from the background');
+  const bounds = frameBounds(guess, 0.12, image.width, image.height);
+  const crop = cropRaw(image, bounds);
+  const matte = await personMatteOf(crop, pool, signal);
+  const region = { x: bounds.x, y: bounds.y, scale: 1 };
+  const headTop = findHeadTop(
+    { pixels: { data: matte, width: crop.width, height: crop.height }, ...region },
+    level,
+  );
+  const frame = frameFor(level, headTop, width, height);
+
+  progress(0.45, 'Framing');
+  const tight = frameBounds(frame, 0.02, image.width, image.height);
+  const { pixels, upscaled } = await detailFor(cropRaw(image, tight), frame.scale, deps, (f) =>
+    progress(0.45 + 0.3 * f, 'Upscaling'),
+  );
+  const colour = warpColour({ pixels, x: tight.x, y: tight.y, scale: upscaled }, frame);
+  const chin = toOutput(frame, unlevelPoint({ x: 0, y: level.bottom }, level.roll, level.origin)).y;
+  const alpha = warpMatte(
+    { pixels: { data: matte, width: crop.width, height: crop.height }, ...region },
+    frame,
+    chin,
+  );
+  keepMainPerson(alpha, frame, face, faces);
+
+  progress(0.8, 'Lighting and backdrop');
+  const n = width * height;
+  const person = new Uint8Array(n * 3);
+  decontaminate(colourMeans(colour, alpha, width, height), colour, alpha, width, height, person, 3);
+  const onFrame = faceOnOutput(face, frame);
+  const colourful = isColourful(image);
+  const light = tidyLight(person, alpha, width, skinSample(onFrame, level, frame), colourful);
+  const backdrop = renderBackdrop({
+    kind: options.backdrop,
+    colour: options.color,
+    width,
+    height,
+    photo: colour,
+    matte: alpha,
+  });
+  const out = composite(person, alpha, backdrop, castsShadow(options.backdrop), width, height);
+  if (options.backdrop !== 'white') vignette(out, width, height);
+  const result: RawImage = { data: out, width, height, channels: 3 };
+
+  if (options.retouch) {
+    progress(0.9, 'Retouching the face');
+    await retouchOnFrame(result, onFrame, colourful, pool, signal);
+  }
+  progress(1);
+  return { image: result, faces, face, frame, upscaled, light };
+}
+
+/** Side of the levelled view the face's landmarks are found again in. */
+const PROBE_SIDE = 384;
+/** Rounds of finding the landmarks again; each stops early once the view's eyes are level within a degree. */
+const PROBE_ROUNDS = 3;
+
+/**
+ * The face's landmarks found again on a view of the photo levelled by their last estimate, and mapped back
+ * to the photo. The mesh model sees an upright crop and underestimates a strong tilt; on each levelled view
+ * less tilt is left, which it reads better.
+ */
+async function refinedFace(
+  image: RawImage,
+  face: Face,
+  pool: WorkerPool,
+  signal?: AbortSignal,
+): Promise<Face> {
+  let current = face;
+  for (let round = 0; round < PROBE_ROUNDS; round++) {
+    const level = levelFace(current);
+    const view = frameFor(level, level.top - HAIR_GUESS * (level.bottom - level.top), PROBE_SIDE, PROBE_SIDE);
+    const pixels = warpColour({ pixels: image, x: 0, y: 0, scale: 1 }, view);
+    const again = await detectFaces(
+      { data: pixels, width: PROBE_SIDE, height: PROBE_SIDE, channels: 3 },
+      pool,
+      signal,
+    );
+    const found = mainFace(again, PROBE_SIDE, PROBE_SIDE);
+    if (!found) break;
+    current = faceOnPhoto(found, view);
+    if (Math.abs(eyeRoll(found)) < Math.PI / 180) break;
+  }
+  return current;
+}
+
+async function personMatteOf(crop: RawImage, pool: WorkerPool, signal?: AbortSignal): Promise<Uint8Array> {
+  const data = new Uint8Array(crop.data);
+  const { alpha } = await pool.run(
+    'person-matte',
+    { image: { ...crop, data } },
+    { transferList: [data.buffer], signal },
+  );
+  return alpha;
+}
+
+/** The crop as is when the frame shrinks it or barely enlarges it, else enlarged 2x or 4x by the upscaler. */
+async function detailFor(
+  crop: RawImage,
+  scale: number,
+  deps: HeadshotDeps,
+  onProgress: (fraction: number) => void,
+): Promise<{ pixels: RawImage; upscaled: 1 | 2 | 4 }> {
+  if (scale <= MAX_PLAIN_ENLARGEMENT) return { pixels: crop, upscaled: 1 };
+  const factor = scale <= 2 * MAX_PLAIN_ENLARGEMENT ? 2 : 4;
+  // The fast model: the frame is made from these pixels at a smaller scale, and the retouch restores detail.
+  const pixels = await upscaleRaw(crop, factor, 'fast', deps.pool, {
+    modelDir: deps.modelDir,
+    signal: deps.signal,
+    onProgress,
+  });
+  return { pixels, upscaled: factor };
+}
+
+/** The skin of the face on the frame, whose centre line is the frame's by construction. */
+function skinSample(onFrame: Face, level: LevelFace, frame: FrameTransform) {
+  const regions = faceRegions(onFrame, frame.width, frame.height);
+  return {
+    skin: regions.skin,
+    roi: regions.roi,
+    centreX: frame.width / 2,
+    faceWidth: (level.right - level.left) * frame.scale,
+  };
+}
+
+/** The person over the backdrop, the backdrop darkened by the person's soft shadow where it suits. */
+function composite(
+  person: Uint8Array,
+  alpha: Uint8Array,
+  backdrop: Uint8Array,
+  shadow: boolean,
+  width: number,
+  height: number,
+): Uint8Array {
+  const dark = shadow ? shadowFromMatte(alpha, { width, height }) : undefined;
+  const out = new Uint8Array(width * height * 3);
+  for (let i = 0; i < alpha.length; i++) {
+    const a = alpha[i] / 255;
+    const d = dark ? 1 - (0.6 * dark[i]) / 255 : 1;
+    for (let c = 0; c < 3; c++) {
+      const k = i * 3 + c;
+      out[k] = person[k] * a + backdrop[k] * d * (1 - a) + 0.5;
+    }
+  }
+  return out;
+}
+
+/** The face-enhancement retouch at "subtle" on the face's region of the finished frame. */
+async function retouchOnFrame(
+  image: RawImage,
+  face: Face,
+  colourful: boolean,
+  pool: WorkerPool,
+  signal?: AbortSignal,
+): Promise<void> {
+  const roi = regionOfInterest(face, image.width, image.height);
+  if (roi.width < 8 || roi.height < 8) return;
+  const crop = cropRaw(image, roi);
+  const cropData = crop.data as Uint8Array<ArrayBuffer>;
+  const retouched = await pool.run(
+    'retouch-face',
+    {
+      crop,
+      face: shiftFace(face, -roi.x, -roi.y),
+      options: { strength: 'subtle', skinSmoothing: true, colourful },
+    },
+    { transferList: [cropData.buffer], signal },
+  );
+  pasteRaw(image, retouched, roi.x, roi.y);
+}

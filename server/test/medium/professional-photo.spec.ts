@@ -1,0 +1,160 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../../src/app';
+import type { Database } from '../../src/db/client';
+import { makeHeadshot } from '../../src/engines/professional-photo/make-headshot';
+import {
+  professionalPhotoOptionsSchema,
+  SEVERAL_FACES_NOTE,
+} from '../../src/engines/professional-photo/professional-photo.options';
+import { createEngineRegistry } from '../../src/engines/registry';
+import { decodePhoto, type RawImage } from '../../src/lib/image';
+import { detectFaces, type Face } from '../../src/models/face';
+import { mainFace } from '../../src/models/headshot/framing';
+import { createLocalStorage } from '../../src/storage/local.storage';
+import { createWorkerPool } from '../../src/workers/pool';
+import { databaseTargets } from '../support/databases';
+import { bearer, fakeVerifier } from '../support/fake-verifier';
+import { borderOf, faceCorrelation, framingOf } from '../support/headshot-measures';
+import { buildTestApp } from '../support/test-app';
+import { multipart, photo } from '../support/uploads';
+
+const fixture = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)));
+
+describe('Professional headshots on real photos', () => {
+  const target = databaseTargets()[0];
+  const pool = createWorkerPool({ threads: 1 });
+  let database: Database;
+  let sut: BuiltApp;
+  let storageRoot: string;
+
+  beforeAll(async () => {
+    database = await target.open();
+    storageRoot = mkdtempSync(path.join(os.tmpdir(), 'headshot-'));
+    sut = await buildTestApp({
+      database,
+      verifier: fakeVerifier,
+      storage: createLocalStorage(storageRoot),
+      engines: createEngineRegistry({ pool }),
+    });
+  });
+  afterAll(async () => {
+    await sut?.close();
+    await pool.close();
+    await database?.close();
+    rmSync(storageRoot, { recursive: true, force: true });
+  });
+
+  async function submit(uid: string, data: Buffer, name: string, options?: object) {
+    const body = multipart({ editingMode: 'professional-photo' }, { name, data });
+    const uploaded = await sut.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(uid) },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    return sut.inject({
+      method: 'POST',
+      url: `/api/process/${uploaded.json().id}`,
+      headers: bearer(uid),
+      payload: options ? { options } : {},
+    });
+  }
+
+  const credits = async (uid: string) =>
+    (await sut.inject({ method: 'GET', url: '/api/credits', headers: bearer(uid) })).json().credits;
+
+  /** The headshot's own face, found again on the result. */
+  async function faceOn(image: RawImage): Promise<Face> {
+    const faces = await detectFaces(image, pool);
+    expect(faces.length).toBeGreaterThanOrEqual(1);
+    return mainFace(faces, image.width, image.height)!;
+  }
+
+  const HEAVY = 600_000;
+
+  it(
+    'makes a square studio headshot of a portrait: face centred, eyes level, the rule width, a clean border',
+    async () => {
+      const { image: original } = await decodePhoto(fixture('face/face-grace-hopper-navy-portrait.jpg'));
+      const result = await makeHeadshot(original, professionalPhotoOptionsSchema.parse({}), { pool });
+      expect([result.image.width, result.image.height]).toEqual([1024, 1024]);
+      const face = await faceOn(result.image);
+      const framing = framingOf(face, 1024);
+      expect(framing.offCentre).toBeLessThan(0.05);
+      expect(framing.rollDegrees).toBeLessThan(2);
+      expect(framing.widthShare).toBeGreaterThanOrEqual(0.38);
+      expect(framing.widthShare).toBeLessThanOrEqual(0.52);
+      // Above the shoulders the border is the smooth backdrop: no edge of the flag or the room behind her.
+      const border = borderOf(result.image, 24, Math.round(face.box.y + face.box.height));
+      expect(border.spread).toBeLessThan(20);
+      expect(border.step).toBeLessThan(6);
+      expect(faceCorrelation(original, result.image, result.frame, face)).toBeGreaterThan(0.9);
+    },
+    HEAVY,
+  );
+
+  it(
+    'frames the largest, most central face of a group at 4:5 on white through the API, and says so',
+    async () => {
+      const input = fixture('detect/face-mariachi-band-smiling.jpg');
+      const response = await submit('bea', input, 'band.jpg', { backdrop: 'white', size: 'portrait' });
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json();
+      expect(answer).toMatchObject({ providerId: 'local-headshot', width: 1080, height: 1350 });
+      expect(answer.note).toBe(SEVERAL_FACES_NOTE);
+      const served = await sut.inject({ method: 'GET', url: answer.processedPath, headers: bearer('bea') });
+      const { image, format } = await decodePhoto(served.rawPayload);
+      expect(format).toBe('jpeg');
+      const framing = framingOf(await faceOn(image), 1080);
+      expect(framing.offCentre).toBeLessThan(0.05);
+      expect(framing.rollDegrees).toBeLessThan(2);
+      // Neighbours are cleared from the matte only roughly (docs/BENCHMARKS.md shows what is left of them),
+      // so the group's border is not held to the single portrait's standard here.
+      const left = await credits('bea');
+      expect(left.remaining).toBe(left.limit - 1);
+    },
+    HEAVY,
+  );
+
+  it('refuses a photo without a face with 422, spends no credit and keeps no result', async () => {
+    const results = () =>
+      readdirSync(storageRoot, { recursive: true })
+        .map(String)
+        .filter((f) => f.includes('result-')).length;
+    const before = results();
+    const response = await submit('cyd', photo('coffee.png'), 'cup.png');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({ code: 'NOTHING_TO_DO' });
+    expect(response.json().error.message).toContain('No face was found');
+    const left = await credits('cyd');
+    expect(left.remaining).toBe(left.limit);
+    // Only the upload itself was stored: no result file.
+    expect(results()).toBe(before);
+  });
+
+  it('refuses a face under 80 px wide, naming its size', async () => {
+    const small = await sharp(fixture('face/face-grace-hopper-navy-portrait.jpg'))
+      .resize({ width: 180 })
+      .toBuffer();
+    const response = await submit('dan', small, 'small.jpg');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toMatch(/too small for a headshot \(\d+ px wide/);
+  });
+
+  it('rejects an unknown backdrop before spending a credit', async () => {
+    const response = await submit('eve', fixture('face/face-grace-hopper-navy-portrait.jpg'), 'a.jpg', {
+      backdrop: 'sunset',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain('backdrop');
+    const left = await credits('eve');
+    expect(left.remaining).toBe(left.limit);
+  });
+});

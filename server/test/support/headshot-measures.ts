@@ -1,0 +1,74 @@
+import type { RawImage } from '../../src/lib/image';
+import { eyeRoll, toPhoto, type FrameTransform } from '../../src/models/headshot/framing';
+import type { Face } from '../../src/models/face';
+
+/** A headshot's framing as its own detected face shows it, in shares of the frame and degrees. */
+export function framingOf(face: Face, width: number) {
+  return {
+    /** The face's centre from the frame's centre line, as a share of the width. */
+    offCentre: Math.abs(face.box.x + face.box.width / 2 - width / 2) / width,
+    rollDegrees: Math.abs((eyeRoll(face) * 180) / Math.PI),
+    widthShare: face.box.width / width,
+  };
+}
+
+const luma = (d: Uint8Array, k: number) => 0.299 * d[k] + 0.587 * d[k + 1] + 0.114 * d[k + 2];
+
+/**
+ * The frame's border above the shoulders (top strip and the sides down to `toRow`), `band` pixels deep: its
+ * spread of lightness, and its largest step between neighbouring pixels (an edge of the old room would show).
+ */
+export function borderOf(image: RawImage, band: number, toRow: number) {
+  const { data, width, channels } = image;
+  const values: number[] = [];
+  let step = 0;
+  const visit = (x: number, y: number) => {
+    const k = (y * width + x) * channels;
+    values.push(luma(data, k));
+    if (x + 1 < width) step = Math.max(step, Math.abs(luma(data, k) - luma(data, k + channels)));
+    if (y + 1 < image.height)
+      step = Math.max(step, Math.abs(luma(data, k) - luma(data, k + width * channels)));
+  };
+  for (let y = 0; y < toRow; y++) {
+    for (let x = 0; x < width; x++) if (y < band || x < band || x >= width - band) visit(x, y);
+  }
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  const spread = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
+  return { spread, step };
+}
+
+/**
+ * Correlation of lightness between the headshot's face (the box of its landmarks on the frame) and the same
+ * points of the photo: high when the face's pixels are the person's own.
+ */
+export function faceCorrelation(
+  photo: RawImage,
+  headshot: RawImage,
+  frame: FrameTransform,
+  face: Face,
+): number {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const { x, y, width, height } = face.box;
+  for (let v = Math.ceil(y); v < y + height; v += 2) {
+    for (let u = Math.ceil(x); u < x + width; u += 2) {
+      const p = toPhoto(frame, u + 0.5, v + 0.5);
+      const px = Math.round(p.x - 0.5);
+      const py = Math.round(p.y - 0.5);
+      if (px < 0 || py < 0 || px >= photo.width || py >= photo.height) continue;
+      xs.push(luma(photo.data, (py * photo.width + px) * photo.channels));
+      ys.push(luma(headshot.data, (v * headshot.width + u) * headshot.channels));
+    }
+  }
+  const mx = xs.reduce((s, v) => s + v, 0) / xs.length;
+  const my = ys.reduce((s, v) => s + v, 0) / ys.length;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (xs[i] - mx) * (ys[i] - my);
+    sxx += (xs[i] - mx) ** 2;
+    syy += (ys[i] - my) ** 2;
+  }
+  return sxy / Math.sqrt(sxx * syy);
+}
