@@ -105,6 +105,30 @@ describe('POST /api/images/:id/detect-watermark, and watermark removal without a
     expect(response.json().error.code).toBe('NOTHING_TO_DO');
     expect(await creditsUsed('nothing')).toBe(0);
   });
+
+  it("finds each photo's own mark in a batch sent without a mask, and returns the credit where there is none", async () => {
+    const ids = [
+      (await app.upload('seller', marked, 'marked.jpg', 'watermark-removal')).json().id as string,
+      (await app.upload('seller', clean, 'clean.jpg', 'watermark-removal')).json().id as string,
+    ];
+    const response = await app.sut.inject({
+      method: 'POST',
+      url: '/api/batches',
+      headers: bearer('seller'),
+      payload: { imageIds: ids },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const outcomes = response.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; imageId?: string; error?: { code: string } })
+      .filter((event) => event.type === 'completed' || event.type === 'failed');
+    expect(outcomes.find((event) => event.imageId === ids[0])?.type).toBe('completed');
+    const missed = outcomes.find((event) => event.imageId === ids[1]);
+    expect(missed?.type).toBe('failed');
+    expect(missed?.error?.code).toBe('NOTHING_TO_DO');
+    expect(await creditsUsed('seller')).toBe(1);
+  });
 });
 
 /** Mean absolute difference per channel over the pixels the mark covers at least half. */
