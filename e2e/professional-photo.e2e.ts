@@ -2,30 +2,13 @@
  * Professional headshots as a person makes one: the backdrop and size choices beside the process button, a
  * portrait turned into a 4:5 headshot on light blue and downloaded, and a photo without a face refused.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadResult, photoFile } from './support/editor-page.ts';
-import { editorSession } from './support/editor-session.ts';
+import { useEditorSession } from './support/editor-session.ts';
 
-let app: RunningApp;
-let browser: Browser;
-const { pageErrors, shot, signedInDesktop, openEditor, upload, expectToast, processAndWait } = editorSession(
-  () => ({ app, browser }),
-);
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { shot, signedInDesktop, openEditor, upload, expectToast, processAndWait } = useEditorSession();
 
 describe('professional headshots in the editor', () => {
   let context: BrowserContext;

@@ -1,16 +1,13 @@
-import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { PageLayout } from '@client/components/layout/page-layout';
-import { LoginDialog, useAuth } from '@client/features/auth';
+import { SignInGate, useAuth } from '@client/features/auth';
 import { ApiKeysPanel } from '@client/features/developers';
 import { usePageMeta } from '@client/lib/page-meta';
 
 /** /api-keys, the "API" page: a signed-in person's keys for calling the API from their own code. */
 export default function ApiKeysPage() {
   const { isLoading, isAuthenticated } = useAuth();
-  const [, navigate] = useLocation();
-  const [loginDismissed, setLoginDismissed] = useState(false);
   usePageMeta({
     title: 'API keys | Cleanup Studio',
     description: 'Create and revoke keys for the Cleanup Studio API.',
@@ -43,14 +40,7 @@ export default function ApiKeysPage() {
           )}
         </div>
       </section>
-      <LoginDialog
-        open={!isLoading && !isAuthenticated && !loginDismissed}
-        onOpenChange={(open) => {
-          if (open) return;
-          setLoginDismissed(true);
-          navigate('/docs/api');
-        }}
-      />
+      <SignInGate signedOut={!isLoading && !isAuthenticated} leaveTo="/docs/api" />
     </PageLayout>
   );
 }

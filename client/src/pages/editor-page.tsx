@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import { MODE_INFO, parseMode, type Mode } from '@common/modes';
 import type { CurrentUser } from '@common/schemas/auth';
 import { PageLayout } from '@client/components/layout/page-layout';
-import { authKeys, LoginDialog, useAuth } from '@client/features/auth';
+import { authKeys, SignInGate, useAuth } from '@client/features/auth';
 import { Editor } from '@client/features/editor';
 import { usePageMeta } from '@client/lib/page-meta';
 
@@ -20,7 +19,6 @@ export default function EditorPage() {
   const search = new URLSearchParams(useSearch());
   const mode = parseMode(search.get('mode'));
   const from = search.get('from');
-  const [loginDismissed, setLoginDismissed] = useState(false);
   usePageMeta({
     title: `${MODE_INFO[mode].label} - Editor | Cleanup Studio`,
     description: MODE_INFO[mode].description,
@@ -53,14 +51,7 @@ export default function EditorPage() {
       ) : (
         <div className="min-h-[60dvh]" />
       )}
-      <LoginDialog
-        open={!isAuthenticated && !loginDismissed}
-        onOpenChange={(open) => {
-          if (open) return;
-          setLoginDismissed(true);
-          navigate('/');
-        }}
-      />
+      <SignInGate signedOut={!isAuthenticated} leaveTo="/" />
     </PageLayout>
   );
 }

@@ -1,16 +1,12 @@
-import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
-import { useLocation } from 'wouter';
 import { PageLayout } from '@client/components/layout/page-layout';
-import { LoginDialog, useAuth } from '@client/features/auth';
+import { SignInGate, useAuth } from '@client/features/auth';
 import { YourImages } from '@client/features/history';
 import { usePageMeta } from '@client/lib/page-meta';
 
 /** /images: "Your images" for a signed-in person; signed out, the login dialog (closing it goes home). */
 export default function ImagesPage() {
   const { isLoading, isAuthenticated, user } = useAuth();
-  const [, navigate] = useLocation();
-  const [loginDismissed, setLoginDismissed] = useState(false);
   usePageMeta({
     title: 'Your images | Cleanup Studio',
     description: 'Your edited photos: compare, download, edit again or delete.',
@@ -32,14 +28,7 @@ export default function ImagesPage() {
           <div className="min-h-[40dvh]" />
         )}
       </section>
-      <LoginDialog
-        open={!isLoading && !isAuthenticated && !loginDismissed}
-        onOpenChange={(open) => {
-          if (open) return;
-          setLoginDismissed(true);
-          navigate('/');
-        }}
-      />
+      <SignInGate signedOut={!isLoading && !isAuthenticated} leaveTo="/" />
     </PageLayout>
   );
 }

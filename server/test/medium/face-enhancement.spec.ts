@@ -1,21 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../src/app';
-import type { Database } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
 import { enhancePhoto } from '../../src/engines/face-enhancement/enhance-photo';
 import { NO_FACE_NOTE } from '../../src/engines/face-enhancement/face-enhancement.engine';
 import { createEngineRegistry } from '../../src/engines/registry';
 import { decodePhoto } from '../../src/lib/image';
-import { createLocalStorage } from '../../src/storage/local.storage';
 import { createWorkerPool } from '../../src/workers/pool';
 import { databaseTargets } from '../support/databases';
-import { bearer, fakeVerifier } from '../support/fake-verifier';
-import { buildTestApp } from '../support/test-app';
-import { multipart, photo } from '../support/uploads';
+import { bearer } from '../support/fake-verifier';
+import { photo } from '../support/uploads';
+import { useTestApp } from '../support/use-test-app';
 
 const fixture = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)));
@@ -23,45 +18,19 @@ const fixture = (name: string) =>
 describe('Face enhancement through the API, with the real engine', () => {
   const target = databaseTargets()[0];
   const pool = createWorkerPool({ threads: 1 });
-  let database: Database;
-  let sut: BuiltApp;
-  let storageRoot: string;
-
-  beforeAll(async () => {
-    database = await target.open();
-    storageRoot = mkdtempSync(path.join(os.tmpdir(), 'face-'));
-    sut = await buildTestApp({
-      database,
-      verifier: fakeVerifier,
-      storage: createLocalStorage(storageRoot),
-      engines: createEngineRegistry({ pool }),
-    });
-  });
-  afterAll(async () => {
-    await sut?.close();
-    await pool.close();
-    await database?.close();
-    rmSync(storageRoot, { recursive: true, force: true });
+  const app = useTestApp(target, {
+    engines: () => createEngineRegistry({ pool }),
+    storagePrefix: 'face-',
+    close: () => pool.close(),
   });
 
   async function enhance(uid: string, data: Buffer, name: string, options?: object) {
-    const body = multipart({ editingMode: 'face-enhancement' }, { name, data });
-    const uploaded = await sut.inject({
-      method: 'POST',
-      url: '/api/upload',
-      payload: body.payload,
-      headers: { ...body.headers, ...bearer(uid) },
-    });
+    const uploaded = await app.upload(uid, data, name, 'face-enhancement');
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const response = await sut.inject({
-      method: 'POST',
-      url: `/api/process/${uploaded.json().id}`,
-      headers: bearer(uid),
-      payload: options ? { options } : {},
-    });
+    const response = await app.processImage(uid, uploaded.json().id, options ? { options } : {});
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
-    const served = await sut.inject({ method: 'GET', url: answer.processedPath, headers: bearer(uid) });
+    const served = await app.sut.inject({ method: 'GET', url: answer.processedPath, headers: bearer(uid) });
     return { answer, result: served.rawPayload };
   }
 
@@ -83,19 +52,8 @@ describe('Face enhancement through the API, with the real engine', () => {
   });
 
   it('refuses an unknown strength before spending a credit', async () => {
-    const body = multipart({ editingMode: 'face-enhancement' }, { name: 'a.jpg', data: photo('rocket.jpg') });
-    const uploaded = await sut.inject({
-      method: 'POST',
-      url: '/api/upload',
-      payload: body.payload,
-      headers: { ...body.headers, ...bearer('cyd') },
-    });
-    const response = await sut.inject({
-      method: 'POST',
-      url: `/api/process/${uploaded.json().id}`,
-      headers: bearer('cyd'),
-      payload: { options: { strength: 'extreme' } },
-    });
+    const uploaded = await app.upload('cyd', photo('rocket.jpg'), 'a.jpg', 'face-enhancement');
+    const response = await app.processImage('cyd', uploaded.json().id, { options: { strength: 'extreme' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toContain('strength');
   });

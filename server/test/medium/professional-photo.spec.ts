@@ -1,11 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../src/app';
-import type { Database } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
 import { makeHeadshot } from '../../src/engines/professional-photo/make-headshot';
 import {
   professionalPhotoOptionsSchema,
@@ -15,13 +11,12 @@ import { createEngineRegistry } from '../../src/engines/registry';
 import { decodePhoto, type RawImage } from '../../src/lib/image';
 import { detectFaces, type Face } from '../../src/models/face';
 import { mainFace } from '../../src/models/headshot/framing';
-import { createLocalStorage } from '../../src/storage/local.storage';
 import { createWorkerPool } from '../../src/workers/pool';
 import { databaseTargets } from '../support/databases';
-import { bearer, fakeVerifier } from '../support/fake-verifier';
+import { bearer } from '../support/fake-verifier';
 import { borderOf, faceCorrelation, framingOf } from '../support/headshot-measures';
-import { buildTestApp } from '../support/test-app';
-import { multipart, photo } from '../support/uploads';
+import { photo } from '../support/uploads';
+import { useTestApp } from '../support/use-test-app';
 
 const fixture = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)));
@@ -29,46 +24,20 @@ const fixture = (name: string) =>
 describe('Professional headshots on real photos', () => {
   const target = databaseTargets()[0];
   const pool = createWorkerPool({ threads: 1 });
-  let database: Database;
-  let sut: BuiltApp;
-  let storageRoot: string;
-
-  beforeAll(async () => {
-    database = await target.open();
-    storageRoot = mkdtempSync(path.join(os.tmpdir(), 'headshot-'));
-    sut = await buildTestApp({
-      database,
-      verifier: fakeVerifier,
-      storage: createLocalStorage(storageRoot),
-      engines: createEngineRegistry({ pool }),
-    });
-  });
-  afterAll(async () => {
-    await sut?.close();
-    await pool.close();
-    await database?.close();
-    rmSync(storageRoot, { recursive: true, force: true });
+  const app = useTestApp(target, {
+    engines: () => createEngineRegistry({ pool }),
+    storagePrefix: 'headshot-',
+    close: () => pool.close(),
   });
 
   async function submit(uid: string, data: Buffer, name: string, options?: object) {
-    const body = multipart({ editingMode: 'professional-photo' }, { name, data });
-    const uploaded = await sut.inject({
-      method: 'POST',
-      url: '/api/upload',
-      payload: body.payload,
-      headers: { ...body.headers, ...bearer(uid) },
-    });
+    const uploaded = await app.upload(uid, data, name, 'professional-photo');
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    return sut.inject({
-      method: 'POST',
-      url: `/api/process/${uploaded.json().id}`,
-      headers: bearer(uid),
-      payload: options ? { options } : {},
-    });
+    return app.processImage(uid, uploaded.json().id, options ? { options } : {});
   }
 
   const credits = async (uid: string) =>
-    (await sut.inject({ method: 'GET', url: '/api/credits', headers: bearer(uid) })).json().credits;
+    (await app.sut.inject({ method: 'GET', url: '/api/credits', headers: bearer(uid) })).json().credits;
 
   /** The headshot's own face, found again on the result. */
   async function faceOn(image: RawImage): Promise<Face> {
@@ -109,7 +78,11 @@ describe('Professional headshots on real photos', () => {
       const answer = response.json();
       expect(answer).toMatchObject({ providerId: 'local-headshot', width: 1080, height: 1350 });
       expect(answer.note).toBe(SEVERAL_FACES_NOTE);
-      const served = await sut.inject({ method: 'GET', url: answer.processedPath, headers: bearer('bea') });
+      const served = await app.sut.inject({
+        method: 'GET',
+        url: answer.processedPath,
+        headers: bearer('bea'),
+      });
       const { image, format } = await decodePhoto(served.rawPayload);
       expect(format).toBe('jpeg');
       const framing = framingOf(await faceOn(image), 1080);
@@ -124,10 +97,7 @@ describe('Professional headshots on real photos', () => {
   );
 
   it('refuses a photo without a face with 422, spends no credit and keeps no result', async () => {
-    const results = () =>
-      readdirSync(storageRoot, { recursive: true })
-        .map(String)
-        .filter((f) => f.includes('result-')).length;
+    const results = () => app.files().filter((f) => f.includes('result-')).length;
     const before = results();
     const response = await submit('cyd', photo('coffee.png'), 'cup.png');
     expect(response.statusCode).toBe(422);
