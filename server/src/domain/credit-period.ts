@@ -1,4 +1,5 @@
 import { PLAN_LIMITS, type Plan } from '@common/plans';
+import { DAY_MS } from '../lib/clock';
 
 export interface CreditAccount {
   subscriptionTier: Plan;
@@ -61,7 +62,7 @@ function monthsBetween(a: Date, b: Date): number {
 
 /** Adds whole days, months or years in UTC; a month end is clamped (Jan 31 + 1 month = Feb 28/29). */
 export function addUtc(date: Date, unit: 'day' | 'month' | 'year', count: number): Date {
-  if (unit === 'day') return new Date(date.getTime() + count * 86_400_000);
+  if (unit === 'day') return new Date(date.getTime() + count * DAY_MS);
   const months = unit === 'year' ? count * 12 : count;
   const y = date.getUTCFullYear();
   const m = date.getUTCMonth() + months;

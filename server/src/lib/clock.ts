@@ -3,3 +3,6 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;

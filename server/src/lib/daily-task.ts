@@ -1,6 +1,5 @@
 import type { Logger } from './logger';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './clock';
 
 /**
  * Runs `task` a minute after start, then once a day, in this process; a failure is logged and the next day

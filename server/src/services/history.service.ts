@@ -8,10 +8,10 @@ import { deleteImageFiles } from '../storage/image-files';
 import { imageKeys, imageUrls } from '../storage/image-keys';
 import { StorageNotFoundError, type Storage } from '../storage/storage';
 import type { ImagesService } from './images.service';
+import { DAY_MS } from '../lib/clock';
 
 /** Longest side of a thumbnail, in pixels: sharp on a high-density screen in the history grid. */
 const THUMBNAIL_SIZE = 480;
-const DAY_MS = 86_400_000;
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
 

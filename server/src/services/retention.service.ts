@@ -1,11 +1,10 @@
 import { PLAN_LIMITS } from '@common/plans';
-import type { Clock } from '../lib/clock';
+import { DAY_MS, type Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
 import { deleteImageFiles } from '../storage/image-files';
 import type { Storage } from '../storage/storage';
 
-const DAY_MS = 86_400_000;
 /** Rows looked at per round, so a first clean-up of a large backlog never loads it all at once. */
 const PAGE = 100;
 

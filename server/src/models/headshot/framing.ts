@@ -149,36 +149,26 @@ export function toOutput(t: FrameTransform, p: Point): Point {
 
 /** The face's landmarks moved onto the output. */
 export function faceOnOutput(face: Face, t: FrameTransform): Face {
-  const mesh = new Float32Array(face.mesh.length);
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (let i = 0; i < mesh.length; i += 3) {
-    const p = toOutput(t, { x: face.mesh[i], y: face.mesh[i + 1] });
-    mesh[i] = p.x;
-    mesh[i + 1] = p.y;
-    mesh[i + 2] = face.mesh[i + 2] * t.scale;
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
-  }
-  return { ...face, mesh, box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
+  return movedFace(face, (x, y) => toOutput(t, { x, y }), t.scale);
 }
 
 /** Landmarks found on the frame moved back onto the photo. */
 export function faceOnPhoto(face: Face, t: FrameTransform): Face {
+  return movedFace(face, (x, y) => toPhoto(t, x, y), 1 / t.scale);
+}
+
+/** The face with every landmark moved by `move` (depth scaled by `depthScale`) and its box around them. */
+function movedFace(face: Face, move: (x: number, y: number) => Point, depthScale: number): Face {
   const mesh = new Float32Array(face.mesh.length);
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
   for (let i = 0; i < mesh.length; i += 3) {
-    const p = toPhoto(t, face.mesh[i], face.mesh[i + 1]);
+    const p = move(face.mesh[i], face.mesh[i + 1]);
     mesh[i] = p.x;
     mesh[i + 1] = p.y;
-    mesh[i + 2] = face.mesh[i + 2] / t.scale;
+    mesh[i + 2] = face.mesh[i + 2] * depthScale;
     x0 = Math.min(x0, p.x);
     y0 = Math.min(y0, p.y);
     x1 = Math.max(x1, p.x);
