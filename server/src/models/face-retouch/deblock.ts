@@ -127,7 +127,7 @@ export function wienerPlane(
       let kept = 0;
       for (let k = 1; k < 64; k++) {
         const signal = guide[k] * guide[k];
-        const gain = signal / (signal + noise[k]);
+        const gain = noise[k] > 0 ? signal / (signal + noise[k]) : 1;
         c[k] *= gain;
         kept += gain * gain;
       }
