@@ -98,11 +98,15 @@ export function estimateJpegQuality(y: Float32Array, width: number, height: numb
     return counted >= 200 ? fitted / counted : 0;
   };
   for (let quality = 5; quality <= 95; quality++) {
-    if (fit(quality) < MIN_FIT) continue;
+    let bestFit = fit(quality);
+    if (bestFit < MIN_FIT) continue;
     // Tables a few qualities apart differ by a few per cent, so the coarsest that fits may be a neighbour
     // of the true one: the best fit among the next few is.
     let best = quality;
-    for (let q = quality + 1; q <= Math.min(95, quality + REFINE); q++) if (fit(q) > fit(best)) best = q;
+    for (let q = quality + 1; q <= Math.min(95, quality + REFINE); q++) {
+      const f = fit(q);
+      if (f > bestFit) [best, bestFit] = [q, f];
+    }
     return best;
   }
   return null;
