@@ -1,52 +1,71 @@
 /**
- * JPEG block and ringing removal and noise reduction in one: translation-invariant block-DCT hard
- * thresholding (Nosratinia 2001; Guleryuz's sparsity weights). The plane is cut into 8x8 blocks on several
- * shifted grids; in each block the coefficients under that frequency's threshold are dropped, the blocks are
- * put back, and the shifted results are averaged, each block weighted by 1 / (1 + the coefficients it kept),
- * so flat blocks (where the grid shows) count more than textured ones. Thresholds come from the photo's
- * own quantisation steps, so a quality-40 photo is cleaned harder than a quality-90 one.
+ * JPEG block and ringing removal and noise reduction in one: translation-invariant block-DCT filtering
+ * (Nosratinia 2001; Guleryuz's sparsity weights). The plane is cut into 8x8 blocks on several shifted grids;
+ * each block's coefficients are shrunk, the blocks are put back, and the shifted results are averaged, each
+ * block weighted by 1 / (1 + the coefficients it kept), so flat blocks (where the grid shows) count more than
+ * textured ones. Two shrinkages: hard thresholds from the photo's own quantisation steps (a quality-40 photo is
+ * cleaned harder than a quality-90 one), then an empirical Wiener pass that takes the thresholded plane as its
+ * estimate of the signal (the second step of BM3D, without the block matching).
  */
 import { dctBlock, idctBlock } from './dct';
 
 /**
- * `thresholds[k]` for coefficient k (row-major, 0 = DC, never dropped); `step` is the shift between grids
- * (1: all 64, 2: 16, 4: 4). Returns a new plane.
+ * Shrinks one block's coefficients in place (`guide` holds the guide plane's coefficients of the same block,
+ * when there is one) and returns how many it kept, counting partly kept ones by their squared gain.
  */
-export function deblockPlane(
+type Shrink = (coefficients: Float32Array, guide: Float32Array) => number;
+
+const mirror = (i: number, n: number) => (i < 0 ? -i - 1 : i >= n ? 2 * n - i - 1 : i);
+const PAD = 8;
+
+function padded(plane: Float32Array, width: number, height: number): Float32Array {
+  const pw = width + 2 * PAD;
+  const ph = height + 2 * PAD;
+  const out = new Float32Array(pw * ph);
+  for (let y = 0; y < ph; y++) {
+    const sy = mirror(y - PAD, height) * width;
+    for (let x = 0; x < pw; x++) out[y * pw + x] = plane[sy + mirror(x - PAD, width)];
+  }
+  return out;
+}
+
+/** The shifted-grid filter: `step` is the shift between grids (1: all 64, 2: 16, 4: 4). Returns a new plane. */
+function filterShiftedBlocks(
   plane: Float32Array,
   width: number,
   height: number,
-  thresholds: Float32Array,
   step: number,
+  shrink: Shrink,
+  guidePlane?: Float32Array,
 ): Float32Array {
-  const pad = 8;
-  const pw = width + 2 * pad;
-  const ph = height + 2 * pad;
-  const padded = new Float32Array(pw * ph);
-  const mirror = (i: number, n: number) => (i < 0 ? -i - 1 : i >= n ? 2 * n - i - 1 : i);
-  for (let y = 0; y < ph; y++) {
-    const sy = mirror(y - pad, height) * width;
-    for (let x = 0; x < pw; x++) padded[y * pw + x] = plane[sy + mirror(x - pad, width)];
-  }
+  const pw = width + 2 * PAD;
+  const ph = height + 2 * PAD;
+  const source = padded(plane, width, height);
+  const guideSource = guidePlane && padded(guidePlane, width, height);
   const acc = new Float32Array(pw * ph);
   const weight = new Float32Array(pw * ph);
   const block = new Float32Array(64);
   const coefficients = new Float32Array(64);
+  const guide = new Float32Array(64);
   for (let oy = 0; oy < 8; oy += step)
     for (let ox = 0; ox < 8; ox += step)
       for (let by = oy; by + 8 <= ph; by += 8)
         for (let bx = ox; bx + 8 <= pw; bx += 8) {
+          if (guideSource) {
+            for (let r = 0; r < 8; r++) {
+              const row = (by + r) * pw + bx;
+              for (let c = 0; c < 8; c++) block[r * 8 + c] = guideSource[row + c];
+            }
+            dctBlock(block, guide);
+          }
           for (let r = 0; r < 8; r++) {
             const row = (by + r) * pw + bx;
-            for (let c = 0; c < 8; c++) block[r * 8 + c] = padded[row + c];
+            for (let c = 0; c < 8; c++) block[r * 8 + c] = source[row + c];
           }
           dctBlock(block, coefficients);
-          let kept = 0;
-          for (let k = 1; k < 64; k++) {
-            if (Math.abs(coefficients[k]) < thresholds[k]) coefficients[k] = 0;
-            else kept++;
-          }
-          if (kept) idctBlock(coefficients, block);
+          const kept = shrink(coefficients, guide);
+          // No AC coefficient left: the block is its mean, no inverse transform needed.
+          if (kept > 0) idctBlock(coefficients, block);
           else block.fill(coefficients[0] * 0.125);
           const w = 1 / (1 + kept);
           for (let r = 0; r < 8; r++) {
@@ -60,10 +79,62 @@ export function deblockPlane(
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const i = (y + pad) * pw + x + pad;
+      const i = (y + PAD) * pw + x + PAD;
       out[y * width + x] = weight[i] > 0 ? acc[i] / weight[i] : plane[y * width + x];
     }
   return out;
+}
+
+/**
+ * Hard thresholding: `thresholds[k]` for coefficient k (row-major, 0 = DC, never dropped); `step` as in
+ * filterShiftedBlocks. Returns a new plane.
+ */
+export function deblockPlane(
+  plane: Float32Array,
+  width: number,
+  height: number,
+  thresholds: Float32Array,
+  step: number,
+): Float32Array {
+  return filterShiftedBlocks(plane, width, height, step, (c) => {
+    let kept = 0;
+    for (let k = 1; k < 64; k++) {
+      if (Math.abs(c[k]) < thresholds[k]) c[k] = 0;
+      else kept++;
+    }
+    return kept;
+  });
+}
+
+/**
+ * The empirical Wiener pass: each coefficient of `plane` scaled by s² / (s² + noise[k]), with s the same
+ * coefficient of `estimate` (the thresholded plane) and `noise[k]` the noise variance of coefficient k.
+ */
+export function wienerPlane(
+  plane: Float32Array,
+  estimate: Float32Array,
+  width: number,
+  height: number,
+  noise: Float32Array,
+  step: number,
+): Float32Array {
+  return filterShiftedBlocks(
+    plane,
+    width,
+    height,
+    step,
+    (c, guide) => {
+      let kept = 0;
+      for (let k = 1; k < 64; k++) {
+        const signal = guide[k] * guide[k];
+        const gain = noise[k] > 0 ? signal / (signal + noise[k]) : 1;
+        c[k] *= gain;
+        kept += gain * gain;
+      }
+      return kept;
+    },
+    estimate,
+  );
 }
 
 /**

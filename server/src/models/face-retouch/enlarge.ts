@@ -152,7 +152,7 @@ export function enlargeConsistent(
 }
 
 /** Back-projection for the whole photo: two rounds; on cleaned JPEGs more rounds gained nothing in the bench. */
-export const PHOTO_BACK_PROJECTION: BackProjection = { iterations: 2, gain: 1, blurSigma: 0.4 };
+export const PHOTO_BACK_PROJECTION: BackProjection = { iterations: 2, gain: 1, blurSigma: 0.5 };
 
 const toByte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
 

@@ -60,6 +60,8 @@ export function quantTable(table: Uint8Array, quality: number): Float32Array {
 /** Low and middle frequencies: populated enough to fit, and with steps large enough to tell apart. */
 const PROBES = [1, 8, 9, 2, 16, 10, 17, 3, 24, 11];
 const MIN_FIT = 0.7;
+/** Qualities past the first that fits among which the best fit is taken. */
+const REFINE = 6;
 
 /** The estimated quality (5..95), or null when the luma fits no table. `y` is BT.601 luma 0..255. */
 export function estimateJpegQuality(y: Float32Array, width: number, height: number): number | null {
@@ -79,7 +81,7 @@ export function estimateJpegQuality(y: Float32Array, width: number, height: numb
     dctBlock(block, out);
     PROBES.forEach((k, p) => samples[p].push(out[k]));
   }
-  for (let quality = 5; quality <= 95; quality++) {
+  const fit = (quality: number) => {
     const steps = quantTable(LUMA_TABLE, quality);
     let fitted = 0;
     let counted = 0;
@@ -93,7 +95,19 @@ export function estimateJpegQuality(y: Float32Array, width: number, height: numb
         if (off * step < Math.max(1.2, 0.15 * step)) fitted++;
       }
     });
-    if (counted >= 200 && fitted / counted >= MIN_FIT) return quality;
+    return counted >= 200 ? fitted / counted : 0;
+  };
+  for (let quality = 5; quality <= 95; quality++) {
+    let bestFit = fit(quality);
+    if (bestFit < MIN_FIT) continue;
+    // Tables a few qualities apart differ by a few per cent, so the coarsest that fits may be a neighbour
+    // of the true one: the best fit among the next few is.
+    let best = quality;
+    for (let q = quality + 1; q <= Math.min(95, quality + REFINE); q++) {
+      const f = fit(q);
+      if (f > bestFit) [best, bestFit] = [q, f];
+    }
+    return best;
   }
   return null;
 }
