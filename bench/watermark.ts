@@ -1,6 +1,6 @@
 /**
  * Watermark removal on the extended set (bench/watermark-set: the marks people upload, loosely painted
- * masks): `node --import tsx bench/watermark.ts [--part=tuning|heldout] [--side=512] [--no-report] [--save-before]`.
+ * masks): `node --import tsx bench/watermark.ts [--part=tuning|heldout] [--cases=t-10,t-12] [--side=512] [--no-report] [--save-before]`.
  * Our removal, our fill alone (the completion engine, no blend inversion) and OpenCV's Telea and
  * Navier-Stokes fills get the same input and the same loose mask; each is measured against the clean photo
  * in the mask grown by 8 px. Tuning and held-out parts are reported apart. `--save-before` stores our
@@ -17,6 +17,11 @@ import { buildWatermarkSet, type Part, type WatermarkCase } from './watermark-se
 
 const args = new Set(process.argv.slice(2));
 const onlyPart = process.argv.find((a) => a.startsWith('--part='))?.slice(7) as Part | undefined;
+/** A few cases while iterating; like --part, the report and the before figures are then left alone. */
+const onlyCases = process.argv
+  .find((a) => a.startsWith('--cases='))
+  ?.slice(8)
+  .split(',');
 /** Longer side of the photos: 512 keeps a run of the whole set within minutes on a shared machine. */
 const SIDE = Number(process.argv.find((a) => a.startsWith('--side='))?.slice(7) ?? 512);
 const BEFORE = new URL('./watermark-set/before.json', import.meta.url);
@@ -35,11 +40,13 @@ type BeforeFigures = Record<string, { psnr: number; ssim: number }>;
 
 async function run(): Promise<Result[]> {
   const cv = await loadOpenCv();
-  const cases = await buildWatermarkSet({
-    parts: onlyPart ? [onlyPart] : undefined,
-    clean: false,
-    side: SIDE,
-  });
+  const cases = (
+    await buildWatermarkSet({
+      parts: onlyPart ? [onlyPart] : undefined,
+      clean: false,
+      side: SIDE,
+    })
+  ).filter((c) => !onlyCases || onlyCases.includes(c.id));
   const results: Result[] = [];
   for (const c of cases) {
     const t = performance.now();
@@ -127,6 +134,7 @@ function partSummary(results: Result[], before: BeforeFigures | null) {
 
 async function main() {
   const results = await run();
+  if (onlyCases) return;
   if (args.has('--save-before')) {
     const figures: BeforeFigures = existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : {};
     for (const r of results)

@@ -100,7 +100,7 @@ export function inpaintImage(
   };
 
   let lost = region;
-  let check: { alpha: Float32Array } | null = null;
+  let check: { alpha: Float32Array; marked: Float32Array } | null = null;
   if (options.kind === 'watermark' && image.channels >= 3) {
     let background: FloatImage = { ...work, data: work.data.slice() };
     teleaInpaint(background, region, 4);
@@ -128,7 +128,7 @@ export function inpaintImage(
     }
     lost = result.lost;
     stats.recoveredPixels = result.recovered;
-    if (result.recovered > 0 && options.neverWorse !== false) check = { alpha: result.alpha };
+    if (result.recovered > 0 && options.neverWorse !== false) check = { alpha: result.alpha, marked };
     progress(0.15, 'watermark blend inverted');
   }
 
@@ -139,7 +139,7 @@ export function inpaintImage(
     const filled = toFloat(image);
     const fillStats = { ...stats };
     fillLost(filled, region, options, fillStats, (f) => progress(0.6 + 0.35 * f, 'checking the result'));
-    const choice = chooseRecoveredOrFill(work, filled, region, check.alpha);
+    const choice = chooseRecoveredOrFill(work, filled, check.marked, region, check.alpha);
     stats.regionsFilled = choice.regionsFilled;
     for (let i = 0; i < region.length; i++) {
       const f = choice.fillWeight[i];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../../../test/fixtures/inpaint/fixtures';
-import { toFloat } from './float-image';
+import { toFloat, type FloatImage } from './float-image';
 import { chooseRecoveredOrFill } from './never-worse';
 
 /** A 60x40 mark in the middle of the photo: its mask, and an opacity that steps at its outline. */
@@ -16,13 +16,34 @@ function markOn(w: number, h: number) {
   return { mask, alpha };
 }
 
+/** The photo under a mark of one grey level at the given opacity per pixel. */
+function markedWith(photo: { data: Float32Array }, alpha: Float32Array, level: number): Float32Array {
+  const out = photo.data.slice();
+  for (let i = 0; i < alpha.length; i++)
+    for (let k = 0; k < 3; k++) out[i * 3 + k] = (1 - alpha[i]) * out[i * 3 + k] + alpha[i] * level;
+  return out;
+}
+
+/** A fill independent of the mark: the photo 6 px along, as a patch fill copies it from nearby. */
+function shiftedFill(photo: FloatImage, mask: Uint8Array): FloatImage {
+  const { data } = photo;
+  const out = data.slice();
+  for (let i = 0; i < mask.length; i++)
+    if (mask[i]) for (let k = 0; k < 3; k++) out[i * 3 + k] = data[(i + 6) * 3 + k];
+  return { ...photo, data: out };
+}
+
 describe('chooseRecoveredOrFill', () => {
   it('keeps recovered pixels that look like the photo around them', async () => {
     const photo = toFloat(await loadFixture('garden-192x128.png'));
     const { mask, alpha } = markOn(photo.width, photo.height);
-    const filled = { ...photo, data: photo.data.slice() };
-    for (let i = 0; i < mask.length; i++) if (mask[i]) filled.data.fill(128, i * 3, i * 3 + 3);
-    const choice = chooseRecoveredOrFill(photo, filled, mask, alpha);
+    const choice = chooseRecoveredOrFill(
+      photo,
+      shiftedFill(photo, mask),
+      markedWith(photo, alpha, 255),
+      mask,
+      alpha,
+    );
     expect(choice.regionsFilled).toBe(0);
     expect(Math.max(...choice.fillWeight)).toBe(0);
   });
@@ -32,7 +53,7 @@ describe('chooseRecoveredOrFill', () => {
     const { mask, alpha } = markOn(photo.width, photo.height);
     const recovered = { ...photo, data: photo.data.slice() };
     for (let i = 0; i < mask.length; i++) if (mask[i]) recovered.data.set([40, 255, 40], i * 3);
-    const choice = chooseRecoveredOrFill(recovered, photo, mask, alpha);
+    const choice = chooseRecoveredOrFill(recovered, photo, markedWith(photo, alpha, 255), mask, alpha);
     expect(choice.regionsFilled).toBeGreaterThan(0);
     for (let i = 0; i < mask.length; i++) if (mask[i]) expect(choice.fillWeight[i]).toBeGreaterThan(0.5);
   });
@@ -45,7 +66,30 @@ describe('chooseRecoveredOrFill', () => {
     // times stronger than the wood's own.
     for (let i = 0; i < mask.length; i++)
       if (alpha[i] > 0) for (let k = 0; k < 3; k++) recovered.data[i * 3 + k] -= 90;
-    const choice = chooseRecoveredOrFill(recovered, photo, mask, alpha);
+    const choice = chooseRecoveredOrFill(recovered, photo, markedWith(photo, alpha, 0), mask, alpha);
     expect(choice.regionsFilled).toBeGreaterThan(0);
+  });
+
+  it('takes the fill where inversion moved the pixels away from it: what was inverted was no mark', async () => {
+    const photo = toFloat(await loadFixture('wood-192x128.png'));
+    const { width: w, height: h } = photo;
+    // A box painted around a small mark: nothing of it is marked, but a dark overlay at 0.85 was "inverted"
+    // out of the photo, which blows the photo's own variations up six and a half times.
+    const mask = new Uint8Array(w * h);
+    const alpha = new Float32Array(w * h);
+    for (let y = 50; y < 80; y++)
+      for (let x = 60; x < 130; x++) {
+        mask[y * w + x] = 1;
+        alpha[y * w + x] = 0.85;
+      }
+    const recovered = { ...photo, data: photo.data.slice() };
+    for (let i = 0; i < mask.length; i++)
+      if (mask[i])
+        for (let k = 0; k < 3; k++) {
+          const v = (photo.data[i * 3 + k] - 0.85 * 20) / 0.15;
+          recovered.data[i * 3 + k] = Math.min(255, Math.max(0, v));
+        }
+    const choice = chooseRecoveredOrFill(recovered, shiftedFill(photo, mask), photo.data, mask, alpha);
+    for (let i = 0; i < mask.length; i++) if (mask[i]) expect(choice.fillWeight[i]).toBeGreaterThan(0.5);
   });
 });

@@ -28,7 +28,14 @@ const MAX_RESIDUAL = 0.45;
 /** Per-channel RMS misfit (in 8-bit levels) above which a pixel is not taken as blended. */
 const PIXEL_RESIDUAL = 40;
 
-const usable = (fit: BlendFit) => fit.alpha <= MAX_ALPHA && fit.residual <= MAX_RESIDUAL;
+/**
+ * Fits fainter than this explain the background guess's own errors, not a mark (a dark "overlay" at 6 %
+ * fitted around an opaque corner logo, whose inversion leaves a tinted blotch); marks people upload are
+ * seldom under 15 % opaque.
+ */
+const MIN_ALPHA = 0.12;
+const usable = (fit: BlendFit) =>
+  fit.alpha >= MIN_ALPHA && fit.alpha <= MAX_ALPHA && fit.residual <= MAX_RESIDUAL;
 
 export function invertWatermark(
   image: FloatImage,
