@@ -65,7 +65,7 @@ describe('detail blocks', () => {
     ]);
   });
 
-  it('uses the model inside a rectangle, the Lanczos outside, and runs each rectangle once', async () => {
+  it('gives the change the model makes to the Lanczos inside a rectangle, none outside, and runs each rectangle once', async () => {
     const image = textured(64, 48, [[32, 64, 16, 48, 60]]);
     const runs = planDetailRuns(image, 2, OPTIONS);
     const calls: [number, number][] = [];
@@ -93,9 +93,9 @@ describe('detail blocks', () => {
       for (let X = 0; X < 128; X++) {
         const t = [(X + 0.5) / 2, (Y + 0.5) / 2];
         const i = Y * 128 + X;
-        if (t[0] > 34 && t[1] > 18) expect(whole[i]).toBe(1000);
-        else if (t[0] < 30 || t[1] < 14) expect(whole[i]).toBe(lanczos[i]);
-        else expect(whole[i]).toBeGreaterThanOrEqual(Math.min(1000, lanczos[i]) - 1e-3);
+        if (t[0] > 34 && t[1] > 18) expect(lanczos[i] + whole[i]).toBeCloseTo(1000, 3);
+        else if (t[0] < 30 || t[1] < 14) expect(whole[i]).toBe(0);
+        else expect(lanczos[i] + whole[i]).toBeGreaterThanOrEqual(Math.min(1000, lanczos[i]) - 1e-3);
       }
   });
 
@@ -125,7 +125,7 @@ describe('detail blocks', () => {
         tile,
         blend: 4,
         context: 8,
-        refine: { modelWeight: 1, backProjections: 2 },
+        refine: { modelWeight: 1, backProjections: 2, lanczosResidual: true },
         predict: detailPredict(image, 2, runs, model, OPTIONS),
       });
     const [tiled, whole] = [await run(24), await run(1000)];

@@ -1,5 +1,5 @@
 import { rgbRegionToNchw } from './preprocess';
-import { downUpPlane, lanczosUpscaleAdd } from './resample';
+import { downUpPlane, lanczosUpscaleRect } from './resample';
 import type { Pixels, Predict, Region } from './upscale-tiled';
 
 /**
@@ -111,9 +111,10 @@ function ramp(t: number, a: number, b: number, f: number, length: number): numbe
 }
 
 /**
- * A Predict for upscaleTiled that returns, for each tile, the centred Lanczos enlargement with the detail
- * model's output cross-faded in over the planned rectangles. Each rectangle runs once (kept until the
- * tiles have moved below it), however many tiles it touches.
+ * A Predict for upscaleTiled that returns, for each tile, what the detail model's output cross-faded in
+ * over the planned rectangles changes in the centred Lanczos enlargement: zero away from them, for refine's
+ * `lanczosResidual`, which adds the enlargement itself. Each rectangle runs once (kept until the tiles have
+ * moved below it), however many tiles it touches.
  */
 export function detailPredict(
   image: Pixels,
@@ -149,8 +150,6 @@ export function detailPredict(
     const W = w * scale;
     const N = n * scale * scale;
     const out = new Float32Array(3 * N);
-    for (let c = 0; c < 3; c++)
-      lanczosUpscaleAdd(nchw.subarray(c * n, (c + 1) * n), w, h, scale, out.subarray(c * N, (c + 1) * N));
     for (const [run] of done) if (run.y1 + f < tile.y) done.delete(run);
     const touching = runs.filter(
       (r) => r.x0 - f < tile.x + w && r.x1 + f > tile.x && r.y0 - f < tile.y + h && r.y1 + f > tile.y,
@@ -158,6 +157,8 @@ export function detailPredict(
     if (touching.length === 0) return out;
     const acc = new Float32Array(3 * N);
     const sum = new Float32Array(N);
+    // U x where some rectangle reaches (where two reach, both give the same values).
+    const lanczos = new Float32Array(3 * N);
     for (const run of touching) {
       const { region, out: t } = await detailOf(run);
       const RW = region.w * scale;
@@ -166,6 +167,20 @@ export function detailPredict(
       const X1 = Math.min(tile.x + w, run.x1 + f) * scale;
       const Y0 = Math.max(tile.y, run.y0 - f) * scale;
       const Y1 = Math.min(tile.y + h, run.y1 + f) * scale;
+      const local = {
+        X0: X0 - tile.x * scale,
+        X1: X1 - tile.x * scale,
+        Y0: Y0 - tile.y * scale,
+        Y1: Y1 - tile.y * scale,
+      };
+      for (let c = 0; c < 3; c++) {
+        const u = lanczosUpscaleRect(nchw.subarray(c * n, (c + 1) * n), w, h, scale, local);
+        for (let Y = local.Y0; Y < local.Y1; Y++)
+          lanczos.set(
+            u.subarray((Y - local.Y0) * (X1 - X0), (Y - local.Y0 + 1) * (X1 - X0)),
+            c * N + Y * W + local.X0,
+          );
+      }
       for (let Y = Y0; Y < Y1; Y++) {
         const wy = ramp((Y + 0.5) / scale, run.y0, run.y1, f, height);
         if (wy === 0) continue;
@@ -187,10 +202,7 @@ export function detailPredict(
       const g = sum[i];
       if (g === 0) continue;
       const a = Math.min(1, g);
-      for (let c = 0; c < 3; c++) {
-        const u = out[c * N + i];
-        out[c * N + i] = u + a * (acc[c * N + i] / g - u);
-      }
+      for (let c = 0; c < 3; c++) out[c * N + i] = a * (acc[c * N + i] / g - lanczos[c * N + i]);
     }
     return out;
   };

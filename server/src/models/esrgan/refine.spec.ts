@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refinePlanar } from './refine';
-import { boxDownscale, downUpPlane, lanczosUpscale, type FloatImage } from './resample';
+import { boxDownscale, downUpPlane, lanczosUpscale, lanczosUpscaleAdd, type FloatImage } from './resample';
 
 /** The refinement step by step, as first written: blend, then rounds of back-projection on the large image. */
 function iterativeRefine(model: FloatImage, input: FloatImage, scale: number, wm: number, rounds: number) {
@@ -64,6 +64,40 @@ describe('refinement in closed form', () => {
         refinePlanar(modelPlanes, inputPlanes, w, h, 3, { scale, modelWeight: wm, backProjections: rounds }),
         N,
       );
+      let worst = 0;
+      for (let i = 0; i < sut.length; i++) worst = Math.max(worst, Math.abs(sut[i] - expected[i]));
+      expect(worst).toBeLessThan(1e-2);
+    },
+  );
+
+  it.each([
+    [2, 1, 2],
+    [4, 0.7, 2],
+    [4, 1, 0],
+  ])(
+    'takes the model as its difference from the Lanczos enlargement alike (%ix, weight %d, %i rounds)',
+    (scale, wm, rounds) => {
+      const w = 17;
+      const h = 11;
+      const n = w * h;
+      const N = n * scale * scale;
+      const difference = noise(3 * N, 5).map((v) => v - 128);
+      const input = noise(3 * n, 13);
+      const whole = new Float32Array(difference);
+      for (let c = 0; c < 3; c++)
+        lanczosUpscaleAdd(
+          input.subarray(c * n, (c + 1) * n),
+          w,
+          h,
+          scale,
+          whole.subarray(c * N, (c + 1) * N),
+        );
+      const options = { scale, modelWeight: wm, backProjections: rounds };
+      const expected = refinePlanar(whole, input, w, h, 3, options);
+      const sut = refinePlanar(new Float32Array(difference), input, w, h, 3, {
+        ...options,
+        lanczosResidual: true,
+      });
       let worst = 0;
       for (let i = 0; i < sut.length; i++) worst = Math.max(worst, Math.abs(sut[i] - expected[i]));
       expect(worst).toBeLessThan(1e-2);

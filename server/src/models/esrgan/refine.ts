@@ -25,6 +25,12 @@ export interface RefineOptions {
   /** Weight of the model's output against the centred Lanczos, 0..1. */
   modelWeight: number;
   backProjections: number;
+  /**
+   * The model's output comes as its difference from U x (detail.ts, where it is zero away from the few
+   * rectangles the model ran on). With M = U x + d the result is w d + U(x + r_0 + ... + r_(K-1)), where
+   * r_0 = x - (D U) x - w D d: the large image then gets one enlargement and no copy of U x at all.
+   */
+  lanczosResidual?: boolean;
 }
 
 /**
@@ -39,20 +45,22 @@ export function refinePlanar(
   channels: number,
   options: RefineOptions,
 ): Float32Array {
-  const { scale, modelWeight: wm, backProjections } = options;
+  const { scale, modelWeight: wm, backProjections, lanczosResidual } = options;
   const n = width * height;
   const W = width * scale;
   const N = n * scale * scale;
+  // Weight of U x in the result outside the model's own term: all of it when the model gave a difference.
+  const lanczosShare = lanczosResidual ? 1 : 1 - wm;
   for (let c = 0; c < channels; c++) {
     const x = input.subarray(c * n, (c + 1) * n);
     const m = model.subarray(c * N, (c + 1) * N);
     const z = new Float32Array(n);
     if (backProjections > 0) {
-      // r_0 = x - w D M - (1 - w) D U x
+      // r_0 = x - w D M - (1 - w) D U x, or with a difference d: x - w D d - D U x
       const dm = boxDownscalePlane(m, W, height * scale, scale);
-      const dux = wm < 1 ? downUpPlane(x, width, height, scale) : undefined;
+      const dux = lanczosShare > 0 ? downUpPlane(x, width, height, scale) : undefined;
       let r: Float32Array = new Float32Array(n);
-      for (let i = 0; i < n; i++) r[i] = x[i] - wm * dm[i] - (dux ? (1 - wm) * dux[i] : 0);
+      for (let i = 0; i < n; i++) r[i] = x[i] - wm * dm[i] - (dux ? lanczosShare * dux[i] : 0);
       for (let k = 0; ;) {
         for (let i = 0; i < n; i++) z[i] += r[i];
         if (++k === backProjections) break;
@@ -61,9 +69,9 @@ export function refinePlanar(
         r = dur;
       }
     }
-    if (wm < 1) for (let i = 0; i < n; i++) z[i] += (1 - wm) * x[i];
+    if (lanczosShare > 0) for (let i = 0; i < n; i++) z[i] += lanczosShare * x[i];
     if (wm !== 1) for (let i = 0; i < N; i++) m[i] *= wm;
-    if (backProjections > 0 || wm < 1) lanczosUpscaleAdd(z, width, height, scale, m);
+    if (backProjections > 0 || lanczosShare > 0) lanczosUpscaleAdd(z, width, height, scale, m);
   }
   return model;
 }

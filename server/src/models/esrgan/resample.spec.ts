@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cvLanczos, loadOpenCv } from '../../../test/fixtures/upscale/opencv';
-import { boxDownscale, boxDownscalePlane, lanczosUpscale, lanczosUpscaleAdd } from './resample';
+import {
+  boxDownscale,
+  boxDownscalePlane,
+  lanczosUpscale,
+  lanczosUpscaleAdd,
+  lanczosUpscaleRect,
+} from './resample';
 
 const FIXTURE = new URL('../../../test/fixtures/upscale/coffee-192x128.png', import.meta.url).pathname;
 
@@ -30,6 +36,23 @@ describe('centred resampling', () => {
           n++;
         }
     expect(sum / n).toBeLessThan(0.05);
+  });
+
+  it.each([
+    [2, { X0: 0, X1: 21, Y0: 0, Y1: 9 }],
+    [4, { X0: 13, X1: 47, Y0: 30, Y1: 52 }],
+    [4, { X0: 60, X1: 92, Y0: 1, Y1: 2 }],
+  ])('gives the enlargement at %ix in a rectangle only, the same values as the whole', (scale, rect) => {
+    const w = 23;
+    const h = 13;
+    const plane = Float32Array.from({ length: w * h }, (_, i) => (i * 37) % 251);
+    const whole = new Float32Array(w * h * scale * scale);
+    lanczosUpscaleAdd(plane, w, h, scale, whole);
+    const sut = lanczosUpscaleRect(plane, w, h, scale, rect);
+    const RW = rect.X1 - rect.X0;
+    for (let Y = rect.Y0; Y < rect.Y1; Y++)
+      for (let X = rect.X0; X < rect.X1; X++)
+        expect(sut[(Y - rect.Y0) * RW + X - rect.X0]).toBe(whole[Y * w * scale + X]);
   });
 
   it('area-averages blocks, and undoes a centred enlargement of a smooth ramp', () => {

@@ -146,6 +146,58 @@ export function lanczosUpscaleAdd(
   }
 }
 
+/** Output pixels [X0, X1) x [Y0, Y1) of an enlarged plane. */
+export interface OutputRect {
+  X0: number;
+  X1: number;
+  Y0: number;
+  Y1: number;
+}
+
+/**
+ * The centred Lanczos-4 enlargement of a plane at the output pixels of `rect` only, row-major in a
+ * (X1 - X0) x (Y1 - Y0) array: the values lanczosUpscaleAdd gives there into a zeroed plane, with the same
+ * taps in the same order, edges clamped at the plane's own edges. For the few places that need them.
+ */
+export function lanczosUpscaleRect(
+  src: Float32Array,
+  w: number,
+  h: number,
+  scale: number,
+  rect: OutputRect,
+): Float32Array {
+  const { X0, X1, Y0, Y1 } = rect;
+  const RW = X1 - X0;
+  const ph = phases(scale);
+  const first = Math.floor(Y0 / scale) + ph[Y0 % scale].start;
+  const last = Math.floor((Y1 - 1) / scale) + ph[(Y1 - 1) % scale].start + TAPS - 1;
+  const mid = new Float32Array(RW * (last - first + 1));
+  const clamp = (v: number, n: number) => (v < 0 ? 0 : v >= n ? n - 1 : v);
+  for (let y = first; y <= last; y++) {
+    const r = clamp(y, h) * w;
+    const o = (y - first) * RW - X0;
+    for (let X = X0; X < X1; X++) {
+      const { start, weights: k } = ph[X % scale];
+      const s = Math.floor(X / scale) + start;
+      let acc = 0;
+      for (let t = 0; t < TAPS; t++) acc += k[t] * src[r + clamp(s + t, w)];
+      mid[o + X] = acc;
+    }
+  }
+  const out = new Float32Array(RW * (Y1 - Y0));
+  for (let Y = Y0; Y < Y1; Y++) {
+    const { start, weights: k } = ph[Y % scale];
+    const r = (Math.floor(Y / scale) + start - first) * RW;
+    const o = (Y - Y0) * RW;
+    for (let X = 0; X < RW; X++) {
+      let acc = 0;
+      for (let t = 0; t < TAPS; t++) acc += k[t] * mid[r + t * RW + X];
+      out[o + X] = acc;
+    }
+  }
+  return out;
+}
+
 /** Mean over each scale x scale block of a plane (the degradation back-projection inverts). */
 export function boxDownscalePlane(src: Float32Array, W: number, H: number, scale: number): Float32Array {
   const w = Math.floor(W / scale);

@@ -19,10 +19,15 @@ export function upscaleImage(
   onTile?: (done: number, total: number) => void,
   overrides: Partial<UpscaleSettings> = {},
 ): Promise<Pixels> {
-  const { model, detail, ...tiling } = { ...upscaleSettings(quality, scale), ...overrides };
+  const { model, detail, refine, ...tiling } = { ...upscaleSettings(quality, scale), ...overrides };
   const run = modelFor(model.variant, model.precision);
-  const predict = detail
-    ? detailPredict(image, scale, planDetailRuns(image, scale, detail), run, detail)
-    : run;
-  return upscaleTiled(image, { scale, ...tiling, predict, onTile });
+  if (!detail) return upscaleTiled(image, { scale, ...tiling, refine, predict: run, onTile });
+  const predict = detailPredict(image, scale, planDetailRuns(image, scale, detail), run, detail);
+  return upscaleTiled(image, {
+    scale,
+    ...tiling,
+    refine: { ...refine, lanczosResidual: true },
+    predict,
+    onTile,
+  });
 }

