@@ -6,16 +6,12 @@ import os from 'node:os';
  * the same machine wins the cores from it. Linux keeps a nice value per thread and a new thread inherits its
  * creator's: the threads already running (the runtime's own) are set one by one, and the threads started later
  * (inference workers and their onnxruntime threads) inherit it. A thread that is already lower is left alone,
- * since raising a priority needs privileges. Answers how many threads were changed.
+ * since raising a priority needs privileges.
  */
-export function lowerPriority(nice: number): number {
-  let changed = 0;
+export function lowerPriority(nice: number): void {
   for (const tid of threadsOfThisProcess()) {
-    if (os.getPriority(tid) >= nice) continue;
-    os.setPriority(tid, nice);
-    changed++;
+    if (os.getPriority(tid) < nice) os.setPriority(tid, nice);
   }
-  return changed;
 }
 
 /** Thread ids on Linux; elsewhere the nice value is the process's, set through pid 0. */
