@@ -1,6 +1,5 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import type { Database } from './db/client';
 import type { EngineRegistry } from './engines/mode-runner';
 import { createAuthenticator } from './http/authenticate';
 import { serveClient } from './http/client-files';
+import { addSecurityHeaders } from './http/security-headers';
 import { OPENAPI_INFO, serveOpenApi } from './http/openapi';
 import { installErrorHandler } from './http/error-handler';
 import type { App } from './http/types';
@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     keyGenerator: rateLimitKey,
     allowList: (request) => !isRateLimited(request.url),
   });
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     // The sign-in popup must keep its opener: same-origin would break it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,

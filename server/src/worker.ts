@@ -5,6 +5,7 @@ import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import type { ProcessImageJob } from './jobs/job-names';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
+import { lowerPriority } from './lib/priority';
 import { createDataStore } from './repositories/repositories';
 import { loadConfigOrExit, openConfiguredDatabase, openQueue, openStorage } from './runtime';
 import { createWorkerPool } from './workers/pool';
@@ -22,6 +23,8 @@ async function main() {
     );
     process.exit(1);
   }
+  // First, so that every thread started from here on (inference, onnxruntime) inherits it.
+  lowerPriority(config.env.WORKER_NICE);
   const log = createLogger(config.env.LOG_LEVEL);
   const database = await openConfiguredDatabase(config);
   const storage = openStorage(config);
@@ -40,7 +43,10 @@ async function main() {
       settlement,
     }),
   });
-  log.info({ concurrency: config.env.WORKER_CONCURRENCY, pid: process.pid }, 'worker ready');
+  log.info(
+    { concurrency: config.env.WORKER_CONCURRENCY, nice: config.env.WORKER_NICE, pid: process.pid },
+    'worker ready',
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

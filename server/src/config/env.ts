@@ -39,6 +39,8 @@ const envSchema = z
       .regex(/^[\w-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -')
       .default('cleanup'),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** The workers' nice value: web servers on the same machine get the cores first, so pages stay quick. */
+    WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /** How long a running job stays a worker's without being renewed: a dead worker's job is retried after it. */
     JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     S3_BUCKET: optionalText,

@@ -26,6 +26,8 @@ export type DatabaseTarget = { url: string } | { pgliteDir: string } | { memory:
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (a folder, or memory for tests), and migrates it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
+    // A request holds a connection for its round trips only (a sign-in check: one, about a millisecond), so 10
+    // serve hundreds of concurrent visitors; more would only crowd PostgreSQL's own limit (100 by default).
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process: the pool reconnects.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));

@@ -40,10 +40,7 @@ export function createAuthService(deps: {
   return {
     userFromIdToken,
 
-    async userFromSession(sid: string): Promise<UserRow | undefined> {
-      const session = await sessions.getLive(sid, clock.now());
-      return session ? users.getById(session.userId) : undefined;
-    },
+    userFromSession: (sid: string): Promise<UserRow | undefined> => sessions.userOfLive(sid, clock.now()),
 
     /** Token sync: a cookie session for the holder of a valid ID token. */
     async startSession(user: UserRow): Promise<{ sid: string; expires: Date }> {

@@ -22,6 +22,8 @@ export function createS3Storage(config: S3Config): Storage & { close(): void } {
     credentials: config.credentials,
     // A few quick tries, then the error reaches the caller (a 503 while the store is away).
     maxAttempts: 3,
+    // No CRC32 of every body on the event loop as well: the signature already covers the body's SHA-256.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   const Bucket = config.bucket;
   return {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { createFirebaseTokenVerifier } from '../../src/auth/token-verifier';
 import type { Database } from '../../src/db/client';
-import { users } from '../../src/db/schema';
+import { sessions, users } from '../../src/db/schema';
 import type { App } from '../../src/http/types';
 import { databaseTargets } from '../support/databases';
 import { forgeToken, startTestEmulator, TEST_PROJECT_ID, type TestEmulator } from '../support/emulator';
@@ -34,6 +34,9 @@ describe.each(databaseTargets())('auth on $name', (target) => {
     const response = await getUser();
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers 401 for a forged token and for an expired one', async () => {
@@ -91,6 +94,36 @@ describe.each(databaseTargets())('auth on $name', (target) => {
     });
     expect(ended.statusCode).toBe(204);
     expect((await getUser({ cookie: `sid=${cookie!.value}` })).statusCode).toBe(401);
+  });
+
+  it('shows a change of plan or credits made elsewhere at once, and refuses an expired session', async () => {
+    const { idToken } = await emulator.signUp(`hopper-${target.name}@example.com`, 'Grace Hopper');
+    const created = await sut.inject({
+      method: 'POST',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    const sid = created.cookies.find((c) => c.name === 'sid')!.value;
+    const before = (await getUser({ cookie: `sid=${sid}` })).json();
+    expect(before).toMatchObject({ subscriptionTier: 'free', credits: { remaining: 5 } });
+
+    // As a worker settling an edit, or another server applying Stripe's webhook, would change them.
+    await database.db
+      .update(users)
+      .set({ subscriptionTier: 'monthly', creditsUsed: 3, creditsResetAt: new Date() })
+      .where(eq(users.id, before.id));
+    const after = await getUser({ cookie: `sid=${sid}` });
+    expect(after.json()).toMatchObject({
+      id: before.id,
+      subscriptionTier: 'monthly',
+      credits: { remaining: 97, limit: 100, period: 'month' },
+    });
+
+    await database.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sid));
+    expect((await getUser({ cookie: `sid=${sid}` })).statusCode).toBe(401);
   });
 
   it('refuses token sync without a valid token', async () => {

@@ -4,7 +4,7 @@
  * the cheapest model) of a 192x128 photo. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets
  * both).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,25 @@ describe.skipIf(!postgresUrl || !redisUrl)('web and workers as separate processe
     expect(await fetch(`${a.url}${answers[0].body.processedPath as string}`).then((r) => r.status)).toBe(401);
     for (const id of ids) expect(await usageOf(id)).toBe(1);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs every thread of a worker, its model threads included, below the web servers',
+    () => {
+      // Field 19 of a thread's stat is its nice value; the jobs above started the workers' inference threads.
+      const nices = (pid: number) =>
+        readdirSync(`/proc/${pid}/task`).map((tid) =>
+          Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]),
+        );
+      // The web server keeps the nice value it was started with (that of the tests, 0 unless they run niced).
+      const [web, ...others] = new Set(nices(a.child.pid!));
+      expect(others).toEqual([]);
+      for (const worker of cluster.workers) {
+        const threads = nices(worker.child.pid!);
+        expect(threads.length).toBeGreaterThan(4);
+        expect(new Set(threads)).toEqual(new Set([Math.max(10, web)]));
+      }
+    },
+  );
 
   it('runs a paid job before the free ones waiting ahead of it', async () => {
     const free = await cluster.signUp('free@example.com');
