@@ -23,18 +23,18 @@ interface Row {
   baselineMs: number;
 }
 
-function timed<T>(run: () => T): { value: T; ms: number } {
+async function timed<T>(run: () => T | Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
-  const value = run();
+  const value = await run();
   return { value, ms: performance.now() - start };
 }
 
 const fmt = (v: number) => v.toFixed(2);
 const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0);
 
-function measure(image: RawImage) {
-  const detected = timed(() => findWatermark(image));
-  const baseline = timed(() => findTextMarks(image, 'watermark'));
+async function measure(image: RawImage) {
+  const detected = await timed(() => findWatermark(image));
+  const baseline = await timed(() => findTextMarks(image, 'watermark'));
   return { mask: detected.value, ms: detected.ms, baselineMs: baseline.ms };
 }
 
@@ -66,7 +66,7 @@ function kindTable(rows: Row[]): string {
 const rows: Row[] = [];
 for (const part of ['tuning', 'heldout'] as Part[]) {
   for (const c of await buildWatermarkSet({ parts: [part] })) {
-    const { mask, ms, baselineMs } = measure(c.input);
+    const { mask, ms, baselineMs } = await measure(c.input);
     const score = scoreDetection(mask, c.trueMask, c.input.width, c.input.height);
     rows.push({ c, score, ms, baselineMs });
     console.info(
@@ -81,7 +81,7 @@ let extraQuiet = 0;
 const extraTimes: number[] = [];
 const extraBaseline: number[] = [];
 for (const name of extraClean) {
-  const { mask, ms, baselineMs } = measure(await loadPhoto(name, 1024));
+  const { mask, ms, baselineMs } = await measure(await loadPhoto(name, 1024));
   if (!mask) extraQuiet++;
   else console.info(`clean ${name}: proposed a mask`);
   extraTimes.push(ms);

@@ -14,7 +14,7 @@ describe('findWatermark on marked photos', () => {
   ])('finds the tiled mark on %s by its repetition: %s', async (name, mark) => {
     const { image, truth } = await renderMarked(photo(name), mark);
     const found: WatermarkFindings = { textLines: 0, tiled: false };
-    const s = scoreMask(findWatermark(image, found), truth, image.width, image.height);
+    const s = scoreMask(await findWatermark(image, found), truth, image.width, image.height);
     expect(found.tiled).toBe(true);
     expect(s.recall).toBeGreaterThanOrEqual(0.8);
     expect(s.precision).toBeGreaterThanOrEqual(0.8);
@@ -27,7 +27,7 @@ describe('findWatermark on marked photos', () => {
     ['date stamp', 'Storm.jpg', TUNING_MARKS.lcdOrangeBottomRight],
   ])('finds the %s on %s', async (_kind, name, mark) => {
     const { image, truth } = await renderMarked(photo(name), mark);
-    const s = scoreMask(findWatermark(image), truth, image.width, image.height);
+    const s = scoreMask(await findWatermark(image), truth, image.width, image.height);
     expect(s.recall).toBeGreaterThanOrEqual(0.8);
     expect(s.precision).toBeGreaterThanOrEqual(0.8);
   });
@@ -35,6 +35,6 @@ describe('findWatermark on marked photos', () => {
 
 describe('findWatermark on clean photos', () => {
   it.each(CLEAN_PHOTOS)('proposes nothing on %s', async (name) => {
-    expect(findWatermark(await renderClean(photo(name)))).toBeNull();
+    expect(await findWatermark(await renderClean(photo(name)))).toBeNull();
   });
 });
