@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLEAN_PHOTOS, photo, TUNING_MARKS } from '../../../test/fixtures/text-marks/cases';
 import { renderClean, renderMarked, scoreMask } from '../../../test/fixtures/text-marks/render-marks';
+import { colouredCornerLogo, rotatedText } from '../../../test/fixtures/watermark-detect/overlay-marks';
 import { tiledMark } from '../../../test/fixtures/watermark-detect/tiled-marks';
 import { findWatermark, type WatermarkFindings } from './find-watermark';
 
@@ -25,6 +26,9 @@ describe('findWatermark on marked photos', () => {
     ['corner logo lettering', 'Garden.jpg', TUNING_MARKS.cornerLogo],
     ['web address', 'Dune.jpg', TUNING_MARKS.webAddress],
     ['date stamp', 'Storm.jpg', TUNING_MARKS.lcdOrangeBottomRight],
+    ['rotated blue text', 'Garden.jpg', rotatedText('PREVIEW', -35, '#1e5adc', 0.6)],
+    ['rotated magenta text', 'Wood.jpg', rotatedText('SAMPLE', 25, '#f03ca0', 0.5)],
+    ['green corner logo', 'Storm.jpg', colouredCornerLogo('KESTREL', '#14aa5a', 0.8)],
   ])('finds the %s on %s', async (_kind, name, mark) => {
     const { image, truth } = await renderMarked(photo(name), mark);
     const s = scoreMask(await findWatermark(image), truth, image.width, image.height);

@@ -16,7 +16,7 @@ export interface WatermarkFindings {
 }
 
 /** Pixels the proposal is grown by, as a person paints a little past a stroke (tuned on the tuning part). */
-const GROW = 2;
+const GROW = 3;
 
 /**
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over

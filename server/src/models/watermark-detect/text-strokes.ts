@@ -1,6 +1,6 @@
 import type { RawImage } from '../../lib/image';
 import { connectedComponents, dilate, type Box } from '../inpaint/mask';
-import { boxMean } from '../text-marks/maps';
+import { photoBehind } from './photo-behind';
 import type { TextProbability } from './text-probability';
 
 /** What decided each line of text the detector saw, for tuning and logs. */
@@ -191,28 +191,6 @@ function textLines(text: TextProbability, width: number, height: number): TextLi
     });
   }
   return lines;
-}
-
-/**
- * The photo behind the lines: at each pixel, the mean colour of the pixels within `radius` that are not on
- * any line (a normalised box filter), so the estimate never sees the mark itself.
- */
-function photoBehind(image: RawImage, lines: Uint8Array, radius: number): Float32Array[] {
-  const { width, height, data, channels } = image;
-  const n = width * height;
-  const weight = new Float32Array(n);
-  for (let i = 0; i < n; i++) weight[i] = lines[i] ? 0 : 1;
-  const share = boxMean(weight, width, height, radius);
-  const wide = boxMean(weight, width, height, radius * 4);
-  return [0, 1, 2].map((c) => {
-    const plane = new Float32Array(n);
-    for (let i = 0; i < n; i++) plane[i] = weight[i] * data[i * channels + Math.min(c, channels - 1)];
-    const near = boxMean(plane, width, height, radius);
-    const far = boxMean(plane, width, height, radius * 4);
-    for (let i = 0; i < n; i++)
-      plane[i] = share[i] > 0.05 ? near[i] / share[i] : wide[i] > 0 ? far[i] / wide[i] : data[i * channels];
-    return plane;
-  });
 }
 
 interface LineStrokes {
