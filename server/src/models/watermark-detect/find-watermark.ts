@@ -15,8 +15,11 @@ export interface WatermarkFindings {
   lettering?: TextLineEvidence[];
 }
 
-/** Pixels the proposal is grown by, as a person paints a little past a stroke (tuned on the tuning part). */
-const GROW = 3;
+/**
+ * Pixels the lettering's strokes are grown by, as a person paints a little past a stroke; the other finders
+ * grow their own masks.
+ */
+const GROW = 2;
 
 /**
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
@@ -26,7 +29,8 @@ const GROW = 3;
  */
 export async function findWatermark(image: RawImage, found?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];
-  const lettering = textStrokes(image, await textProbability(image), evidence);
+  const strokes = textStrokes(image, await textProbability(image), evidence);
+  const lettering = strokes && dilate(strokes, image.width, image.height, GROW);
   const lines: TextMarkLine[] = [];
   const text = findTextMarks(image, 'watermark', lines);
   const lattice = findLattice(image);
@@ -40,5 +44,5 @@ export async function findWatermark(image: RawImage, found?: WatermarkFindings):
   if (parts.length === 0) return null;
   const union = parts[0].slice();
   for (const part of parts.slice(1)) for (let i = 0; i < union.length; i++) union[i] |= part[i];
-  return dilate(union, image.width, image.height, GROW);
+  return union;
 }

@@ -45,7 +45,7 @@ function isOverlaidText(line: TextLine, strokes: LineStrokes): boolean {
   return (
     shaped &&
     line.confidence >= MIN_CONFIDENCE &&
-    strokes.sharpness >= 0.4 &&
+    strokes.sharpness >= 0.5 &&
     strokes.contrast >= MIN_CONTRAST &&
     strokes.fill > 0.05 &&
     strokes.fill <= 0.75 &&
@@ -99,6 +99,7 @@ export function textStrokes(
     });
     if (!accepted) continue;
     found = true;
+    dropSpecks(strokes.mask, width, height, Math.max(6, 0.1 * line.radius * line.radius));
     for (let i = 0; i < out.length; i++) out[i] |= strokes.mask[i];
   }
   return found ? out : null;
@@ -370,4 +371,13 @@ function blendMisfit(image: RawImage, behind: Float32Array[], mask: Uint8Array, 
     }
   }
   return Math.sqrt(residual / (3 * count));
+}
+
+/** Clears the mask's pieces smaller than `minSize` pixels: texture caught by the split, never a letter. */
+function dropSpecks(mask: Uint8Array, width: number, height: number, minSize: number): void {
+  const parts = connectedComponents(mask, width, height);
+  for (let i = 0; i < mask.length; i++) {
+    const id = parts.labels[i];
+    if (id && parts.sizes[id - 1] < minSize) mask[i] = 0;
+  }
 }
