@@ -12,8 +12,8 @@ import { loadConfigOrExit, openConfiguredDatabase, openQueue, openStorage } from
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 /**
- * With workers, the web server runs no model: its pool takes only the watermark finder, which is plain pixel
- * work the editor's "Find watermark" waits for.
+ * With workers, the web server runs no editing model: its pool takes only the watermark finder (pixel work and
+ * a 4.7 MB text detector, loaded on first use), which the editor's "Find watermark" waits for.
  */
 function webOnlyPool(threads: number): WorkerPool {
   const pool = createWorkerPool({ threads });

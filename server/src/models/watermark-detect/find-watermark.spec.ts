@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLEAN_PHOTOS, photo, TUNING_MARKS } from '../../../test/fixtures/text-marks/cases';
 import { renderClean, renderMarked, scoreMask } from '../../../test/fixtures/text-marks/render-marks';
+import { colouredCornerLogo, rotatedText } from '../../../test/fixtures/watermark-detect/overlay-marks';
 import { tiledMark } from '../../../test/fixtures/watermark-detect/tiled-marks';
 import { findWatermark, type WatermarkFindings } from './find-watermark';
 
@@ -14,7 +15,7 @@ describe('findWatermark on marked photos', () => {
   ])('finds the tiled mark on %s by its repetition: %s', async (name, mark) => {
     const { image, truth } = await renderMarked(photo(name), mark);
     const found: WatermarkFindings = { textLines: 0, tiled: false };
-    const s = scoreMask(findWatermark(image, found), truth, image.width, image.height);
+    const s = scoreMask(await findWatermark(image, found), truth, image.width, image.height);
     expect(found.tiled).toBe(true);
     expect(s.recall).toBeGreaterThanOrEqual(0.8);
     expect(s.precision).toBeGreaterThanOrEqual(0.8);
@@ -25,9 +26,12 @@ describe('findWatermark on marked photos', () => {
     ['corner logo lettering', 'Garden.jpg', TUNING_MARKS.cornerLogo],
     ['web address', 'Dune.jpg', TUNING_MARKS.webAddress],
     ['date stamp', 'Storm.jpg', TUNING_MARKS.lcdOrangeBottomRight],
+    ['rotated blue text', 'Garden.jpg', rotatedText('PREVIEW', -35, '#1e5adc', 0.6)],
+    ['rotated magenta text', 'Wood.jpg', rotatedText('SAMPLE', 25, '#f03ca0', 0.5)],
+    ['green corner logo', 'Storm.jpg', colouredCornerLogo('KESTREL', '#14aa5a', 0.8)],
   ])('finds the %s on %s', async (_kind, name, mark) => {
     const { image, truth } = await renderMarked(photo(name), mark);
-    const s = scoreMask(findWatermark(image), truth, image.width, image.height);
+    const s = scoreMask(await findWatermark(image), truth, image.width, image.height);
     expect(s.recall).toBeGreaterThanOrEqual(0.8);
     expect(s.precision).toBeGreaterThanOrEqual(0.8);
   });
@@ -35,6 +39,6 @@ describe('findWatermark on marked photos', () => {
 
 describe('findWatermark on clean photos', () => {
   it.each(CLEAN_PHOTOS)('proposes nothing on %s', async (name) => {
-    expect(findWatermark(await renderClean(photo(name)))).toBeNull();
+    expect(await findWatermark(await renderClean(photo(name)))).toBeNull();
   });
 });

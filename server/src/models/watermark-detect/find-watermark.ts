@@ -1,5 +1,8 @@
 import type { RawImage } from '../../lib/image';
+import { dilate } from '../inpaint/mask';
 import { findTextMarks, type TextMarkLine } from '../text-marks';
+import { textProbability } from './text-probability';
+import { textStrokes, type TextLineEvidence } from './text-strokes';
 import { findLattice, MIN_STRENGTH, periodicMask } from './tiling';
 
 /** What the detector found, for tests, logs and the benchmark. */
@@ -8,14 +11,26 @@ export interface WatermarkFindings {
   textLines: number;
   /** Whether a mark tiled over the photo was found by its repetition. */
   tiled: boolean;
+  /** Every line the text detector saw, and whether it was taken as lettering laid over the photo. */
+  lettering?: TextLineEvidence[];
 }
 
 /**
- * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lines of text
- * drawn over it anywhere (light, dark or warm, opaque or translucent: captions, logo lettering, web
- * addresses, date stamps) and marks tiled over the whole photo, found by their repetition.
+ * Pixels the lettering's strokes are grown by, as a person paints a little past a stroke; the other finders
+ * grow their own masks.
  */
-export function findWatermark(image: RawImage, found?: WatermarkFindings): Uint8Array | null {
+const GROW = 2;
+
+/**
+ * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
+ * it at any angle and in any colour (PaddleOCR's text detector, kept where the photo shows an overlay),
+ * lines of light, dark or warm text (the text-marks finder: captions, date stamps) and marks tiled over the
+ * whole photo, found by their repetition.
+ */
+export async function findWatermark(image: RawImage, found?: WatermarkFindings): Promise<Uint8Array | null> {
+  const evidence: TextLineEvidence[] = [];
+  const strokes = textStrokes(image, await textProbability(image), evidence);
+  const lettering = strokes && dilate(strokes, image.width, image.height, GROW);
   const lines: TextMarkLine[] = [];
   const text = findTextMarks(image, 'watermark', lines);
   const lattice = findLattice(image);
@@ -23,8 +38,11 @@ export function findWatermark(image: RawImage, found?: WatermarkFindings): Uint8
   if (found) {
     found.textLines = text ? lines.length : 0;
     found.tiled = tiled !== null;
+    found.lettering = evidence;
   }
-  if (!text) return tiled;
-  if (tiled) for (let i = 0; i < text.length; i++) text[i] |= tiled[i];
-  return text;
+  const parts = [lettering, text, tiled].filter((m): m is Uint8Array => m !== null);
+  if (parts.length === 0) return null;
+  const union = parts[0].slice();
+  for (const part of parts.slice(1)) for (let i = 0; i < union.length; i++) union[i] |= part[i];
+  return union;
 }

@@ -1,0 +1,383 @@
+import type { RawImage } from '../../lib/image';
+import { connectedComponents, dilate, type Box } from '../inpaint/mask';
+import { photoBehind } from './photo-behind';
+import type { TextProbability } from './text-probability';
+
+/** What decided each line of text the detector saw, for tuning and logs. */
+export interface TextLineEvidence {
+  box: Box;
+  /** The detector's mean probability over the line's core. */
+  confidence: number;
+  /** Length over height of the line's core (its principal axes). */
+  elongation: number;
+  /** Mean colour shift of the strokes from the photo around them, along the mark's colour (0..441). */
+  contrast: number;
+  /** Share of the line's area that is stroke. */
+  fill: number;
+  /** Stroke width over the line's unclip distance (about a third of its height). */
+  thickness: number;
+  /** Mean step at the strokes' edges over their contrast. */
+  sharpness: number;
+  /** How far the strokes are from one colour blended at one opacity over the photo behind, over contrast. */
+  misfit: number;
+  /** Share of the pixels just outside the line shifted like its strokes, over the share inside. */
+  leak: number;
+  /** How far the line's other pixels sit on the far side of the photo behind, over contrast. */
+  rest: number;
+  accepted: boolean;
+}
+
+/** A pixel is in a line's core above this probability (PaddleOCR's own binarisation threshold). */
+const CORE = 0.3;
+/** Tuned on the tuning part: a line whose core the detector is less sure of is photo texture. */
+const MIN_CONFIDENCE = 0.8;
+/** Tuned on the tuning part: strokes must shift the photo by at least this much (RGB distance). */
+const MIN_CONTRAST = 18;
+/**
+ * Whether a line the detector saw is lettering laid over the photo rather than something of the photo's own
+ * (tuned on the tuning part). Ink fills a share of a line, never most of it; strokes are thinner than the
+ * line; the photo around the line does not look like its strokes (the mark ends where the line does); and
+ * strokes that fill half the line with soft edges are a surface of the photo the detector took for text.
+ */
+function isOverlaidText(line: TextLine, strokes: LineStrokes): boolean {
+  // A shape without lettering (an emblem, a tile) is taken only when it ends sharply where the line does.
+  const shaped = line.elongation >= 3.5 || (strokes.leak <= 0.35 && strokes.sharpness >= 0.5);
+  return (
+    shaped &&
+    line.confidence >= MIN_CONFIDENCE &&
+    strokes.sharpness >= 0.5 &&
+    strokes.contrast >= MIN_CONTRAST &&
+    strokes.fill > 0.05 &&
+    strokes.fill <= 0.75 &&
+    strokes.leak <= 1.1 &&
+    strokes.thickness <= 1.5 * Math.max(1, line.radius) &&
+    !(strokes.fill > 0.5 && strokes.sharpness < 0.55)
+  );
+}
+
+/** DB's unclip ratio: the core is grown by area x ratio / perimeter to cover the whole line. */
+const UNCLIP = 1.5;
+
+/**
+ * The strokes of the text lines the detector sees over a photo, at the image's size, or null when none.
+ * Each line's core is grown back to the whole line; inside it, the photo behind is estimated from the pixels
+ * around the lines, and the strokes are the pixels shifted from it along one colour: a mark's overlay moves
+ * every pixel it covers towards its own colour, whatever the photo is.
+ */
+export function textStrokes(
+  image: RawImage,
+  text: TextProbability,
+  evidence: TextLineEvidence[] = [],
+): Uint8Array | null {
+  const { width, height } = image;
+  const lines = textLines(text, width, height);
+  if (lines.length === 0) return null;
+  const anyLine = new Uint8Array(width * height);
+  let reach = 4;
+  for (const line of lines) {
+    for (let i = 0; i < anyLine.length; i++) anyLine[i] |= line.area[i];
+    reach = Math.max(reach, Math.ceil(2 * line.radius) + 4);
+  }
+  const behind = photoBehind(image, anyLine, Math.min(reach, 64));
+  const out = new Uint8Array(width * height);
+  let found = false;
+  for (const line of lines) {
+    const strokes = lineStrokes(image, behind, line.area);
+    const accepted = isOverlaidText(line, strokes);
+    evidence.push({
+      box: line.box,
+      confidence: line.confidence,
+      elongation: line.elongation,
+      contrast: strokes.contrast,
+      fill: strokes.fill,
+      thickness: strokes.thickness / Math.max(1, line.radius),
+      sharpness: strokes.sharpness,
+      misfit: strokes.misfit,
+      leak: strokes.leak,
+      rest: strokes.rest,
+      accepted,
+    });
+    if (!accepted) continue;
+    found = true;
+    dropSpecks(strokes.mask, width, height, Math.max(6, 0.1 * line.radius * line.radius));
+    for (let i = 0; i < out.length; i++) out[i] |= strokes.mask[i];
+  }
+  return found ? out : null;
+}
+
+interface TextLine {
+  /** The whole line at the image's size. */
+  area: Uint8Array;
+  box: Box;
+  confidence: number;
+  elongation: number;
+  /** How far the core was grown, in image pixels. */
+  radius: number;
+}
+
+/** Each connected core of the probability map, grown back by DB's unclip distance, at the image's size. */
+function textLines(text: TextProbability, width: number, height: number): TextLine[] {
+  const { map, width: w, height: h } = text;
+  const core = new Uint8Array(w * h);
+  for (let i = 0; i < core.length; i++) core[i] = map[i] > CORE ? 1 : 0;
+  const components = connectedComponents(core, w, h);
+  const lines: TextLine[] = [];
+  for (let id = 1; id <= components.count; id++) {
+    const size = components.sizes[id - 1];
+    if (size < 12) continue;
+    const b = components.boxes[id - 1];
+    const one = new Uint8Array(w * h);
+    let perimeter = 0;
+    let sum = 0;
+    let mx = 0;
+    let my = 0;
+    let mxx = 0;
+    let myy = 0;
+    let mxy = 0;
+    for (let y = b.y0; y < b.y1; y++) {
+      for (let x = b.x0; x < b.x1; x++) {
+        const i = y * w + x;
+        if (components.labels[i] !== id) continue;
+        one[i] = 1;
+        sum += map[i];
+        mx += x;
+        my += y;
+        mxx += x * x;
+        myy += y * y;
+        mxy += x * y;
+        const edge =
+          x === 0 ||
+          y === 0 ||
+          x === w - 1 ||
+          y === h - 1 ||
+          components.labels[i - 1] !== id ||
+          components.labels[i + 1] !== id ||
+          components.labels[i - w] !== id ||
+          components.labels[i + w] !== id;
+        if (edge) perimeter++;
+      }
+    }
+    // The core's elongation: the ratio of its principal axes, from its second moments.
+    const cx = mx / size;
+    const cy = my / size;
+    const vxx = mxx / size - cx * cx;
+    const vyy = myy / size - cy * cy;
+    const vxy = mxy / size - cx * cy;
+    const half = Math.sqrt(((vxx - vyy) / 2) ** 2 + vxy * vxy);
+    const elongation = Math.sqrt(((vxx + vyy) / 2 + half) / Math.max(1e-6, (vxx + vyy) / 2 - half));
+    const grow = (size * UNCLIP) / Math.max(1, perimeter);
+    const grown = dilate(one, w, h, Math.max(1, grow));
+    const area = new Uint8Array(width * height);
+    let x0 = width;
+    let y0 = height;
+    let x1 = 0;
+    let y1 = 0;
+    for (let y = 0; y < height; y++) {
+      const row = Math.min(h - 1, Math.floor((y + 0.5) * text.scaleY)) * w;
+      for (let x = 0; x < width; x++) {
+        if (!grown[row + Math.min(w - 1, Math.floor((x + 0.5) * text.scaleX))]) continue;
+        area[y * width + x] = 1;
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x + 1);
+        y1 = Math.max(y1, y + 1);
+      }
+    }
+    lines.push({
+      area,
+      box: { x0, y0, x1, y1 },
+      confidence: sum / size,
+      elongation,
+      radius: grow / text.scaleX,
+    });
+  }
+  return lines;
+}
+
+interface LineStrokes {
+  mask: Uint8Array;
+  contrast: number;
+  fill: number;
+  /** Mean stroke width in image pixels. */
+  thickness: number;
+  sharpness: number;
+  misfit: number;
+  leak: number;
+  rest: number;
+}
+
+/**
+ * A line's strokes: the pixels shifted from the photo behind along the line's dominant colour shift, split
+ * from the rest by Otsu's threshold on that shift.
+ */
+function lineStrokes(image: RawImage, behind: Float32Array[], area: Uint8Array): LineStrokes {
+  const { data, channels } = image;
+  const idx: number[] = [];
+  for (let i = 0; i < area.length; i++) if (area[i]) idx.push(i);
+  const shift = (i: number, c: number) => data[i * channels + Math.min(c, channels - 1)] - behind[c][i];
+  const magnitude = idx.map((i) => Math.hypot(shift(i, 0), shift(i, 1), shift(i, 2)));
+  const first = otsu(magnitude);
+  // The mark's colour shift: the mean shift of the pixels that moved most.
+  const dir = [0, 0, 0];
+  idx.forEach((i, k) => {
+    if (magnitude[k] > first) for (let c = 0; c < 3; c++) dir[c] += shift(i, c);
+  });
+  const norm = Math.hypot(...dir) || 1;
+  const along = idx.map((i) => (shift(i, 0) * dir[0] + shift(i, 1) * dir[1] + shift(i, 2) * dir[2]) / norm);
+  const cut = otsu(along);
+  const mask = new Uint8Array(area.length);
+  const value = new Float32Array(area.length);
+  let count = 0;
+  let sum = 0;
+  let restSum = 0;
+  idx.forEach((i, k) => {
+    value[i] = along[k];
+    if (along[k] <= cut) {
+      restSum += along[k];
+      return;
+    }
+    mask[i] = 1;
+    count++;
+    sum += along[k];
+  });
+  // Where a stroke meets the photo: how many such pixels, and how steep the step is there. An overlay's edge
+  // is a step of its whole contrast within a pixel or two; a photo's blur or shading is gentle.
+  const { width } = image;
+  let edges = 0;
+  let drop = 0;
+  for (const i of idx) {
+    if (!mask[i]) continue;
+    let steepest = -1;
+    for (const j of [i - 1, i + 1, i - width, i + width, i - 2, i + 2, i - 2 * width, i + 2 * width]) {
+      if (j >= 0 && j < area.length && area[j] && !mask[j])
+        steepest = Math.max(steepest, value[i] - value[j]);
+    }
+    if (steepest < 0) continue;
+    edges++;
+    drop += steepest;
+  }
+  const contrast = count ? sum / count : 0;
+  // Just outside the line a mark ends: the photo there looks like the line's other pixels, not like its
+  // strokes. A line the detector imagined in the photo's own texture has its "strokes" outside as well.
+  const colourOf = (i: number, c: number) => data[i * channels + Math.min(c, channels - 1)];
+  const strokeMean = [0, 0, 0];
+  const restMean = [0, 0, 0];
+  for (const i of idx) for (let c = 0; c < 3; c++) (mask[i] ? strokeMean : restMean)[c] += colourOf(i, c);
+  for (let c = 0; c < 3; c++) {
+    strokeMean[c] /= Math.max(1, count);
+    restMean[c] /= Math.max(1, idx.length - count);
+  }
+  const ring = dilate(area, width, image.height, 3);
+  let ringCount = 0;
+  let ringLikeStrokes = 0;
+  for (let i = 0; i < ring.length; i++) {
+    if (!ring[i] || area[i]) continue;
+    ringCount++;
+    let toStroke = 0;
+    let toRest = 0;
+    for (let c = 0; c < 3; c++) {
+      toStroke += (colourOf(i, c) - strokeMean[c]) ** 2;
+      toRest += (colourOf(i, c) - restMean[c]) ** 2;
+    }
+    if (toStroke < toRest) ringLikeStrokes++;
+  }
+  const fill = idx.length ? count / idx.length : 0;
+  return {
+    rest: idx.length > count && contrast ? -restSum / (idx.length - count) / contrast : 0,
+    leak: ringCount && fill ? ringLikeStrokes / ringCount / fill : 0,
+    misfit: blendMisfit(image, behind, mask, idx) / Math.max(1, contrast),
+    mask,
+    contrast,
+    fill,
+    thickness: edges ? (2 * count) / edges : 0,
+    sharpness: edges && contrast ? drop / edges / contrast : 0,
+  };
+}
+
+/** Otsu's threshold of a list of values (on a 256-bin histogram over their range). */
+function otsu(values: number[]): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  if (!(hi > lo)) return hi;
+  const bins = new Float64Array(256);
+  const step = (hi - lo) / 255;
+  for (const v of values) bins[Math.round((v - lo) / step)]++;
+  let total = 0;
+  for (let b = 0; b < 256; b++) total += b * bins[b];
+  let below = 0;
+  let belowSum = 0;
+  let best = 0;
+  let bestVar = -1;
+  for (let b = 0; b < 255; b++) {
+    below += bins[b];
+    belowSum += b * bins[b];
+    const above = values.length - below;
+    if (below === 0 || above === 0) continue;
+    const d = belowSum / below - (total - belowSum) / above;
+    const v = below * above * d * d;
+    if (v > bestVar) {
+      bestVar = v;
+      best = b;
+    }
+  }
+  return lo + (best + 0.5) * step;
+}
+
+/**
+ * RMS residual of the strokes' pixels against the best single blend `out = (1 - a) * behind + a * colour`
+ * (one opacity, one colour, least squares over the three channels): an overlay fits it, a photo's own
+ * detail does not.
+ */
+function blendMisfit(image: RawImage, behind: Float32Array[], mask: Uint8Array, idx: number[]): number {
+  const { data, channels } = image;
+  // out_c = k * behind_c + b_c with k shared: regress on behind_c centred per channel.
+  const n = [0, 0, 0];
+  const sx = [0, 0, 0];
+  const sy = [0, 0, 0];
+  let count = 0;
+  for (const i of idx) {
+    if (!mask[i]) continue;
+    count++;
+    for (let c = 0; c < 3; c++) {
+      sx[c] += behind[c][i];
+      sy[c] += data[i * channels + Math.min(c, channels - 1)];
+      n[c]++;
+    }
+  }
+  if (count < 2) return 0;
+  const mx = sx.map((v) => v / count);
+  const my = sy.map((v) => v / count);
+  let sxy = 0;
+  let sxx = 0;
+  for (const i of idx) {
+    if (!mask[i]) continue;
+    for (let c = 0; c < 3; c++) {
+      const x = behind[c][i] - mx[c];
+      sxy += x * (data[i * channels + Math.min(c, channels - 1)] - my[c]);
+      sxx += x * x;
+    }
+  }
+  const k = Math.max(0, Math.min(1, sxx ? sxy / sxx : 0));
+  let residual = 0;
+  for (const i of idx) {
+    if (!mask[i]) continue;
+    for (let c = 0; c < 3; c++) {
+      const r = data[i * channels + Math.min(c, channels - 1)] - my[c] - k * (behind[c][i] - mx[c]);
+      residual += r * r;
+    }
+  }
+  return Math.sqrt(residual / (3 * count));
+}
+
+/** Clears the mask's pieces smaller than `minSize` pixels: texture caught by the split, never a letter. */
+function dropSpecks(mask: Uint8Array, width: number, height: number, minSize: number): void {
+  const parts = connectedComponents(mask, width, height);
+  for (let i = 0; i < mask.length; i++) {
+    const id = parts.labels[i];
+    if (id && parts.sizes[id - 1] < minSize) mask[i] = 0;
+  }
+}
