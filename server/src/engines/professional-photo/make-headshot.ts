@@ -26,7 +26,7 @@ import {
   type LevelFace,
 } from '../../models/headshot/framing';
 import { isolateMainPerson } from '../../models/headshot/isolate';
-import { findHeadTop } from '../../models/headshot/person';
+import { findHeadTop, withBody } from '../../models/headshot/person';
 import { tidyLight, type LightReport } from '../../models/headshot/light';
 import { vignette } from '../../models/headshot/vignette';
 import { warpColour, warpMatte } from '../../models/headshot/warp';
@@ -90,7 +90,7 @@ export async function makeHeadshot(
 
   progress(0.1, 'Separating the person from the background');
   let bounds = frameBounds(guess, 0.12, image.width, image.height);
-  let matte = await personMatteOf(cropRaw(image, bounds), pool, signal);
+  let matte = await personMatteOf(image, bounds, level, pool, signal);
   const headTop = findHeadTop(
     { pixels: { data: matte, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 },
     level,
@@ -100,7 +100,7 @@ export async function makeHeadshot(
   if (!contains(bounds, tight)) {
     // A tall head (hair, a turned face) made the frame wider than the guess: matte the frame's part again.
     bounds = frameBounds(frame, 0.12, image.width, image.height);
-    matte = await personMatteOf(cropRaw(image, bounds), pool, signal);
+    matte = await personMatteOf(image, bounds, level, pool, signal);
   }
   const region = { x: bounds.x, y: bounds.y, scale: 1 };
 
@@ -181,13 +181,22 @@ async function refinedFace(
   return current;
 }
 
-async function personMatteOf(crop: RawImage, pool: WorkerPool, signal?: AbortSignal): Promise<Uint8Array> {
+/** The person's matte on `bounds` of the photo: ISNet's fine hair, and below the chin the segmentation's body too. */
+async function personMatteOf(
+  image: RawImage,
+  bounds: FaceBox,
+  level: LevelFace,
+  pool: WorkerPool,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  const crop = cropRaw(image, bounds);
   const data = new Uint8Array(crop.data);
-  const { alpha } = await pool.run(
+  const { alpha, body } = await pool.run(
     'person-matte',
     { image: { ...crop, data } },
     { transferList: [data.buffer], signal },
   );
+  withBody({ pixels: { data: alpha, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 }, body, level);
   return alpha;
 }
 

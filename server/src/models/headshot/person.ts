@@ -41,3 +41,34 @@ export function findHeadTop(region: PhotoRegion<Matte>, level: LevelFace): numbe
   }
   return level.top - MAX_HAIR * faceHeight;
 }
+
+/** The body blends in from this share of the oval's height above the chin ... */
+const BODY_FROM = 0.1;
+/** ... to this share below it. */
+const BODY_TO = 0.3;
+
+/**
+ * The hair-aware matte above the chin and, below it, whichever of it and the person segmentation's `body`
+ * holds more: ISNet keeps fine hair but drops a dark suit against a dark room, the segmentation keeps the
+ * whole body with a coarser edge. Both mattes cover the same region of the photo; the result is in `matte`.
+ */
+export function withBody(region: PhotoRegion<Matte>, body: Uint8Array, level: LevelFace): void {
+  const { data, width, height } = region.pixels;
+  const faceHeight = level.bottom - level.top;
+  const from = level.bottom - BODY_FROM * faceHeight;
+  const span = (BODY_FROM + BODY_TO) * faceHeight;
+  const s = Math.sin(level.roll);
+  const c = Math.cos(level.roll);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // The levelled frame's y of this pixel (see levelPoint).
+      const px = region.x + (x + 0.5) / region.scale - level.origin.x;
+      const py = region.y + (y + 0.5) / region.scale - level.origin.y;
+      const t = (-s * px + c * py - from) / span;
+      if (t <= 0) continue;
+      const i = y * width + x;
+      const b = body[i] * Math.min(1, t);
+      if (b > data[i]) data[i] = b + 0.5;
+    }
+  }
+}
