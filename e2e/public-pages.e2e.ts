@@ -145,6 +145,16 @@ describe('public pages', () => {
       );
       expect(await page.getByRole('link', { name: 'Back to Blog' }).count()).toBeGreaterThan(0);
     }
+    // The headshot article's examples are the engine's own pictures, served and decoded.
+    await page.goto(`${base}/blog/create-professional-headshots-ai`);
+    const examples = page.locator('figure img');
+    expect(await examples.count()).toBe(2);
+    for (const img of await examples.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+        .toBeGreaterThan(0);
+    }
     await page.context().close();
   });
 

@@ -96,6 +96,25 @@ describe('Professional headshots on real photos', () => {
     HEAVY,
   );
 
+  it(
+    "isolates the main face of a group: centred, level, and no neighbour's pixels in the frame's border",
+    async () => {
+      const { image: original } = await decodePhoto(fixture('detect/face-mariachi-band-smiling.jpg'));
+      const result = await makeHeadshot(original, professionalPhotoOptionsSchema.parse({}), { pool });
+      expect(result.faces.length).toBeGreaterThan(1);
+      const face = await faceOn(result.image);
+      const framing = framingOf(face, 1024);
+      expect(framing.offCentre).toBeLessThan(0.05);
+      expect(framing.rollDegrees).toBeLessThan(2);
+      // The neighbours stand on his right (left on screen) and above; his own head is cut by the photo's
+      // right edge, so that side is not the backdrop's to judge.
+      const border = borderOf(result.image, 24, Math.round(face.box.y + face.box.height), ['left']);
+      expect(border.spread).toBeLessThan(20);
+      expect(border.step).toBeLessThan(6);
+    },
+    HEAVY,
+  );
+
   it('refuses a photo without a face with 422, spends no credit and keeps no result', async () => {
     const results = () => app.files().filter((f) => f.includes('result-')).length;
     const before = results();

@@ -17,8 +17,14 @@ const luma = (d: Uint8Array, k: number) => 0.299 * d[k] + 0.587 * d[k + 1] + 0.1
 /**
  * The frame's border above the shoulders (top strip and the sides down to `toRow`), `band` pixels deep: its
  * spread of lightness, and its largest step between neighbouring pixels (an edge of the old room would show).
+ * `sides` picks the side strips measured with the top.
  */
-export function borderOf(image: RawImage, band: number, toRow: number) {
+export function borderOf(
+  image: RawImage,
+  band: number,
+  toRow: number,
+  sides: readonly ('left' | 'right')[] = ['left', 'right'],
+) {
   const { data, width, channels } = image;
   const values: number[] = [];
   let step = 0;
@@ -30,7 +36,11 @@ export function borderOf(image: RawImage, band: number, toRow: number) {
       step = Math.max(step, Math.abs(luma(data, k) - luma(data, k + width * channels)));
   };
   for (let y = 0; y < toRow; y++) {
-    for (let x = 0; x < width; x++) if (y < band || x < band || x >= width - band) visit(x, y);
+    for (let x = 0; x < width; x++) {
+      const left = x < band && sides.includes('left');
+      const right = x >= width - band && sides.includes('right');
+      if (y < band || left || right) visit(x, y);
+    }
   }
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
   const spread = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);

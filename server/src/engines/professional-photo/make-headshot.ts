@@ -7,7 +7,7 @@
  */
 import { AppError } from '../../lib/errors';
 import type { RawImage } from '../../lib/image';
-import { detectFaces, type Face } from '../../models/face';
+import { detectFaces, type Face, type FaceBox } from '../../models/face';
 import { faceRegions, regionOfInterest } from '../../models/face/regions';
 import { cropRaw, isColourful, pasteRaw, shiftFace } from '../../models/face-retouch';
 import { colourMeans, decontaminate } from '../../models/guided-filter/foreground-colour';
@@ -25,7 +25,8 @@ import {
   type FrameTransform,
   type LevelFace,
 } from '../../models/headshot/framing';
-import { findHeadTop, keepMainPerson } from '../../models/headshot/person';
+import { isolateMainPerson } from '../../models/headshot/isolate';
+import { findHeadTop, withBody } from '../../models/headshot/person';
 import { tidyLight, type LightReport } from '../../models/headshot/light';
 import { vignette } from '../../models/headshot/vignette';
 import { warpColour, warpMatte } from '../../models/headshot/warp';
@@ -88,29 +89,29 @@ export async function makeHeadshot(
   const guess = frameFor(level, level.top - HAIR_GUESS * (level.bottom - level.top), width, height);
 
   progress(0.1, 'Separating the person from the background');
-  const bounds = frameBounds(guess, 0.12, image.width, image.height);
-  const crop = cropRaw(image, bounds);
-  const matte = await personMatteOf(crop, pool, signal);
-  const region = { x: bounds.x, y: bounds.y, scale: 1 };
+  let bounds = frameBounds(guess, 0.12, image.width, image.height);
+  let matte = await personMatteOf(image, bounds, level, pool, signal);
   const headTop = findHeadTop(
-    { pixels: { data: matte, width: crop.width, height: crop.height }, ...region },
+    { pixels: { data: matte, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 },
     level,
   );
   const frame = frameFor(level, headTop, width, height);
+  const tight = frameBounds(frame, 0.02, image.width, image.height);
+  if (!contains(bounds, tight)) {
+    // A tall head (hair, a turned face) made the frame wider than the guess: matte the frame's part again.
+    bounds = frameBounds(frame, 0.12, image.width, image.height);
+    matte = await personMatteOf(image, bounds, level, pool, signal);
+  }
+  const region = { x: bounds.x, y: bounds.y, scale: 1 };
 
   progress(0.45, 'Framing');
-  const tight = frameBounds(frame, 0.02, image.width, image.height);
   const { pixels, upscaled } = await detailFor(cropRaw(image, tight), frame.scale, deps, (f) =>
     progress(0.45 + 0.3 * f, 'Upscaling'),
   );
   const colour = warpColour({ pixels, x: tight.x, y: tight.y, scale: upscaled }, frame);
   const chin = toOutput(frame, unlevelPoint({ x: 0, y: level.bottom }, level.roll, level.origin)).y;
-  const alpha = warpMatte(
-    { pixels: { data: matte, width: crop.width, height: crop.height }, ...region },
-    frame,
-    chin,
-  );
-  keepMainPerson(alpha, frame, face, faces);
+  const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, chin);
+  isolateMainPerson(alpha, frame, face, faces);
 
   progress(0.8, 'Lighting and backdrop');
   const n = width * height;
@@ -138,6 +139,13 @@ export async function makeHeadshot(
   progress(1);
   return { image: result, faces, face, frame, upscaled, light };
 }
+
+const size = (box: FaceBox) => ({ width: box.width, height: box.height });
+const contains = (outer: FaceBox, inner: FaceBox) =>
+  inner.x >= outer.x &&
+  inner.y >= outer.y &&
+  inner.x + inner.width <= outer.x + outer.width &&
+  inner.y + inner.height <= outer.y + outer.height;
 
 /** Side of the levelled view the face's landmarks are found again in. */
 const PROBE_SIDE = 384;
@@ -173,13 +181,22 @@ async function refinedFace(
   return current;
 }
 
-async function personMatteOf(crop: RawImage, pool: WorkerPool, signal?: AbortSignal): Promise<Uint8Array> {
+/** The person's matte on `bounds` of the photo: ISNet's fine hair, and below the chin the segmentation's body too. */
+async function personMatteOf(
+  image: RawImage,
+  bounds: FaceBox,
+  level: LevelFace,
+  pool: WorkerPool,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  const crop = cropRaw(image, bounds);
   const data = new Uint8Array(crop.data);
-  const { alpha } = await pool.run(
+  const { alpha, body } = await pool.run(
     'person-matte',
     { image: { ...crop, data } },
     { transferList: [data.buffer], signal },
   );
+  withBody({ pixels: { data: alpha, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 }, body, level);
   return alpha;
 }
 

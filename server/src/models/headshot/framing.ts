@@ -11,6 +11,12 @@ import { LANDMARKS } from '../face/landmarks';
 export const FACE_WIDTH_SHARE = 0.43;
 /** The top of the head below the frame's top edge, as a share of the frame's height. */
 export const HEAD_TOP_SHARE = 0.1;
+/**
+ * The head (top of the hair to the chin) fills at most this share of the frame's height, as ID guides allow.
+ * A frontal face meets the width rule first; a face turned aside shows a narrow oval, which by width alone
+ * would be enlarged until the chin leaves the frame.
+ */
+export const MAX_HEAD_SHARE = 0.75;
 
 export interface Point {
   x: number;
@@ -113,11 +119,13 @@ export function levelFace(face: Face): LevelFace {
 
 /**
  * The frame for an output of `width` x `height` with the head's top at `headTop` (levelled frame, y up from
- * the eyes negative). The face's width sets the scale; the face's centre line sets the horizontal position.
+ * the eyes negative). The face's width sets the scale unless the head would be too tall; the face's centre
+ * line sets the horizontal position.
  */
 export function frameFor(level: LevelFace, headTop: number, width: number, height: number): FrameTransform {
   const faceWidth = level.right - level.left;
-  const scale = (FACE_WIDTH_SHARE * width) / faceWidth;
+  const headHeight = level.bottom - Math.min(headTop, level.top);
+  const scale = Math.min((FACE_WIDTH_SHARE * width) / faceWidth, (MAX_HEAD_SHARE * height) / headHeight);
   const cx = (level.left + level.right) / 2;
   const cy = headTop - HEAD_TOP_SHARE * (height / scale) + height / scale / 2;
   return {

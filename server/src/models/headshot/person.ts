@@ -1,9 +1,5 @@
-/**
- * The person the headshot is of, read from the matte: where the top of the head is (hair included), and
- * which of several people in the matte to keep.
- */
-import type { Face } from '../face/types';
-import { toOutput, unlevelPoint, type FrameTransform, type LevelFace } from './framing';
+/** The person the headshot is of, read from the matte: where the top of the head is, hair included. */
+import { unlevelPoint, type LevelFace } from './framing';
 import type { PhotoRegion } from './warp';
 
 type Matte = { data: Uint8Array; width: number; height: number };
@@ -46,39 +42,33 @@ export function findHeadTop(region: PhotoRegion<Matte>, level: LevelFace): numbe
   return level.top - MAX_HAIR * faceHeight;
 }
 
+/** The body blends in from this share of the oval's height above the chin ... */
+const BODY_FROM = 0.1;
+/** ... to this share below it. */
+const BODY_TO = 0.3;
+
 /**
- * Clears, in the frame's matte, whoever stands nearer another detected face than the main one (measured
- * across, in face widths), so a neighbour's shoulder or head does not stay in a one-person headshot. The
- * change is feathered over a tenth of a face width.
+ * The hair-aware matte above the chin and, below it, whichever of it and the person segmentation's `body`
+ * holds more: ISNet keeps fine hair but drops a dark suit against a dark room, the segmentation keeps the
+ * whole body with a coarser edge. Both mattes cover the same region of the photo; the result is in `matte`.
  */
-export function keepMainPerson(
-  alpha: Uint8Array,
-  frame: FrameTransform,
-  main: Face,
-  faces: readonly Face[],
-): void {
-  const others = faces
-    .filter((f) => f !== main)
-    .map((f) => {
-      const centre = toOutput(frame, { x: f.box.x + f.box.width / 2, y: f.box.y + f.box.height / 2 });
-      return { x: centre.x, top: centre.y - f.box.height * frame.scale, width: f.box.width * frame.scale };
-    })
-    .filter((o) => o.x > -o.width && o.x < frame.width + o.width);
-  if (others.length === 0) return;
-  const mainX = frame.width / 2;
-  const mainWidth = main.box.width * frame.scale;
-  const { width, height } = frame;
-  for (let x = 0; x < width; x++) {
-    const dMain = Math.abs(x - mainX) / mainWidth;
-    for (const other of others) {
-      const dOther = Math.abs(x - other.x) / other.width;
-      const t = (dMain - dOther) / 0.1 + 0.5;
+export function withBody(region: PhotoRegion<Matte>, body: Uint8Array, level: LevelFace): void {
+  const { data, width, height } = region.pixels;
+  const faceHeight = level.bottom - level.top;
+  const from = level.bottom - BODY_FROM * faceHeight;
+  const span = (BODY_FROM + BODY_TO) * faceHeight;
+  const s = Math.sin(level.roll);
+  const c = Math.cos(level.roll);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // The levelled frame's y of this pixel (see levelPoint).
+      const px = region.x + (x + 0.5) / region.scale - level.origin.x;
+      const py = region.y + (y + 0.5) / region.scale - level.origin.y;
+      const t = (-s * px + c * py - from) / span;
       if (t <= 0) continue;
-      const keep = t >= 1 ? 0 : 1 - t;
-      for (let y = Math.max(0, Math.floor(other.top)); y < height; y++) {
-        const i = y * width + x;
-        alpha[i] = alpha[i] * keep;
-      }
+      const i = y * width + x;
+      const b = body[i] * Math.min(1, t);
+      if (b > data[i]) data[i] = b + 0.5;
     }
   }
 }

@@ -22,6 +22,26 @@ export const headshots: Article = {
       heading: 'What the mode does',
       blocks: [
         'The mode finds your face, levels your eyes, separates you from the background with fine hair kept, and frames head and shoulders the way headshot guides do: the top of your head a little below the top edge, your face in the middle and about half the width of the picture. It evens out the exposure and colour on your skin, lifts a shadowed side of the face a little, applies a subtle retouch, and sets you on a studio backdrop: grey (the default), white, light blue, charcoal, a colour of your choice, or your own background blurred like a portrait lens. Your face is not replaced or regenerated: it is your photo, cleaned and framed. With several people it takes the largest, most central face and tells you so; if no face is found, or the face is too small (under 80 pixels wide), you get a clear message instead of a result and keep your credit.',
+        {
+          image: {
+            src: '/generated/blog/headshot-example-navy-portrait.webp',
+            alt: 'A navy portrait in front of a flag, and the headshot made of it on a grey studio backdrop',
+            width: 898,
+            height: 480,
+            caption:
+              'Made by Professional Headshot with the default options: the flag and the wall give way to the studio grey, the face is levelled and framed, the uniform kept.',
+          },
+        },
+        {
+          image: {
+            src: '/generated/blog/headshot-example-sepia-portrait.webp',
+            alt: 'An old sepia portrait of a man in a dark suit, and the headshot made of it on a light blue backdrop',
+            width: 1031,
+            height: 480,
+            caption:
+              'An old print on the light blue backdrop: the dark suit against the dark studio wall stays whole, shoulders included.',
+          },
+        },
       ],
     },
     {

@@ -3,6 +3,22 @@ import type { ArticleSection, Block } from '../model/article';
 
 function BlockView({ block }: { block: Block }) {
   if (typeof block === 'string') return <p>{block}</p>;
+  if ('image' in block) {
+    const { src, alt, width, height, caption } = block.image;
+    return (
+      <figure className="space-y-2">
+        <img
+          src={src}
+          alt={alt}
+          width={width}
+          height={height}
+          loading="lazy"
+          className="h-auto w-full rounded-xl border"
+        />
+        <figcaption className="text-sm text-muted-foreground">{caption}</figcaption>
+      </figure>
+    );
+  }
   if ('tip' in block) {
     return (
       <aside className="flex gap-3 rounded-xl border border-primary/25 bg-primary/5 p-4 text-[0.95rem]">

@@ -1,7 +1,17 @@
 import type { Mode } from '@common/modes';
 
-/** A block of an article body: a paragraph, a list, or a highlighted tip. */
-export type Block = string | { list: string[]; ordered?: boolean } | { tip: string };
+/** An example picture made by the product's own engine (client/public/generated/blog/). */
+export interface ArticleImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  caption: string;
+}
+
+/** A block of an article body: a paragraph, a list, a highlighted tip, or an example picture. */
+export type Block =
+  string | { list: string[]; ordered?: boolean } | { tip: string } | { image: ArticleImage };
 
 export interface ArticleSection {
   heading: string;
