@@ -165,14 +165,29 @@ export async function startCluster(options: {
     return worker;
   }
 
-  // The first web process migrates the database; the rest start once it has.
-  const webs = [await startWeb()];
-  const more = await Promise.all([
-    ...Array.from({ length: options.webs - 1 }, () => startWeb()),
-    ...Array.from({ length: options.workers }, () => startWorker()),
-  ]);
-  webs.push(...(more.slice(0, options.webs - 1) as Web[]));
-  const workers = more.slice(options.webs - 1);
+  async function stop() {
+    await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    await db.end();
+    await Promise.allSettled([s3.stop(), emulator.stop(), database.drop()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // The first web process migrates the database; the rest start once it has. A process that never gets ready
+  // takes the others down with it, so a failed start leaves nothing running.
+  let webs: Web[];
+  let workers: Proc[];
+  try {
+    webs = [await startWeb()];
+    const more = await Promise.all([
+      ...Array.from({ length: options.webs - 1 }, () => startWeb()),
+      ...Array.from({ length: options.workers }, () => startWorker()),
+    ]);
+    webs.push(...(more.slice(0, options.webs - 1) as Web[]));
+    workers = more.slice(options.webs - 1);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 
   return {
     webs,
@@ -216,12 +231,7 @@ export async function startCluster(options: {
         },
       };
     },
-    async stop() {
-      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
-      await db.end();
-      await Promise.allSettled([s3.stop(), emulator.stop(), database.drop()]);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
