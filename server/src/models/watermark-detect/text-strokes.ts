@@ -194,17 +194,12 @@ function textLines(text: TextProbability, width: number, height: number): TextLi
   return lines;
 }
 
-interface LineStrokes {
+/** The strokes' measures as the evidence records them, except the thickness, here still in image pixels. */
+type LineStrokes = Pick<TextLineEvidence, 'contrast' | 'fill' | 'sharpness' | 'misfit' | 'leak' | 'rest'> & {
   mask: Uint8Array;
-  contrast: number;
-  fill: number;
   /** Mean stroke width in image pixels. */
   thickness: number;
-  sharpness: number;
-  misfit: number;
-  leak: number;
-  rest: number;
-}
+};
 
 /**
  * A line's strokes: the pixels shifted from the photo behind along the line's dominant colour shift, split
