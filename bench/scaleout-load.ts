@@ -213,7 +213,7 @@ ${1000 / CHECKS_PER_SECOND} ms, as a population's are, not fired at the same ins
 their own (bench/lib/paced-checks.ts) and a check's time runs from when it was due, so a check held back by a slow
 answer or by that process's own delays counts the wait. Meanwhile ${JOB_LOOPS} loops in the bench's process upload a
 192x128 photo and run a real 2x upscale (ESRGAN slim) as the next person, alternating web servers. The baseline is
-one person checking 10 times a second for 10 s with nothing else running, measured in the same run just before; the
+one person checking 10 times a second for 10 s with no other load from the bench, measured in the same run just before; the
 ratio column is p50 / p99 under load against it, since absolute times depend on what else the machine runs (the
 load average is below). The goal is a p99 under 100 ms for the calls that do no processing.
 
