@@ -91,9 +91,8 @@ describe('the whole-photo 2x', () => {
     };
     const [soft, sharpCopy] = [await gain(true), await gain(false)];
     expect(soft).toBeGreaterThan(0.4);
-    // The back-projection assumes the slight blur; a copy shrunk without it is over-sharpened (about 0.5 dB
-    // here, the price of the stronger deconvolution that blurred copies gain from).
-    expect(sharpCopy).toBeGreaterThan(-0.7);
+    // The back-projection assumes the slight blur; a copy shrunk without it is over-sharpened a little.
+    expect(sharpCopy).toBeGreaterThan(-0.3);
   });
 
   it('enlarges an alpha channel with the picture', () => {

@@ -24,11 +24,8 @@ export const STRENGTH = { subtle: 0.55, natural: 1, strong: 1.5 } as const;
 /** Of the skin's finest texture (pores, fine lines), the share kept at full strength: never plastic. */
 export const TEXTURE_FLOOR = 0.85;
 
-/**
- * Fine detail given back over the whole face (half as much on smoothed skin): photos arrive soft. Chosen on
- * the bench's tuning faces where the faces' PSNR peaked (0.45 to 1.3 tried).
- */
-export const FACE_DETAIL = 0.8;
+/** Fine detail given back over the whole face (half as much on smoothed skin): photos arrive soft. */
+export const FACE_DETAIL = 0.45;
 
 /** A natural skin cluster in Cb/Cr (Chai and Ngan 1999, narrowed toward its centre). */
 const SKIN_CB = [85, 125] as const;
