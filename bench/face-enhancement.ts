@@ -450,17 +450,19 @@ PSNR and SSIM in the face boxes (the landmarks' boxes found by models/face on th
 PSNR over all their pixels together, SSIM averaged per face) and over the whole photo (4 px border left out, averaged per
 photo); blockiness = mean luma step across the result's 16-pixel block grid over the mean step elsewhere, given as the excess
 over the truth's own; face detail = gradient energy (mean squared central difference) in the face boxes over the truth's.
-The tuning photos were used to choose the clean-up threshold, the Wiener step's noise, the skin smoothing, the detail given
-back and the blur the back-projection assumes (\`--tuning-only\` runs them alone). The held-out photos were not used for those choices, but the
+The tuning photos were used to choose the clean-up threshold, the Wiener step's noise (also the faces' block-matching
+step's), the skin smoothing, the detail given back, and the back-projection's rounds, assumed blur and weighting by local
+detail (\`--tuning-only\` runs them alone). The held-out photos were not used for those choices, but the
 figures of earlier runs, which printed them, were seen; a change to the face detector (trying more candidates, made for
 faces missed in the speed photo) also changed which held-out faces are found and scored. The held-out faces include one
 false detection (on the ballerina's knee), scored like the others. "image-upscale after the clean-up" is the balanced
 ESRGAN 2x run on the face pass's cleaned photo instead of the JPEG (whether the learned 2x helps once the blocks are gone).
 Contact sheet (input enlarged by pixel repetition, Lanczos, image-upscale, face
-enhancement, truth): docs/images/face-enhancement-contact-sheet.png. Looked at (the sheet of the run after the
-Wiener step and the 0.5 blur): no JPEG blocks on the faces where image-upscale keeps them (the mariachi's cheek), no
-halo along the glasses or the jaw, no seam where the retouched crop meets the photo; skin keeps its wrinkles and
-grain, and the faces are still clearly softer than the truth.
+enhancement, truth): docs/images/face-enhancement-contact-sheet.png. Looked at (the sheet of the run with the faces'
+block matching and the back-projection weighted by local detail): no JPEG blocks on the faces where image-upscale keeps
+them (the mariachi's cheek), no halo along the glasses or the jaw, no seam where the retouched crop or the faces'
+block-matched area meets the photo; skin keeps its larger wrinkles but less of its fine grain than the truth, and the
+faces are still clearly softer than the truth.
 
 ${sections.join('\n\n')}
 

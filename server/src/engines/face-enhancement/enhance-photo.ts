@@ -14,6 +14,7 @@ import {
   pasteRaw,
   photoStrips,
   shiftFace,
+  type Rect,
   type RestoreReport,
 } from '../../models/face-retouch';
 import type { WorkerPool } from '../../workers/pool';
@@ -54,10 +55,10 @@ export async function enhancePhoto(
     pool.run('measure-photo', { image: { ...image, data: copy } }, { transferList: [copy.buffer], signal }),
   ]);
   progress(0.15, 'Cleaning up and enlarging the photo');
-  const large = await restoreAndEnlarge(image, measured, pool, signal, (fraction) =>
-    progress(0.15 + 0.7 * fraction, 'Cleaning up and enlarging the photo'),
-  );
   const targets = faces.filter((f) => Math.max(f.box.width, f.box.height) >= MIN_FACE_PX);
+  const large = await restoreAndEnlarge(image, measured, targets.map(faceSurroundings), pool, signal, (f) =>
+    progress(0.15 + 0.7 * f, 'Cleaning up and enlarging the photo'),
+  );
   const colourful = isColourful(image);
   for (let i = 0; i < targets.length; i++) {
     progress(0.86 + (0.13 * i) / targets.length, 'Retouching faces');
@@ -78,10 +79,22 @@ export async function enhancePhoto(
   return { image: large, faces, retouched: targets.length, restore: measured };
 }
 
+/** A face's box with a margin (hair line, ears, chin), where the clean-up takes more care. */
+function faceSurroundings({ box }: Face): Rect {
+  const margin = 16 + 0.1 * Math.max(box.width, box.height);
+  return {
+    x: box.x - margin,
+    y: box.y - margin,
+    width: box.width + 2 * margin,
+    height: box.height + 2 * margin,
+  };
+}
+
 /** The whole photo cleaned and enlarged 2x, strip by strip in the pool, put together in place. */
 async function restoreAndEnlarge(
   image: RawImage,
   measured: RestoreReport,
+  faces: Rect[],
   pool: WorkerPool,
   signal: AbortSignal | undefined,
   progress: (fraction: number) => void,
@@ -99,9 +112,12 @@ async function restoreAndEnlarge(
     strips.map(async (s) => {
       const strip = cropRaw(image, { x: 0, y: s.top, width, height: s.bottom - s.top });
       const data = strip.data as Uint8Array<ArrayBuffer>;
+      const stripFaces = faces
+        .filter((f) => f.y < s.bottom && f.y + f.height > s.top)
+        .map((f) => ({ ...f, y: f.y - s.top }));
       const enlarged = await pool.run(
         'restore-photo',
-        { strip, above: s.start - s.top, below: s.bottom - s.end, measured },
+        { strip, above: s.start - s.top, below: s.bottom - s.end, measured, faces: stripFaces },
         { transferList: [data.buffer], signal },
       );
       pasteRaw(large, enlarged, 0, 2 * s.start);

@@ -4,6 +4,7 @@
  * `retouch-face`); faces come from models/face.
  */
 export type { RestoreReport } from './restore';
+export type { Rect } from './block-match';
 export { photoStrips, type Strip } from './strips';
 export { shiftFace, STRENGTH, type RetouchOptions, type RetouchStrength } from './retouch';
 export { isColourful } from './colour';

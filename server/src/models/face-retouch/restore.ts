@@ -3,6 +3,7 @@
  * quality the photo was saved at (measured from its pixels) and to its noise.
  */
 import type { RawImage } from '../../lib/image';
+import { blockMatchWiener, type Rect } from './block-match';
 import { deblockPlane, noiseSigma, wienerPlane } from './deblock';
 import { CHROMA_TABLE, estimateJpegQuality, LUMA_TABLE, quantTable } from './jpeg-quality';
 import { fromYcc, toYcc } from './planes';
@@ -39,11 +40,13 @@ export function measurePhoto(image: RawImage): RestoreReport {
 
 /**
  * Restores `image`, at the quality and noise `measured` (by default measured here; a strip of a photo is
- * given the whole photo's, so that its strips are cleaned alike and meet without a seam).
+ * given the whole photo's, so that its strips are cleaned alike and meet without a seam). The luma inside
+ * `faces` (rectangles in the image's pixels) is refined further by block matching.
  */
 export function restorePhoto(
   image: RawImage,
   measured?: RestoreReport,
+  faces: Rect[] = [],
 ): { image: RawImage; report: RestoreReport } {
   const planes = toYcc(image);
   const { width, height } = planes;
@@ -61,10 +64,14 @@ export function restorePhoto(
   // resolution on 16 grids, its change enlarged back onto the full-resolution chroma.
   const lumaStep = width * height > 4_000_000 ? 4 : 2;
   const thresholded = deblockPlane(planes.y, width, height, thresholds(LUMA_TABLE), lumaStep);
+  const observed = planes.y;
   planes.y =
     jpegQuality === null
       ? thresholded
-      : wienerPlane(planes.y, thresholded, width, height, roundingNoise(jpegQuality), lumaStep);
+      : wienerPlane(observed, thresholded, width, height, roundingNoise(jpegQuality), lumaStep);
+  if (jpegQuality !== null)
+    for (const rect of faces)
+      planes.y = blockMatchWiener(observed, planes.y, width, height, roundingNoise(jpegQuality), rect);
   const chroma = thresholds(CHROMA_TABLE);
   planes.cb = deblockChroma(planes.cb, width, height, chroma);
   planes.cr = deblockChroma(planes.cr, width, height, chroma);

@@ -34,7 +34,10 @@ describe('the whole-photo pass in strips', () => {
     }
   });
 
-  it('puts the strips together as the whole photo done at once, with no seam', async () => {
+  it.each([
+    ['without faces', []],
+    ['with a face across the strips', [{ x: 70, y: 60, width: 180, height: 260 }]],
+  ])('puts the strips together as the whole photo done at once, with no seam (%s)', async (_, faces) => {
     const image = await decodeRaw(
       await sharp(await readFile(PORTRAIT))
         .resize({ width: 320 })
@@ -43,11 +46,18 @@ describe('the whole-photo pass in strips', () => {
       3,
     );
     const measured = measurePhoto(image);
-    const whole = enlargePhoto(restorePhoto(image, measured).image);
+    const whole = enlargePhoto(restorePhoto(image, measured, faces).image);
     const stitched = { ...whole, data: new Uint8Array(whole.data.length) };
     for (const s of photoStrips(image.width, image.height, 3)) {
       const strip = cropRaw(image, { x: 0, y: s.top, width: image.width, height: s.bottom - s.top });
-      const part = restoreStripTask({ strip, above: s.start - s.top, below: s.bottom - s.end, measured });
+      const stripFaces = faces.map((f) => ({ ...f, y: f.y - s.top }));
+      const part = restoreStripTask({
+        strip,
+        above: s.start - s.top,
+        below: s.bottom - s.end,
+        measured,
+        faces: stripFaces,
+      });
       pasteRaw(stitched, part, 0, 2 * s.start);
     }
     let worst = 0;
