@@ -1,6 +1,7 @@
 import { toByte } from './postprocess';
 import { rgbRegionToNchw } from './preprocess';
-import { refinePlanar, type RefineOptions } from './refine';
+import type { RefineOptions } from './refine';
+import { inlineRefiner, type Refiner } from './refine-worker';
 import { lanczosUpscaleAdd } from './resample';
 import { planAxis, segmentWeight, type Segment } from './tiles';
 
@@ -38,6 +39,8 @@ export interface TiledOptions {
   /** Extra context fed to the model around each tile, in source pixels. */
   context: number;
   onTile?: (done: number, total: number) => void;
+  /** Where each tile is refined; in this thread unless a helper thread is given (refine-worker.ts). */
+  refiner?: Refiner;
 }
 
 /**
@@ -62,28 +65,13 @@ export async function upscaleTiled(image: Pixels, options: TiledOptions): Promis
   let bandStart = 0;
 
   const colWeights = cols.map((c) => weightsFor(c, width, blend, scale));
+  const refine = options.refiner ?? inlineRefiner;
   for (const row of rows) {
     const rowWeights = weightsFor(row, height, blend, scale);
-    for (let ci = 0; ci < cols.length; ci++) {
-      const col = cols[ci];
-      const region = {
-        x: col.inputStart,
-        y: row.inputStart,
-        w: col.inputEnd - col.inputStart,
-        h: row.inputEnd - row.inputStart,
-      };
-      const input = rgbRegionToNchw(image.data, width, channels, region);
-      // The model's NCHW output, refined in place against the same NCHW input it was given.
-      const refined = refinePlanar(
-        await options.predict(input, region.w, region.h, region),
-        input,
-        region.w,
-        region.h,
-        3,
-        { scale, ...options.refine },
-      );
+    const crossFade = (ci: number, region: Region, refined: Float32Array) => {
       const rw = region.w * scale;
       const plane = rw * region.h * scale;
+      const col = cols[ci];
       const cw = colWeights[ci];
       const x0 = col.outStart * scale;
       const x1 = col.outEnd * scale;
@@ -103,7 +91,27 @@ export async function upscaleTiled(image: Pixels, options: TiledOptions): Promis
         }
       }
       options.onTile?.(++done, total);
+    };
+    // The model runs on the next tile while the previous one is refined (maybe in a helper thread); the
+    // cross-fades stay in tile order, so the band gets the same float sums as one tile at a time.
+    let faded: Promise<void> = Promise.resolve();
+    for (let ci = 0; ci < cols.length; ci++) {
+      const col = cols[ci];
+      const region = {
+        x: col.inputStart,
+        y: row.inputStart,
+        w: col.inputEnd - col.inputStart,
+        h: row.inputEnd - row.inputStart,
+      };
+      const input = rgbRegionToNchw(image.data, width, channels, region);
+      // The model's NCHW output, refined against the same NCHW input it was given.
+      const predicted = await options.predict(input, region.w, region.h, region);
+      const refined = refine(predicted, input, region.w, region.h, 3, { scale, ...options.refine });
+      faded = Promise.all([refined, faded]).then(([r]) => crossFade(ci, region, r));
+      // Awaited below; until then a failure must not count as unhandled.
+      faded.catch(() => {});
     }
+    await faded;
     // Rows above the next tile row's reach are final: write them out and slide the band up.
     const finalUntil = row.end < height ? (row.end - blend) * scale : H;
     for (let Y = bandStart; Y < finalUntil; Y++) {
