@@ -65,9 +65,15 @@ export async function upscaleTiled(image: Pixels, options: TiledOptions): Promis
   let bandStart = 0;
 
   const colWeights = cols.map((c) => weightsFor(c, width, blend, scale));
+  const allRowWeights = rows.map((r) => weightsFor(r, height, blend, scale));
+  // Where one tile alone has weight 1 (all but the cross-fades), its pixels go straight to bytes: the band
+  // would hold 0 + 1 * v there, which is v. Only the cross-fades go through the float band.
+  const solidCols = solidAt(cols, colWeights, W, scale);
+  const solidRows = solidAt(rows, allRowWeights, H, scale);
   const refine = options.refiner ?? inlineRefiner;
-  for (const row of rows) {
-    const rowWeights = weightsFor(row, height, blend, scale);
+  for (let ri = 0; ri < rows.length; ri++) {
+    const row = rows[ri];
+    const rowWeights = allRowWeights[ri];
     const crossFade = (ci: number, region: Region, refined: Float32Array) => {
       const rw = region.w * scale;
       const plane = rw * region.h * scale;
@@ -84,6 +90,13 @@ export async function upscaleTiled(image: Pixels, options: TiledOptions): Promis
           const w = wy * cw[X - x0];
           if (w === 0) continue;
           const s = srcRow + X;
+          if (w === 1) {
+            const o = (Y * W + X) * channels;
+            out[o] = toByte(refined[s]);
+            out[o + 1] = toByte(refined[plane + s]);
+            out[o + 2] = toByte(refined[2 * plane + s]);
+            continue;
+          }
           const d = (dstRow + X) * 3;
           band[d] += w * refined[s];
           band[d + 1] += w * refined[plane + s];
@@ -116,7 +129,9 @@ export async function upscaleTiled(image: Pixels, options: TiledOptions): Promis
     const finalUntil = row.end < height ? (row.end - blend) * scale : H;
     for (let Y = bandStart; Y < finalUntil; Y++) {
       const b = (Y - bandStart) * W * 3;
+      const solidRow = solidRows[Y] === 1;
       for (let X = 0; X < W; X++) {
+        if (solidRow && solidCols[X] === 1) continue;
         const o = (Y * W + X) * channels;
         out[o] = toByte(band[b + X * 3]);
         out[o + 1] = toByte(band[b + X * 3 + 1]);
@@ -138,6 +153,16 @@ function weightsFor(segment: Segment, length: number, blend: number, scale: numb
   for (let i = 0; i < w.length; i++)
     w[i] = segmentWeight(segment, length, blend, scale, segment.outStart * scale + i);
   return w;
+}
+
+/** 1 at the output positions of an axis where some segment has weight exactly 1. */
+function solidAt(segments: Segment[], weights: Float32Array[], length: number, scale: number): Uint8Array {
+  const solid = new Uint8Array(length);
+  segments.forEach((segment, k) => {
+    const w = weights[k];
+    for (let i = 0; i < w.length; i++) if (w[i] === 1) solid[segment.outStart * scale + i] = 1;
+  });
+  return solid;
 }
 
 function upscaleAlphaInto(image: Pixels, scale: number, out: Uint8Array) {
