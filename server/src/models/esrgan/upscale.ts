@@ -1,4 +1,5 @@
 import { detailPredict, planDetailRuns } from './detail';
+import { helperRefiner } from './refine-worker';
 import type { EsrganScale, EsrganVariant } from './model-paths';
 import type { Precision } from './onnx-cache';
 import { upscaleSettings, type UpscaleQuality, type UpscaleSettings } from './settings';
@@ -9,7 +10,7 @@ export type ModelFor = (variant: EsrganVariant, precision: Precision) => Predict
 
 /**
  * Upscales with the settings of a quality: its model over every tile, or, where the settings ask for it, on
- * the detailed blocks only (detail.ts).
+ * the detailed blocks only (detail.ts). Tiles are refined in a helper thread, on the second core.
  */
 export function upscaleImage(
   image: Pixels,
@@ -21,7 +22,8 @@ export function upscaleImage(
 ): Promise<Pixels> {
   const { model, detail, refine, ...tiling } = { ...upscaleSettings(quality, scale), ...overrides };
   const run = modelFor(model.variant, model.precision);
-  if (!detail) return upscaleTiled(image, { scale, ...tiling, refine, predict: run, onTile });
+  const refiner = helperRefiner;
+  if (!detail) return upscaleTiled(image, { scale, ...tiling, refine, predict: run, onTile, refiner });
   const predict = detailPredict(image, scale, planDetailRuns(image, scale, detail), run, detail);
   return upscaleTiled(image, {
     scale,
@@ -29,5 +31,6 @@ export function upscaleImage(
     refine: { ...refine, lanczosResidual: true },
     predict,
     onTile,
+    refiner,
   });
 }
