@@ -18,6 +18,7 @@ import { boxBlur } from './pyramid';
 import { teleaInpaint } from './telea';
 import { growOverHalo } from './halo';
 import { chooseRecoveredOrFill } from './never-worse';
+import { smoothOverOutline } from './outline-seams';
 import { invertWatermark } from './watermark';
 
 /**
@@ -41,6 +42,8 @@ export interface InpaintOptions {
   neverWorse?: boolean;
   /** Watermarks: fit the mark a second time against the photo seen through the first inversion (default true). */
   refit?: boolean;
+  /** Watermarks: rebuild the result without steps along the mark's outline (default true). */
+  outlineSeams?: boolean;
   onProgress?: (fraction: number, message?: string) => void;
 }
 
@@ -100,7 +103,7 @@ export function inpaintImage(
   };
 
   let lost = region;
-  let check: { alpha: Float32Array; marked: Float32Array } | null = null;
+  let inverted: { alpha: Float32Array; marked: Float32Array } | null = null;
   if (options.kind === 'watermark' && image.channels >= 3) {
     let background: FloatImage = { ...work, data: work.data.slice() };
     teleaInpaint(background, region, 4);
@@ -128,12 +131,14 @@ export function inpaintImage(
     }
     lost = result.lost;
     stats.recoveredPixels = result.recovered;
-    if (result.recovered > 0 && options.neverWorse !== false) check = { alpha: result.alpha, marked };
+    if (result.recovered > 0) inverted = { alpha: result.alpha, marked };
     progress(0.15, 'watermark blend inverted');
   }
 
+  const check = options.neverWorse !== false ? inverted : null;
   const span = check ? 0.4 : 0.75;
   fillLost(work, lost, options, stats, (f) => progress(0.2 + span * f, 'filling'));
+  if (inverted && options.outlineSeams !== false) smoothOverOutline(work, region, inverted.alpha);
   if (check) {
     // Never worse than the fill: the whole mask filled as an object is, region by region, the fallback.
     const filled = toFloat(image);
