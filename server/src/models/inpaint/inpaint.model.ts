@@ -116,8 +116,9 @@ export function inpaintImage(
       teleaInpaint(background, region, 4);
     }
     const marked = work.data.slice();
-    let result = invertWatermark(work, region, background.data);
-    if (result.recovered > 0 && options.refit !== false) {
+    const refit = options.refit !== false;
+    let result = invertWatermark(work, region, background.data, !refit);
+    if (result.recovered > 0 && refit) {
       // A second look: the photo seen through the first inversion, smoothed, is a better guess of what is
       // behind the mark than diffusion from outside it, which knows nothing of the structure it crosses.
       const guess = work.data.slice();
