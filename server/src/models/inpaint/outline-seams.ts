@@ -14,6 +14,8 @@ import { distanceInside } from './mask';
 
 /** Opacity step between neighbours from which their difference is entirely the mark's, not the photo's. */
 const FULL_STEP = 0.15;
+/** Opacity change under which two neighbours are taken as on the same side of the outline. */
+const SAME_SIDE = 0.05;
 const OMEGA = 1.9;
 const MAX_ITERATIONS = 400;
 
@@ -62,7 +64,24 @@ export function smoothOverOutline(image: FloatImage, region: Uint8Array, alpha: 
       const t = drop[n * 4 + d];
       if (!t) continue;
       const j = i + offsets[d];
-      for (let k = 0; k < c; k++) rhs[n * c + k] += t * (data[j * c + k] - data[i * c + k]);
+      // What the photo does across the outline is guessed from the step just before it on i's side and
+      // just after it on j's side, where the opacity does not change: a slope continues, an offset does not.
+      const x = i % w;
+      const y = (i - x) / w;
+      const dx = d === 0 ? 1 : d === 1 ? -1 : 0;
+      const dy = d === 2 ? 1 : d === 3 ? -1 : 0;
+      const b = inImage(x - dx, y - dy, w, h) ? i - offsets[d] : -1;
+      const f = inImage(x + 2 * dx, y + 2 * dy, w, h) ? j + offsets[d] : -1;
+      const before = b >= 0 && Math.abs(alpha[b] - alpha[i]) < SAME_SIDE;
+      const after = f >= 0 && Math.abs(alpha[f] - alpha[j]) < SAME_SIDE;
+      const sides = (before ? 1 : 0) + (after ? 1 : 0);
+      for (let k = 0; k < c; k++) {
+        let slope = 0;
+        if (before) slope += data[i * c + k] - data[b * c + k];
+        if (after) slope += data[f * c + k] - data[j * c + k];
+        if (sides) slope /= sides;
+        rhs[n * c + k] += t * (data[j * c + k] - data[i * c + k] - slope);
+      }
     }
   }
   for (let it = 0; it < iterations; it++) {
@@ -87,4 +106,8 @@ export function smoothOverOutline(image: FloatImage, region: Uint8Array, alpha: 
       const v = data[o] + delta[o];
       data[o] = v < 0 ? 0 : v > 255 ? 255 : v;
     }
+}
+
+function inImage(x: number, y: number, w: number, h: number): boolean {
+  return x >= 0 && y >= 0 && x < w && y < h;
 }
