@@ -25,6 +25,8 @@ const onlyCases = process.argv
 /** Longer side of the photos: 512 keeps a run of the whole set within minutes on a shared machine. */
 const SIDE = Number(process.argv.find((a) => a.startsWith('--side='))?.slice(7) ?? 512);
 const BEFORE = new URL('./watermark-set/before.json', import.meta.url);
+/** The figures of the removal as it was before the latest change (`--save-previous`), for the side-by-side table. */
+const PREVIOUS = new URL('./watermark-set/previous.json', import.meta.url);
 
 const METHODS = ['ours', 'fill', 'telea', 'ns'] as const;
 type Method = (typeof METHODS)[number];
@@ -135,11 +137,15 @@ function partSummary(results: Result[], before: BeforeFigures | null) {
 async function main() {
   const results = await run();
   if (onlyCases) return;
-  if (args.has('--save-before')) {
-    const figures: BeforeFigures = existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : {};
+  for (const [flag, file] of [
+    ['--save-before', BEFORE],
+    ['--save-previous', PREVIOUS],
+  ] as const) {
+    if (!args.has(flag)) continue;
+    const figures: BeforeFigures = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
     for (const r of results)
       figures[r.c.id] = { psnr: +r.metrics.ours.psnr.toFixed(3), ssim: +r.metrics.ours.ssim.toFixed(4) };
-    writeFileSync(BEFORE, `${JSON.stringify(figures, null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
     return;
   }
   const before: BeforeFigures | null = existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : null;

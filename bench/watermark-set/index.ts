@@ -39,6 +39,8 @@ interface PartPhotos {
   busy: string[];
   faces: { photo: string; x: number; y: number }[];
   clean: string[];
+  /** Kinds drawn once more in this part, after the rest (ids follow on, the earlier cases stay as they were). */
+  extra?: MarkKind[];
 }
 
 const PARTS: Record<Part, PartPhotos> = {
@@ -51,6 +53,15 @@ const PARTS: Record<Part, PartPhotos> = {
       { photo: 'face-grace-hopper-navy-portrait.jpg', x: 0.45, y: 0.33 },
     ],
     clean: ['Aqua.jpg', 'Storm.jpg', 'astronaut.png', 'coffee.png'],
+    // More of the kinds a single-colour inversion gets wrong, so settings are chosen on more than two of each.
+    extra: [
+      'gradient logo',
+      'date stamp',
+      'overlapping shapes',
+      'gradient logo',
+      'date stamp',
+      'overlapping shapes',
+    ],
   },
   heldout: {
     seed: 202,
@@ -92,7 +103,8 @@ export async function buildWatermarkSet(options: SetOptions = {}): Promise<Water
   for (const part of parts) {
     const p = PARTS[part];
     const rnd = seededRandom(p.seed);
-    const specs = [...MARKS, ...MARKS.filter((m) => TWICE.includes(m.kind))];
+    const extra = (p.extra ?? []).map((kind) => MARKS.find((m) => m.kind === kind)!);
+    const specs = [...MARKS, ...MARKS.filter((m) => TWICE.includes(m.kind)), ...extra];
     let n = 0;
     for (const spec of specs) {
       const face = spec.place === 'face' ? p.faces[n % p.faces.length] : null;

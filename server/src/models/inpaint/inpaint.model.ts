@@ -18,6 +18,7 @@ import { boxBlur } from './pyramid';
 import { teleaInpaint } from './telea';
 import { growOverHalo } from './halo';
 import { chooseRecoveredOrFill } from './never-worse';
+import { smoothOverOutline } from './outline-seams';
 import { invertWatermark } from './watermark';
 
 /**
@@ -41,6 +42,8 @@ export interface InpaintOptions {
   neverWorse?: boolean;
   /** Watermarks: fit the mark a second time against the photo seen through the first inversion (default true). */
   refit?: boolean;
+  /** Watermarks: rebuild the result without steps along the mark's outline (default true). */
+  outlineSeams?: boolean;
   onProgress?: (fraction: number, message?: string) => void;
 }
 
@@ -100,7 +103,7 @@ export function inpaintImage(
   };
 
   let lost = region;
-  let check: { alpha: Float32Array; marked: Float32Array } | null = null;
+  let inverted: { alpha: Float32Array; marked: Float32Array } | null = null;
   if (options.kind === 'watermark' && image.channels >= 3) {
     let background: FloatImage = { ...work, data: work.data.slice() };
     teleaInpaint(background, region, 4);
@@ -113,8 +116,9 @@ export function inpaintImage(
       teleaInpaint(background, region, 4);
     }
     const marked = work.data.slice();
-    let result = invertWatermark(work, region, background.data);
-    if (result.recovered > 0 && options.refit !== false) {
+    const refit = options.refit !== false;
+    let result = invertWatermark(work, region, background.data, !refit);
+    if (result.recovered > 0 && refit) {
       // A second look: the photo seen through the first inversion, smoothed, is a better guess of what is
       // behind the mark than diffusion from outside it, which knows nothing of the structure it crosses.
       const guess = work.data.slice();
@@ -128,12 +132,14 @@ export function inpaintImage(
     }
     lost = result.lost;
     stats.recoveredPixels = result.recovered;
-    if (result.recovered > 0 && options.neverWorse !== false) check = { alpha: result.alpha, marked };
+    if (result.recovered > 0) inverted = { alpha: result.alpha, marked };
     progress(0.15, 'watermark blend inverted');
   }
 
+  const check = options.neverWorse !== false ? inverted : null;
   const span = check ? 0.4 : 0.75;
   fillLost(work, lost, options, stats, (f) => progress(0.2 + span * f, 'filling'));
+  if (inverted && options.outlineSeams !== false) smoothOverOutline(work, region, inverted.alpha);
   if (check) {
     // Never worse than the fill: the whole mask filled as an object is, region by region, the fallback.
     const filled = toFloat(image);

@@ -37,10 +37,16 @@ const MIN_ALPHA = 0.12;
 const usable = (fit: BlendFit) =>
   fit.alpha >= MIN_ALPHA && fit.alpha <= MAX_ALPHA && fit.residual <= MAX_RESIDUAL;
 
+/**
+ * `checkNoise` off skips the roughness check (rejectNoisyInversions): on a first pass against the
+ * diffusion guess, a remnant's edges can make a whole mark look rough, and giving it up there would also
+ * give up the second fit against the photo seen through it, which is the one that gets such marks right.
+ */
 export function invertWatermark(
   image: FloatImage,
   mask: Uint8Array,
   background: Float32Array,
+  checkNoise = true,
 ): WatermarkResult {
   const { width: w, height: h, channels: c, data } = image;
   const lost = mask.slice();
@@ -112,7 +118,7 @@ export function invertWatermark(
     used[i] = a;
     recovered++;
   }
-  recovered -= rejectNoisyInversions(image, original, mask, lost);
+  if (checkNoise) recovered -= rejectNoisyInversions(image, original, mask, lost);
   recovered -= rejectForeignColours(image, original, mask, lost, used);
   for (let i = 0; i < lost.length; i++) if (lost[i]) used[i] = 1;
   return { lost, recovered, fits, alpha: used };
