@@ -1,5 +1,6 @@
 import type { RawImage } from '../../lib/image';
 import { connectedComponents, dilate, type Box } from '../inpaint/mask';
+import { growIntoMark } from './mark-growth';
 import { photoBehind } from './photo-behind';
 import type { TextProbability } from './text-probability';
 
@@ -31,6 +32,11 @@ export interface TextLineEvidence {
 const CORE = 0.3;
 /** Tuned on the tuning part: a line whose core the detector is less sure of is photo texture. */
 const MIN_CONFIDENCE = 0.8;
+/**
+ * Tuned on the tuning part: a stroke's edge steps by at least this share of its contrast within two pixels.
+ * JPEG's halved colour resolution softens a saturated mark's edge to about 0.45.
+ */
+const MIN_SHARPNESS = 0.43;
 /** Tuned on the tuning part: strokes must shift the photo by at least this much (RGB distance). */
 const MIN_CONTRAST = 18;
 /**
@@ -45,7 +51,7 @@ function isOverlaidText(line: TextLine, strokes: LineStrokes): boolean {
   return (
     shaped &&
     line.confidence >= MIN_CONFIDENCE &&
-    strokes.sharpness >= 0.5 &&
+    strokes.sharpness >= MIN_SHARPNESS &&
     strokes.contrast >= MIN_CONTRAST &&
     strokes.fill > 0.05 &&
     strokes.fill <= 0.75 &&
@@ -54,6 +60,15 @@ function isOverlaidText(line: TextLine, strokes: LineStrokes): boolean {
     !(strokes.fill > 0.5 && strokes.sharpness < 0.55)
   );
 }
+
+/**
+ * Tuned on the tuning part: how far (over the line's unclip distance) a line's strokes grow into its outline,
+ * shadow and halo, and from what shift: a share of the strokes' contrast, and at least the shift that all but
+ * a fifth of the pixels just outside the line stay under (the photo's own texture there).
+ */
+const GROW_REACH = 0.5;
+const GROW_SHIFT = 0.4;
+const GROW_ABOVE_RING = 0.8;
 
 /** DB's unclip ratio: the core is grown by area x ratio / perimeter to cover the whole line. */
 const UNCLIP = 1.5;
@@ -100,6 +115,14 @@ export function textStrokes(
     if (!accepted) continue;
     found = true;
     dropSpecks(strokes.mask, width, height, Math.max(6, 0.1 * line.radius * line.radius));
+    const noise = ringShift(image, behind, line.area, GROW_ABOVE_RING);
+    growIntoMark(
+      image,
+      behind,
+      strokes.mask,
+      Math.ceil(GROW_REACH * line.radius),
+      Math.max(GROW_SHIFT * strokes.contrast, noise),
+    );
     for (let i = 0; i < out.length; i++) out[i] |= strokes.mask[i];
   }
   return found ? out : null;
@@ -287,6 +310,22 @@ function lineStrokes(image: RawImage, behind: Float32Array[], area: Uint8Array):
     thickness: edges ? (2 * count) / edges : 0,
     sharpness: edges && contrast ? drop / edges / contrast : 0,
   };
+}
+
+/** A quantile of how far the pixels just outside a line are from the photo behind: the photo's own texture. */
+function ringShift(image: RawImage, behind: Float32Array[], area: Uint8Array, quantile: number): number {
+  const { width, height, data, channels } = image;
+  const ring = dilate(area, width, height, 3);
+  const shifts: number[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    if (!ring[i] || area[i]) continue;
+    let d = 0;
+    for (let c = 0; c < 3; c++) d += (data[i * channels + Math.min(c, channels - 1)] - behind[c][i]) ** 2;
+    shifts.push(Math.sqrt(d));
+  }
+  if (shifts.length === 0) return 0;
+  shifts.sort((a, b) => a - b);
+  return shifts[Math.min(shifts.length - 1, Math.floor(quantile * shifts.length))];
 }
 
 /** Otsu's threshold of a list of values (on a 256-bin histogram over their range). */
