@@ -42,7 +42,8 @@ interface EdgeFit {
  */
 function fitRows(image: RawImage, pairs: [number, number][]): EdgeFit {
   const { width, data, channels } = image;
-  const at = (y: number, x: number, c: number) => data[(y * width + x) * channels + Math.min(c, channels - 1)];
+  const at = (y: number, x: number, c: number) =>
+    data[(y * width + x) * channels + Math.min(c, channels - 1)];
   const mo = [0, 0, 0];
   const mi = [0, 0, 0];
   let n = 0;

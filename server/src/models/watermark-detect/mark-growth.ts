@@ -1,4 +1,5 @@
 import type { RawImage } from '../../lib/image';
+import { dilate } from '../inpaint/mask';
 
 /**
  * Grows a line's strokes into the parts of the mark that are not its fill colour: an outline, a drop
@@ -37,4 +38,25 @@ export function growIntoMark(
     }
     front = next;
   }
+}
+
+/** A quantile of how far the pixels just outside a line are from the photo behind: the photo's own texture. */
+export function ringShift(
+  image: RawImage,
+  behind: Float32Array[],
+  area: Uint8Array,
+  quantile: number,
+): number {
+  const { width, height, data, channels } = image;
+  const ring = dilate(area, width, height, 3);
+  const shifts: number[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    if (!ring[i] || area[i]) continue;
+    let d = 0;
+    for (let c = 0; c < 3; c++) d += (data[i * channels + Math.min(c, channels - 1)] - behind[c][i]) ** 2;
+    shifts.push(Math.sqrt(d));
+  }
+  if (shifts.length === 0) return 0;
+  shifts.sort((a, b) => a - b);
+  return shifts[Math.min(shifts.length - 1, Math.floor(quantile * shifts.length))];
 }

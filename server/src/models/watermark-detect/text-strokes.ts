@@ -1,6 +1,6 @@
 import type { RawImage } from '../../lib/image';
 import { connectedComponents, dilate, type Box } from '../inpaint/mask';
-import { growIntoMark } from './mark-growth';
+import { growIntoMark, ringShift } from './mark-growth';
 import { photoBehind } from './photo-behind';
 import type { TextProbability } from './text-probability';
 
@@ -310,22 +310,6 @@ function lineStrokes(image: RawImage, behind: Float32Array[], area: Uint8Array):
     thickness: edges ? (2 * count) / edges : 0,
     sharpness: edges && contrast ? drop / edges / contrast : 0,
   };
-}
-
-/** A quantile of how far the pixels just outside a line are from the photo behind: the photo's own texture. */
-function ringShift(image: RawImage, behind: Float32Array[], area: Uint8Array, quantile: number): number {
-  const { width, height, data, channels } = image;
-  const ring = dilate(area, width, height, 3);
-  const shifts: number[] = [];
-  for (let i = 0; i < ring.length; i++) {
-    if (!ring[i] || area[i]) continue;
-    let d = 0;
-    for (let c = 0; c < 3; c++) d += (data[i * channels + Math.min(c, channels - 1)] - behind[c][i]) ** 2;
-    shifts.push(Math.sqrt(d));
-  }
-  if (shifts.length === 0) return 0;
-  shifts.sort((a, b) => a - b);
-  return shifts[Math.min(shifts.length - 1, Math.floor(quantile * shifts.length))];
 }
 
 /** Otsu's threshold of a list of values (on a 256-bin histogram over their range). */
