@@ -34,9 +34,13 @@ const CORE = 0.3;
 const MIN_CONFIDENCE = 0.8;
 /**
  * Tuned on the tuning part: a stroke's edge steps by at least this share of its contrast within two pixels.
- * JPEG's halved colour resolution softens a saturated mark's edge to about 0.45.
+ * JPEG's halved colour resolution softens a saturated mark's edge to about 0.45; so softer edges are taken
+ * down to SOFT_SHARPNESS, but only where the strokes fill at most SOFT_FILL of the line, as letters do (a
+ * horizon the detector takes for text fills about half of it, with edges as soft).
  */
-const MIN_SHARPNESS = 0.43;
+const MIN_SHARPNESS = 0.5;
+const SOFT_SHARPNESS = 0.43;
+const SOFT_FILL = 0.35;
 /** Tuned on the tuning part: strokes must shift the photo by at least this much (RGB distance). */
 const MIN_CONTRAST = 18;
 /**
@@ -51,7 +55,8 @@ function isOverlaidText(line: TextLine, strokes: LineStrokes): boolean {
   return (
     shaped &&
     line.confidence >= MIN_CONFIDENCE &&
-    strokes.sharpness >= MIN_SHARPNESS &&
+    (strokes.sharpness >= MIN_SHARPNESS ||
+      (strokes.sharpness >= SOFT_SHARPNESS && strokes.fill <= SOFT_FILL)) &&
     strokes.contrast >= MIN_CONTRAST &&
     strokes.fill > 0.05 &&
     strokes.fill <= 0.75 &&
