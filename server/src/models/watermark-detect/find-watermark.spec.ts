@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CLEAN_PHOTOS, photo, TUNING_MARKS } from '../../../test/fixtures/text-marks/cases';
 import { renderClean, renderMarked, scoreMask } from '../../../test/fixtures/text-marks/render-marks';
-import { colouredCornerLogo, rotatedText } from '../../../test/fixtures/watermark-detect/overlay-marks';
+import {
+  banner,
+  colouredCornerLogo,
+  outlinedText,
+  rotatedText,
+} from '../../../test/fixtures/watermark-detect/overlay-marks';
 import { tiledMark } from '../../../test/fixtures/watermark-detect/tiled-marks';
 import { findWatermark, type WatermarkFindings } from './find-watermark';
 
@@ -29,6 +34,8 @@ describe('findWatermark on marked photos', () => {
     ['rotated blue text', 'Garden.jpg', rotatedText('PREVIEW', -35, '#1e5adc', 0.6)],
     ['rotated magenta text', 'Wood.jpg', rotatedText('SAMPLE', 25, '#f03ca0', 0.5)],
     ['green corner logo', 'Storm.jpg', colouredCornerLogo('KESTREL', '#14aa5a', 0.8)],
+    ['banner with its band', 'Garden.jpg', banner('Licensed by lumina', true, 0.45)],
+    ['outlined white word', 'Storm.jpg', outlinedText('PROOF', 0.7)],
   ])('finds the %s on %s', async (_kind, name, mark) => {
     const { image, truth } = await renderMarked(photo(name), mark);
     const s = scoreMask(await findWatermark(image), truth, image.width, image.height);

@@ -1,5 +1,6 @@
 import type { RawImage } from '../../lib/image';
 import { connectedComponents, dilate, type Box } from '../inpaint/mask';
+import { growIntoMark, ringShift } from './mark-growth';
 import { photoBehind } from './photo-behind';
 import type { TextProbability } from './text-probability';
 
@@ -31,6 +32,15 @@ export interface TextLineEvidence {
 const CORE = 0.3;
 /** Tuned on the tuning part: a line whose core the detector is less sure of is photo texture. */
 const MIN_CONFIDENCE = 0.8;
+/**
+ * Tuned on the tuning part: a stroke's edge steps by at least this share of its contrast within two pixels.
+ * JPEG's halved colour resolution softens a saturated mark's edge to about 0.45; so softer edges are taken
+ * down to SOFT_SHARPNESS, but only where the strokes fill at most SOFT_FILL of the line, as letters do (a
+ * horizon the detector takes for text fills about half of it, with edges as soft).
+ */
+const MIN_SHARPNESS = 0.5;
+const SOFT_SHARPNESS = 0.43;
+const SOFT_FILL = 0.35;
 /** Tuned on the tuning part: strokes must shift the photo by at least this much (RGB distance). */
 const MIN_CONTRAST = 18;
 /**
@@ -45,7 +55,8 @@ function isOverlaidText(line: TextLine, strokes: LineStrokes): boolean {
   return (
     shaped &&
     line.confidence >= MIN_CONFIDENCE &&
-    strokes.sharpness >= 0.5 &&
+    (strokes.sharpness >= MIN_SHARPNESS ||
+      (strokes.sharpness >= SOFT_SHARPNESS && strokes.fill <= SOFT_FILL)) &&
     strokes.contrast >= MIN_CONTRAST &&
     strokes.fill > 0.05 &&
     strokes.fill <= 0.75 &&
@@ -54,6 +65,15 @@ function isOverlaidText(line: TextLine, strokes: LineStrokes): boolean {
     !(strokes.fill > 0.5 && strokes.sharpness < 0.55)
   );
 }
+
+/**
+ * Tuned on the tuning part: how far (over the line's unclip distance) a line's strokes grow into its outline,
+ * shadow and halo, and from what shift: a share of the strokes' contrast, and at least the shift that all but
+ * a fifth of the pixels just outside the line stay under (the photo's own texture there).
+ */
+const GROW_REACH = 0.5;
+const GROW_SHIFT = 0.4;
+const GROW_ABOVE_RING = 0.8;
 
 /** DB's unclip ratio: the core is grown by area x ratio / perimeter to cover the whole line. */
 const UNCLIP = 1.5;
@@ -100,6 +120,14 @@ export function textStrokes(
     if (!accepted) continue;
     found = true;
     dropSpecks(strokes.mask, width, height, Math.max(6, 0.1 * line.radius * line.radius));
+    const noise = ringShift(image, behind, line.area, GROW_ABOVE_RING);
+    growIntoMark(
+      image,
+      behind,
+      strokes.mask,
+      Math.ceil(GROW_REACH * line.radius),
+      Math.max(GROW_SHIFT * strokes.contrast, noise),
+    );
     for (let i = 0; i < out.length; i++) out[i] |= strokes.mask[i];
   }
   return found ? out : null;
