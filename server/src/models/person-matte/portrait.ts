@@ -1,0 +1,40 @@
+/**
+ * Background removal's matte when the photo is a portrait: the same combination as the headshot's, so a
+ * close-up keeps its spiky hair and a dark suit against a dark room. ISNet on the whole photo is refined with
+ * the hair-aware setting, and below the main face's chin the person segmentation's body is joined in. Any
+ * other photo (no face, or one too small to be the photo's subject) gets ISNet's matte exactly as before.
+ */
+import type { RawImage } from '../../lib/image';
+import { faceDetector } from '../face/detector-instance';
+import type { Face } from '../face/types';
+import { levelFace, mainFace } from '../headshot/framing';
+import { withBody } from '../headshot/person';
+import type { IsnetModel } from '../isnet/isnet.model';
+import { predictMatte } from '../isnet/matte';
+import { personMatte } from './person-matte';
+import { rvmAlpha } from './rvm.model';
+
+/** A portrait's main face is at least this share of the photo's width and this many pixels wide. */
+export const PORTRAIT_FACE_SHARE = 0.12;
+export const PORTRAIT_FACE_PX = 80;
+
+/** The face that makes the photo a portrait, if there is one. */
+export function portraitFace(faces: readonly Face[], width: number, height: number): Face | undefined {
+  const face = mainFace(faces, width, height);
+  if (!face) return undefined;
+  const wide = face.box.width >= PORTRAIT_FACE_SHARE * width && face.box.width >= PORTRAIT_FACE_PX;
+  return wide ? face : undefined;
+}
+
+/** Full-resolution 8-bit alpha of the photo's subject (RGB), portrait-aware; `portrait` says which path ran. */
+export async function subjectMatte(
+  image: RawImage,
+  model: IsnetModel,
+): Promise<{ alpha: Uint8Array; portrait: boolean }> {
+  const face = portraitFace(await faceDetector().predict(image), image.width, image.height);
+  if (!face) return { alpha: await predictMatte(image, model), portrait: false };
+  const alpha = await personMatte(image, model);
+  const region = { pixels: { data: alpha, width: image.width, height: image.height }, x: 0, y: 0, scale: 1 };
+  withBody(region, await rvmAlpha(image), levelFace(face));
+  return { alpha, portrait: true };
+}
