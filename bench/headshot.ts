@@ -18,7 +18,7 @@ import {
 import { AppError } from '../server/src/lib/errors';
 import { decodePhoto, encodePng, type RawImage } from '../server/src/lib/image';
 import { detectFaces } from '../server/src/models/face';
-import { mainFace } from '../server/src/models/headshot/framing';
+import { faceOnOutput, mainFace } from '../server/src/models/headshot/framing';
 import { createWorkerPool } from '../server/src/workers/pool';
 import { borderOf, faceCorrelation, framingOf } from '../server/test/support/headshot-measures';
 import { PHOTO_DIR } from './face-enhancement/photos';
@@ -46,14 +46,19 @@ const REFUSED = ['face-ballerina-low-key.jpg', 'coffee.png'];
 const TIMING_RUNS = 2;
 /** What the sheet showed when it was last looked at; rewrite it after looking at a new sheet. */
 const LOOKED_AT = `the single portraits of both parts are framed, levelled and cleanly cut, hair
-included; both sepia portraits keep their dark suits against the dark studio wall below the chin (the person
-segmentation), with a soft edge there that looks partly see-through on the light blue. The mariachi player is centred and level and his neighbours are cut
-away, but a small spike of the next man's grey hair stays above his head where their heads touch, and the
-photo's right edge, which cuts through his head, shows as a straight line with the backdrop beyond it and a
-stretched strip below his ear (his border figures). Held out: the yawning man (mouth wide open, eyes shut) is
-framed and levelled but his face is not detected again on the headshot, so it is not measured; the didgeridoo
-player's face is half behind the instrument, which stays in front of it as it should, the frame is tight and
-his face is not detected again either; the aircraft workers' faces are under 80 px, so that photo is refused.`;
+included; both sepia portraits keep their dark suits against the dark studio wall (the person segmentation),
+with a soft edge there that looks partly see-through on the light blue, and a lighter smear at the moustache
+man's left shoulder where the segmentation's coarse edge meets the wallpaper. The astronaut's frame reaches the
+neck ring only; the orange suit lies outside the frame at the rule's face width, so it is not missing from the
+matte. The mariachi player is centred and level and his neighbours are cut away, but a small spike of the next
+man's grey hair stays above his head where their heads touch, and at the photo's right edge, which cuts through
+his head, a block of a neighbour's skin below his ear is now kept (the body segmentation beside the chin; his
+border step of 50.6). Held out: the yawning man (mouth wide open, eyes shut) is now found again on the headshot
+and measured, and his shoulders (a dark fleece beside his tilted head) are kept; the didgeridoo player's face is
+half behind the instrument, which stays in front of it as it should; the frame leaves a little more below the
+head than before, and the face found again on the headshot is only its upper part (23.7 % wide against the
+frame's 43 %, eye roll 5.1 degrees), so his figures measure a partial detection, not the frame; the aircraft
+workers' faces are under 80 px, so that photo is refused.`;
 
 const pool = createWorkerPool({ threads: 1 });
 const load = async (file: string) => (await decodePhoto(await readFile(path.join(PHOTO_DIR, file)))).image;
@@ -61,12 +66,14 @@ const load = async (file: string) => (await decodePhoto(await readFile(path.join
 async function measureOne(photo: RawImage, options: ProfessionalPhotoOptions) {
   const result = await makeHeadshot(photo, options, { pool });
   const faces = await detectFaces(result.image, pool);
-  const face = mainFace(faces, result.image.width, result.image.height);
-  if (!face) return { result, measures: undefined };
+  const found = mainFace(faces, result.image.width, result.image.height);
+  // A face the detector does not confirm again (half hidden) is measured where the frame put the photo's
+  // face, and the table says so: the framing rule is then checked, not the detector's second opinion.
+  const face = found ?? faceOnOutput(result.face, result.frame);
   const framing = framingOf(face, result.image.width);
   const border = borderOf(result.image, 24, Math.round(face.box.y + face.box.height));
   const correlation = faceCorrelation(photo, result.image, result.frame, face);
-  return { result, measures: { ...framing, ...border, correlation } };
+  return { result, measures: { ...framing, ...border, correlation, mapped: !found } };
 }
 
 async function backgroundRemoval(photo: RawImage): Promise<void> {
@@ -199,12 +206,12 @@ async function main() {
         result.faces.length,
         result.upscaled === 1 ? 'no' : `${result.upscaled}x`,
         `${((result.frame.roll * 180) / Math.PI).toFixed(1)}`,
-        measures ? `${(100 * measures.offCentre).toFixed(1)} %` : 'face not found',
-        measures ? measures.rollDegrees.toFixed(2) : '-',
-        measures ? `${(100 * measures.widthShare).toFixed(1)} %` : '-',
-        measures ? measures.spread.toFixed(1) : '-',
-        measures ? measures.step.toFixed(1) : '-',
-        measures ? measures.correlation.toFixed(3) : '-',
+        `${(100 * measures.offCentre).toFixed(1)} %${measures.mapped ? ' (not found again; mapped)' : ''}`,
+        measures.rollDegrees.toFixed(2),
+        `${(100 * measures.widthShare).toFixed(1)} %`,
+        measures.spread.toFixed(1),
+        measures.step.toFixed(1),
+        measures.correlation.toFixed(3),
       ]);
       console.log(table.at(-1)!.join(' '));
     }
@@ -266,10 +273,12 @@ Looked at (this run's sheet): ${LOOKED_AT}
 No larger modern portrait ships with the photos, so Grace Hopper's 512 x 600 portrait was enlarged (Lanczos)
 to ${photo.width} x ${photo.height}. The headshot (default options) and, as the baseline, background removal of the
 same photo (ISNet medium, the whole local pipeline to PNG) ran alternately in the same process and worker
-thread, ${TIMING_RUNS} times each with the models already loaded by the rows above; medians. The machine is shared with other work (load
-average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores at the end), so absolute times are inflated and
-only the ratio holds: background removal of a 2 MP photo measured 2.72 s on a quieter run (its own section
-above), which puts the headshot at about ${(2.72 * ratio).toFixed(1)} s there (goal under 6 s).
+thread, ${TIMING_RUNS} times each with the models already loaded by the rows above; medians. Load average ${os.loadavg()[0].toFixed(1)} on
+${os.cpus().length} cores at the end: near the core count the wall time is this machine's own (goal under 6 s); far above it
+other work inflated it and only the ratio holds. Background removal of this photo, a portrait, now makes the same person matte as the
+headshot (face detection, ISNet with the hair-aware refinement, the body segmentation), so the baseline is
+slower than plain ISNet (2.72 s for a 2 MP photo on a quieter run, its own section above) and the ratio is not
+comparable with the 2.1x measured before that change: the headshot itself did not get faster.
 
 ${markdownTable(
   ['', 'headshot', 'background removal (baseline)', 'ratio'],

@@ -34,6 +34,16 @@ export const MESH_SCORE = 0.5;
 /** Mesh runs per photo (about 10 ms each), and failed tries at one place before it is given up. */
 const MAX_MESH_RUNS = 60;
 const TRIES_PER_FACE = 4;
+/**
+ * The mesh's crop is the detector's box grown 1.4x (Human's); where no face was confirmed
+ * it is tried once grown this much.
+ * On a long face (a wide-open mouth, a full beard) or one filling much of the view, the detector's box is
+ * tight around the eyes and nose, and the mesh only confirms the face once it sees the chin and brow too.
+ */
+const LOOSE_CROP = 1.8;
+/** Only confident detections are tried again, at most this many. */
+const LOOSE_MIN_SCORE = 0.5;
+const MAX_LOOSE_RUNS = 8;
 
 export class FaceDetectorModel {
   private models?: Promise<{ detector: tf.GraphModel; mesh: tf.GraphModel }>;
@@ -79,9 +89,20 @@ export class FaceDetectorModel {
         continue;
       if (failures.filter((f) => iou(f.box, candidate.box) > 0.3).length >= TRIES_PER_FACE) continue;
       meshRuns++;
-      const face = this.landmarks(mesh, image, candidate);
+      const face = this.landmarks(mesh, image, meshCrop(candidate.box), candidate.score);
       if (face && face.meshScore >= (candidate.score < 0.3 ? 0.9 : MESH_SCORE)) faces.push(face);
       else failures.push(candidate);
+    }
+    // A second look, with a looser crop, only at confident places no face was confirmed at.
+    let looseRuns = 0;
+    for (const candidate of failures) {
+      if (looseRuns >= MAX_LOOSE_RUNS) break;
+      if (candidate.score < LOOSE_MIN_SCORE) continue;
+      if (faces.some((f) => iou(f.box, candidate.box) > 0.1 || iou(meshCrop(f.box, 1), candidate.box) > 0.1))
+        continue;
+      looseRuns++;
+      const face = this.landmarks(mesh, image, meshCrop(candidate.box, LOOSE_CROP), candidate.score);
+      if (face && face.meshScore >= MESH_SCORE) faces.push(face);
     }
     return nonMaxSuppression(faces, 0.3).sort(
       (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,
@@ -117,8 +138,7 @@ export class FaceDetectorModel {
     }));
   }
 
-  private landmarks(model: tf.GraphModel, image: RawImage, candidate: Candidate): Face | null {
-    const crop = meshCrop(candidate.box);
+  private landmarks(model: tf.GraphModel, image: RawImage, crop: FaceBox, score: number): Face | null {
     const pixels = sampleBox(image, crop, MESH_SIZE);
     for (let i = 0; i < pixels.length; i++) pixels[i] /= 255;
     const [meshT, flagT] = tf.tidy(() => {
@@ -150,7 +170,7 @@ export class FaceDetectorModel {
     if (!(x2 > x1 && y2 > y1)) return null;
     return {
       box: { x: x1, y: y1, width: x2 - x1, height: y2 - y1 },
-      score: candidate.score,
+      score,
       meshScore,
       mesh,
     };

@@ -11,12 +11,14 @@ import { LANDMARKS } from '../face/landmarks';
 export const FACE_WIDTH_SHARE = 0.43;
 /** The top of the head below the frame's top edge, as a share of the frame's height. */
 export const HEAD_TOP_SHARE = 0.1;
+/** Below the chin at least this share of the frame's height is left for the neck and shoulders. */
+export const MIN_BELOW_CHIN = 0.2;
 /**
- * The head (top of the hair to the chin) fills at most this share of the frame's height, as ID guides allow.
- * A frontal face meets the width rule first; a face turned aside shows a narrow oval, which by width alone
- * would be enlarged until the chin leaves the frame.
+ * The head (top of the hair to the chin) fills at most what the head-top and shoulder rules leave. A frontal
+ * face meets the width rule first; a face turned aside or bowed shows a narrow or short oval, which by width
+ * alone would be enlarged until the shoulders leave the frame.
  */
-export const MAX_HEAD_SHARE = 0.75;
+export const MAX_HEAD_SHARE = 1 - HEAD_TOP_SHARE - MIN_BELOW_CHIN;
 
 export interface Point {
   x: number;

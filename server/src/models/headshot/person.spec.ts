@@ -9,14 +9,17 @@ describe('withBody', () => {
   const side = 200;
   const at = (data: Uint8Array, y: number) => data[y * side + 100];
 
-  it("takes the segmentation's body below the chin only, where it holds more than the matte", () => {
+  const px = (data: Uint8Array, x: number, y: number) => data[y * side + x];
+
+  it("takes the segmentation's body below the eyes outside the head, and inside the face, where it holds more", () => {
     const data = new Uint8Array(side * side);
     data[199 * side + 100] = 255;
     const body = new Uint8Array(side * side).fill(200);
     withBody({ pixels: { data, width: side, height: side }, x: 0, y: 0, scale: 1 }, body, level);
-    expect(at(data, 50)).toBe(0); // the face and hair stay the matte's
-    expect(at(data, 105)).toBeGreaterThan(0); // blending in around the chin
-    expect(at(data, 105)).toBeLessThan(200);
+    expect(px(data, 100, 10)).toBe(0); // the hair above the head stays the matte's
+    expect(px(data, 20, 30)).toBe(0); // beside the head above the eyes too
+    expect(px(data, 100, 75)).toBe(200); // inside the face (an open mouth) the body fills holes
+    expect(px(data, 20, 95)).toBe(200); // a shoulder beside the chin
     expect(at(data, 190)).toBe(200);
     expect(at(data, 199)).toBe(255); // never less than the matte had
   });

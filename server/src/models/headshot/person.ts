@@ -42,29 +42,38 @@ export function findHeadTop(region: PhotoRegion<Matte>, level: LevelFace): numbe
   return level.top - MAX_HAIR * faceHeight;
 }
 
-/** The body blends in from this share of the oval's height above the chin ... */
-const BODY_FROM = 0.1;
-/** ... to this share below it. */
-const BODY_TO = 0.3;
+/** The head's ellipse around the oval: its half width and half height as shares of the oval's. */
+const HEAD_RX = 1.25;
+const HEAD_RY = 1.2;
+/** Past the ellipse the body counts in full after this share of its radius. */
+const BODY_RAMP = 0.15;
 
 /**
- * The hair-aware matte above the chin and, below it, whichever of it and the person segmentation's `body`
- * holds more: ISNet keeps fine hair but drops a dark suit against a dark room, the segmentation keeps the
- * whole body with a coarser edge. Both mattes cover the same region of the photo; the result is in `matte`.
+ * The hair-aware matte, joined by whichever of it and the person segmentation's `body` holds more below the
+ * eye line outside the head's ellipse and inside the face's oval: ISNet keeps fine hair but drops a dark
+ * suit against a dark room (and a shoulder raised beside a tilted head, an open mouth), the segmentation
+ * keeps the whole body with a coarser edge. Above the eyes and around the head ISNet alone decides, so the
+ * hair keeps its strands. Both mattes cover the same region of the photo; the result is in `matte`.
  */
 export function withBody(region: PhotoRegion<Matte>, body: Uint8Array, level: LevelFace): void {
   const { data, width, height } = region.pixels;
-  const faceHeight = level.bottom - level.top;
-  const from = level.bottom - BODY_FROM * faceHeight;
-  const span = (BODY_FROM + BODY_TO) * faceHeight;
+  const cx = (level.left + level.right) / 2;
+  const cy = (level.top + level.bottom) / 2;
+  const halfW = (level.right - level.left) / 2;
+  const halfH = (level.bottom - level.top) / 2;
+  const rx = HEAD_RX * halfW;
+  const ry = HEAD_RY * halfH;
   const s = Math.sin(level.roll);
   const c = Math.cos(level.roll);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      // The levelled frame's y of this pixel (see levelPoint).
+      // The levelled frame's point of this pixel (see levelPoint).
       const px = region.x + (x + 0.5) / region.scale - level.origin.x;
       const py = region.y + (y + 0.5) / region.scale - level.origin.y;
-      const t = (-s * px + c * py - from) / span;
+      const lx = c * px + s * py - cx;
+      const ly = -s * px + c * py - cy;
+      const inFace = Math.hypot(lx / halfW, ly / halfH) < 0.9;
+      const t = inFace ? 1 : -s * px + c * py <= 0 ? 0 : (Math.hypot(lx / rx, ly / ry) - 1) / BODY_RAMP;
       if (t <= 0) continue;
       const i = y * width + x;
       const b = body[i] * Math.min(1, t);

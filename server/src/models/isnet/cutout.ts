@@ -3,7 +3,8 @@ import type { Backdrop } from '../../engines/background-removal/background-remov
 import { withoutAlpha, type RawImage } from '../../lib/image';
 import { composeCutout } from './compose';
 import type { IsnetModel } from './isnet.model';
-import { predictMatte, refineMatte } from './matte';
+import { subjectMatte } from '../person-matte/portrait';
+import { refineMatte } from './matte';
 
 export interface MatteImage {
   data: Uint8Array;
@@ -46,14 +47,16 @@ export async function encodeCutoutPng(image: RawImage): Promise<Uint8Array> {
   return new Uint8Array(png.buffer, png.byteOffset, png.length);
 }
 
-/** Matte (predicted or given), refine to full resolution, compose the backdrop, encode PNG. */
+/** Matte (predicted, portrait-aware, or given), refine to full resolution, compose the backdrop, encode PNG. */
 export async function runCutout(
   request: CutoutRequest,
   model: () => IsnetModel,
   progress: (fraction: number, message?: string) => void = () => {},
 ): Promise<CutoutResult> {
   const image = withoutAlpha(request.image);
-  const alpha = request.matte ? await refineMatte(image, request.matte) : await predictMatte(image, model());
+  const alpha = request.matte
+    ? await refineMatte(image, request.matte)
+    : (await subjectMatte(image, model())).alpha;
   progress(0.7, 'matte ready');
   const coverage = matteCoverage(alpha);
   if (coverage < MIN_COVERAGE) return { coverage };

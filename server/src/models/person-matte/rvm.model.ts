@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as tf from '@tensorflow/tfjs';
-import type { RawImage } from '../../lib/image';
+import { rawToSharp, type RawImage } from '../../lib/image';
 import { wasmBackend } from '../detect/centernet.model';
 import { loadGraphModel } from '../detect/graph-model';
 
@@ -40,37 +40,75 @@ function load(): Promise<tf.GraphModel> {
   return model;
 }
 
-/** The person's 8-bit alpha at the image's size. */
+/**
+ * The person's 8-bit alpha at the image's size. The photo is shrunk to the model's side in JavaScript and the
+ * alpha enlarged back by libvips, so the wasm heap (which never shrinks) holds only the small tensors, not a 12-megapixel one.
+ */
 export async function rvmAlpha(image: RawImage): Promise<Uint8Array> {
   const net = await load();
-  const { width, height, channels } = image;
-  const rgb = new Float32Array(width * height * 3);
-  for (let i = 0, k = 0; i < width * height; i++, k += channels)
-    for (let c = 0; c < 3; c++) rgb[i * 3 + c] = image.data[channels === 1 ? k : k + c] / 255;
+  const { width, height } = image;
   const shrink = Math.min(1, SIDE / Math.max(width, height));
-  const size: [number, number] = [
-    Math.max(1, Math.round(height * shrink)),
-    Math.max(1, Math.round(width * shrink)),
-  ];
+  const w = Math.max(1, Math.round(width * shrink));
+  const h = Math.max(1, Math.round(height * shrink));
+  const rgb = shrinkToFloat(image, w, h);
   const zero = tf.scalar(0);
-  const full = tf.tensor4d(rgb, [1, height, width, 3]);
   const inputs = {
-    src: shrink < 1 ? tf.image.resizeBilinear(full, size, false, true) : full,
+    src: tf.tensor4d(rgb, [1, h, w, 3]),
     r1i: zero,
     r2i: zero,
     r3i: zero,
     r4i: zero,
     downsample_ratio: tf.scalar(0.5),
   };
+  let small: Uint8Array;
   try {
-    const small = (await net.executeAsync(inputs, ['pha'])) as tf.Tensor4D;
-    const pha = shrink < 1 ? tf.image.resizeBilinear(small, [height, width], false, true) : small;
+    const pha = (await net.executeAsync(inputs, ['pha'])) as tf.Tensor4D;
     const values = (await pha.data()) as Float32Array;
-    tf.dispose([small, pha]);
-    const alpha = new Uint8Array(width * height);
-    for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round(Math.min(1, Math.max(0, values[i])) * 255);
-    return alpha;
+    pha.dispose();
+    small = new Uint8Array(w * h);
+    for (let i = 0; i < small.length; i++) small[i] = Math.round(Math.min(1, Math.max(0, values[i])) * 255);
   } finally {
-    tf.dispose([full, ...Object.values(inputs)]);
+    tf.dispose(Object.values(inputs));
   }
+  if (shrink === 1) return small;
+  const alpha = await rawToSharp({ data: small, width: w, height: h, channels: 1 })
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return new Uint8Array(alpha.buffer, alpha.byteOffset, alpha.length);
+}
+
+/**
+ * RGB 0..1 at w x h, sampled bilinearly at pixel centres (as TF's resizeBilinear with half-pixel centres, which
+ * the model was first fed with): the body's outline depends on this sampling more than on antialiasing.
+ */
+function shrinkToFloat(image: RawImage, w: number, h: number): Float32Array {
+  const { data, width, height, channels } = image;
+  const out = new Float32Array(w * h * 3);
+  const sx = width / w;
+  const sy = height / h;
+  for (let y = 0, o = 0; y < h; y++) {
+    const fy = Math.max(0, (y + 0.5) * sy - 0.5);
+    const y0 = Math.min(Math.floor(fy), height - 1);
+    const y1 = Math.min(y0 + 1, height - 1);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++, o += 3) {
+      const fx = Math.max(0, (x + 0.5) * sx - 0.5);
+      const x0 = Math.min(Math.floor(fx), width - 1);
+      const x1 = Math.min(x0 + 1, width - 1);
+      const tx = fx - x0;
+      for (let c = 0; c < 3; c++) {
+        const k = channels === 1 ? 0 : c;
+        const a = data[(y0 * width + x0) * channels + k];
+        const b = data[(y0 * width + x1) * channels + k];
+        const d = data[(y1 * width + x0) * channels + k];
+        const e = data[(y1 * width + x1) * channels + k];
+        const top = a + (b - a) * tx;
+        const bottom = d + (e - d) * tx;
+        out[o + c] = (top + (bottom - top) * ty) / 255;
+      }
+    }
+  }
+  return out;
 }
