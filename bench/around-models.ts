@@ -205,8 +205,8 @@ try {
   const markdown = `## Around the models: whole job against the model session
 
 \`npm run bench -- around-models ${before ? '--before=DIR' : ''}\`. ${before ? 'Before is the code of the commit this work started from, unpacked beside this tree with the same node_modules; ' : ''}each tree runs in its own process,
-the trees alternate run by run, ${reps} timed runs per photo after an untimed warm-up, medians. The machine is a shared 2-core
-virtual machine on which other work ran throughout (load average above; absolute times swing by a factor of several), so only
+the trees alternate run by run, ${reps} timed runs per photo after an untimed warm-up, medians. The machine is a 2-core
+virtual machine that may run other work too (its load average at the end is below; under load absolute times swing by a factor of several), so only
 the ratios within one tree and one run are meaningful: the model session and the whole job are timed in the same process,
 alternating. Beside the wall-time ratio, the ratio of CPU time (all the process's threads) says how much more work the whole
 job is than the session, which the load distorts less; a wall ratio below it means the job kept both cores busier.

@@ -68,8 +68,11 @@ export class FaceDetectorModel {
     return this.models;
   }
 
-  /** Every face with its landmarks, largest first. */
-  async predict(image: RawImage): Promise<Face[]> {
+  /**
+   * Every face with its landmarks, largest first. `minScore` skips the detector's less confident places, for a
+   * caller that only asks about a large, clear face (is this photo a portrait?) and not the small or hidden ones.
+   */
+  async predict(image: RawImage, { minScore = 0 } = {}): Promise<Face[]> {
     const { detector, mesh } = await this.load();
     const long = Math.max(image.width, image.height);
     const views = [
@@ -77,7 +80,8 @@ export class FaceDetectorModel {
       ...detectionTiles(image.width, image.height, Math.max(512, long / 3)),
     ];
     const candidates: Candidate[] = [];
-    for (const view of views) candidates.push(...this.detect(detector, image, view));
+    for (const view of views)
+      candidates.push(...this.detect(detector, image, view).filter((c) => c.score >= minScore));
     // The detector's best box for a face is not always the one the mesh confirms (on large faces its boxes
     // are loose), so the candidates overlapping one place are tried in score order until one is confirmed.
     const faces: Face[] = [];

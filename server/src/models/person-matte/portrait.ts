@@ -19,10 +19,13 @@ import { rvmAlpha } from './rvm.model';
 export const PORTRAIT_FACE_SHARE = 0.12;
 export const PORTRAIT_FACE_PX = 80;
 /**
- * Faces are looked for on a copy at most this long: a portrait's face (12 % of the width) is still 90 px there,
- * and the detector's tiles and landmark runs on a 12-megapixel photo cost seconds and most of a gigabyte.
+ * Faces are looked for on a copy at most this long: a portrait's face (12 % of the width) is still 77 px there,
+ * the detector sees the copy whole (no tiles, which are for small faces), and on a 12-megapixel photo the
+ * full-size search cost seconds and most of a gigabyte.
  */
-const DETECT_LONG_SIDE = 768;
+const DETECT_LONG_SIDE = 640;
+/** A portrait's face is a clear one; the detector's doubtful places are not worth a landmark run each. */
+const PORTRAIT_DETECT_SCORE = 0.5;
 
 /** The face that makes the photo a portrait, if there is one. */
 export function portraitFace(faces: readonly Face[], width: number, height: number): Face | undefined {
@@ -48,10 +51,13 @@ export async function subjectMatte(
 /** The photo's faces, found on a copy at most DETECT_LONG_SIDE long and moved back to the photo's pixels. */
 async function facesOnSmallCopy(image: RawImage): Promise<Face[]> {
   const scale = Math.min(1, DETECT_LONG_SIDE / Math.max(image.width, image.height));
-  if (scale === 1) return faceDetector().predict(image);
+  if (scale === 1) return faceDetector().predict(image, { minScore: PORTRAIT_DETECT_SCORE });
   const width = Math.round(image.width * scale);
   const height = Math.round(image.height * scale);
   const data = await rawToSharp(image).resize(width, height, { fit: 'fill' }).raw().toBuffer();
-  const faces = await faceDetector().predict({ data, width, height, channels: image.channels });
+  const faces = await faceDetector().predict(
+    { data, width, height, channels: image.channels },
+    { minScore: PORTRAIT_DETECT_SCORE },
+  );
   return faces.map((face) => scaleFace(face, image.width / width));
 }
