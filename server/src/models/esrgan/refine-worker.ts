@@ -4,14 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { refinePlanar, type RefineOptions } from './refine';
 
 /** Refines one tile (refinePlanar's arguments); resolves to the refined model output. */
-export type Refiner = (
-  model: Float32Array,
-  input: Float32Array,
-  width: number,
-  height: number,
-  channels: number,
-  options: RefineOptions,
-) => Promise<Float32Array>;
+export type Refiner = (...args: Parameters<typeof refinePlanar>) => Promise<Float32Array>;
 
 export interface RefineJob {
   id: number;

@@ -7,13 +7,10 @@
  * than a block alone. It costs a search per block, so the pipeline spends it on the faces only.
  */
 import { dctBlock, idctBlock } from './dct';
+import type { FaceBox } from '../face/types';
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/** A rectangle of the photo in pixels: the face module's box shape, for regions that are not only faces. */
+export type Rect = FaceBox;
 
 /** Blocks per group (a power of two, for the Hadamard transform). */
 const GROUP = 8;
