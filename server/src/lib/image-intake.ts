@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { MAX_INPUT_PIXELS } from '@common/plans';
 import { AppError } from './errors';
 import type { ImageMime } from '../engines/types';
@@ -35,6 +35,10 @@ export interface NormalizedImage {
 
 /** The checks of an upload that read only the header: one of the accepted formats, within the pixel limit. */
 export async function checkUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<ImageFormat> {
+  return (await readHeader(bytes, maxPixels)).format;
+}
+
+async function readHeader(bytes: Buffer, maxPixels: number) {
   const format = sniffFormat(bytes);
   if (!format) {
     throw new AppError(
@@ -42,48 +46,68 @@ export async function checkUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): 
       'This file type is not supported. Please upload a JPG, PNG or WebP image.',
     );
   }
-  let width: number;
-  let height: number;
+  let meta: Metadata;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
-    width = meta.width;
-    height = meta.height;
   } catch {
     throw unreadable();
   }
+  const { width, height } = meta;
   if (width * height > maxPixels) {
     throw new AppError(
       'INVALID_IMAGE',
       `This image is ${width} x ${height} pixels (${megapixels(width * height)} megapixels); the limit is ${megapixels(maxPixels)} megapixels.`,
     );
   }
-  return format;
+  return { format, meta, width, height };
 }
 
 /**
- * Checks an upload and rewrites it for storage: EXIF orientation applied, metadata (GPS included) dropped,
- * pixel count limited before anything is decoded, truncated or damaged files refused.
+ * Checks an upload and makes the copy to store: EXIF orientation applied, metadata (GPS included) dropped,
+ * pixel count limited before anything is decoded, truncated or damaged files refused. A file with nothing to apply
+ * or drop is stored as it came, after a full decode has shown it sound: re-encoding it would only cost time and,
+ * for a JPEG, a generation of quality.
  */
 export async function normalizeUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<NormalizedImage> {
-  const format = await checkUpload(bytes, maxPixels);
+  const { format, meta, width, height } = await readHeader(bytes, maxPixels);
   try {
     const pipeline = sharp(bytes, {
       limitInputPixels: maxPixels,
       failOn: 'warning',
       sequentialRead: true,
-    }).rotate();
+    });
+    if (isClean(meta)) {
+      // A sink that decodes every pixel without keeping them: a truncated or damaged file fails here.
+      await pipeline.stats();
+      return { data: bytes, format, width, height };
+    }
+    const rotated = pipeline.rotate();
     const encoded =
       format === 'jpeg'
-        ? pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4', mozjpeg: true })
+        ? rotated.jpeg({ quality: 95, chromaSubsampling: '4:4:4', mozjpeg: true })
         : format === 'png'
-          ? pipeline.png({ compressionLevel: 6 })
-          : pipeline.webp({ quality: 95, alphaQuality: 100 });
+          ? rotated.png({ compressionLevel: 6 })
+          : rotated.webp({ quality: 95, alphaQuality: 100 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { data, format, width: info.width, height: info.height };
   } catch {
     throw unreadable();
   }
+}
+
+/** Upright, one frame, and nothing that says where, when or by whom: no EXIF, XMP, IPTC, colour profile or text. */
+function isClean(meta: Metadata): boolean {
+  return (
+    (meta.orientation ?? 1) === 1 &&
+    (meta.pages ?? 1) === 1 &&
+    !meta.exif &&
+    !meta.xmp &&
+    !meta.iptc &&
+    !meta.icc &&
+    !meta.tifftagPhotoshop &&
+    !meta.comments?.length
+  );
 }
 
 function unreadable() {
