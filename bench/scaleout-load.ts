@@ -19,6 +19,8 @@ import { spawnChecks, type ChecksResult } from './lib/paced-checks';
 import { markdownTable, writeBenchmarkSection } from './lib/report';
 
 const SECONDS = Number(process.argv[2] ?? 60);
+/** Full load before the measured seconds: fresh servers compile their code paths and open their connections. */
+const WARMUP_SECONDS = 10;
 const PEOPLE = 200;
 const JOB_LOOPS = 16;
 const CHECKS_PER_SECOND = 2;
@@ -51,15 +53,23 @@ try {
     intervalMs: 1000 / CHECKS_PER_SECOND,
     seconds: SECONDS,
     timeoutMs: 10_000,
+    warmupSeconds: WARMUP_SECONDS,
   };
 
-  const baseline = await spawnChecks({ ...plan, people: people.slice(0, 1), intervalMs: 100, seconds: 10 });
+  const baseline = await spawnChecks({
+    ...plan,
+    people: people.slice(0, 1),
+    intervalMs: 100,
+    seconds: 10,
+    warmupSeconds: 0,
+  });
   // The job loops' own process: its event-loop delay is part of the upload times it reads.
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
-  const jobs = runJobs(people);
-  const load = await spawnChecks({ ...plan, people });
-  const jobStats = await jobs;
+  // The job loops begin with the checks, not while the checking process is still starting.
+  let jobs: Promise<JobStats> | undefined;
+  const load = await spawnChecks({ ...plan, people }, () => (jobs = runJobs(people)));
+  const jobStats = await jobs!;
   loop.disable();
   const jobLoopDelay = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
   const counts = await countAfter(jobStats.submitted);
@@ -85,15 +95,25 @@ interface JobStats {
   ok: number;
   failed: Record<string, number>;
   upload: number[];
+  warmupUpload: number[];
   process: number[];
   seconds: number;
 }
 
 /** JOB_LOOPS loops of upload + process for SECONDS, each as the next person, alternating web servers. */
 async function runJobs(people: Signed[]): Promise<JobStats> {
-  const stats: JobStats = { submitted: 0, ok: 0, failed: {}, upload: [], process: [], seconds: 0 };
+  const stats: JobStats = {
+    submitted: 0,
+    ok: 0,
+    failed: {},
+    upload: [],
+    warmupUpload: [],
+    process: [],
+    seconds: 0,
+  };
   const started = performance.now();
-  const end = Date.now() + SECONDS * 1000;
+  const measuredFrom = started + WARMUP_SECONDS * 1000;
+  const end = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
   let turn = 0;
   await Promise.all(
     Array.from({ length: JOB_LOOPS }, async () => {
@@ -111,7 +131,7 @@ async function runJobs(people: Signed[]): Promise<JobStats> {
           headers: { ...body.headers, cookie: person.cookie },
           body: new Uint8Array(body.payload),
         });
-        stats.upload.push(performance.now() - t);
+        (t < measuredFrom ? stats.warmupUpload : stats.upload).push(performance.now() - t);
         if (up.status !== 201) {
           stats.failed[`upload ${up.status}`] = (stats.failed[`upload ${up.status}`] ?? 0) + 1;
           await sleep(500);
@@ -206,7 +226,8 @@ function report(
   const markdown = `## Scale-out under load (two web servers, two workers)
 
 \`npm run bench -- scaleout-load\`: two web servers and two workers (at nice ${nice}, \`WORKER_NICE\`) started as
-processes on this machine's PostgreSQL and Redis and s3rver (loopback S3), ${PEOPLE} signed-in people for ${SECONDS} s.
+processes on this machine's PostgreSQL and Redis and s3rver (loopback S3), ${PEOPLE} signed-in people for ${SECONDS} s
+after ${WARMUP_SECONDS} s of the same load as a warm-up.
 Every person checks their sign-in ${CHECKS_PER_SECOND} times a second with their session cookie over a keep-alive
 connection of their own, half of them on each web server; the people's checks are spread evenly over each
 ${1000 / CHECKS_PER_SECOND} ms, as a population's are, not fired at the same instant. The checks run in a process of
@@ -219,7 +240,9 @@ load average is below). The goal is a p99 under 100 ms for the calls that do no 
 
 ${markdownTable(['call', 'requests', 'p50', 'p99', 'under load / alone'], rows)}
 
-Baseline alone: p50 ${ms(b50)}, p99 ${ms(b99)}. Sign-in checks under load: statuses ${JSON.stringify(load.statuses)},
+Baseline alone: p50 ${ms(b50)}, p99 ${ms(b99)}. The warm-up's calls are not in the table: the first seconds of
+freshly started servers under the full load, while every code path runs for the first time and connections open
+(sign-in checks p99 ${ms(pct(load.warmup, 99))}, uploads p99 ${ms(pct(jobs.warmupUpload, 99))}). Sign-in checks under load: statuses ${JSON.stringify(load.statuses)},
 ${non2xx} not 2xx, ${load.errors} connection errors, ${load.timeouts} timed out (10 s); timed from when they were
 sent instead of due: p50 ${ms(pct(load.fromSent, 50))}, p99 ${ms(pct(load.fromSent, 99))}. Event-loop delay of the
 checking process p99 ${ms(load.loopDelay.p99)} (max ${ms(load.loopDelay.max)}), of the job loops' process p99

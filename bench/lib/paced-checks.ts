@@ -21,11 +21,15 @@ export interface ChecksPlan {
   intervalMs: number;
   seconds: number;
   timeoutMs: number;
+  /** Checks due in the first seconds run but go to `warmup` instead of `latencies`. */
+  warmupSeconds?: number;
 }
 
 export interface ChecksResult {
-  /** Milliseconds from due to answered, one per answered check. */
+  /** Milliseconds from due to answered, one per answered check after the warm-up. */
   latencies: number[];
+  /** The same, for the checks due during the warm-up. */
+  warmup: number[];
   /** Milliseconds from sent to answered: without the waits on this side (a slower answer before, own delays). */
   fromSent: number[];
   statuses: Record<string, number>;
@@ -35,22 +39,36 @@ export interface ChecksResult {
   loopDelay: { p50: number; p99: number; max: number };
 }
 
-/** Runs the plan in a process of its own and answers its result. */
-export async function spawnChecks(plan: ChecksPlan): Promise<ChecksResult> {
+/**
+ * Runs the plan in a process of its own and answers its result. `onStarted` is called when the first checks are
+ * due, after the process has started and read its plan, so other load can begin with the checks rather than while
+ * the checking process is still starting up.
+ */
+export async function spawnChecks(plan: ChecksPlan, onStarted?: () => void): Promise<ChecksResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   child.stdin.end(JSON.stringify(plan));
   const chunks: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stdout.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    if (onStarted && Buffer.concat(chunks).includes(STARTED)) {
+      onStarted();
+      onStarted = undefined;
+    }
+  });
   const code = await new Promise((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`the checking process exited with ${String(code)}`);
-  return JSON.parse(Buffer.concat(chunks).toString()) as ChecksResult;
+  const output = Buffer.concat(chunks).toString();
+  return JSON.parse(output.slice(output.indexOf(STARTED) + STARTED.length)) as ChecksResult;
 }
 
-export async function runChecks(plan: ChecksPlan): Promise<ChecksResult> {
+const STARTED = 'started\n';
+
+export async function runChecks(plan: ChecksPlan, onStart?: () => void): Promise<ChecksResult> {
   const result: ChecksResult = {
     latencies: [],
+    warmup: [],
     fromSent: [],
     statuses: {},
     errors: 0,
@@ -60,7 +78,9 @@ export async function runChecks(plan: ChecksPlan): Promise<ChecksResult> {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const start = performance.now() + 50;
-  const end = start + plan.seconds * 1000;
+  onStart?.();
+  const measuredFrom = start + (plan.warmupSeconds ?? 0) * 1000;
+  const end = measuredFrom + plan.seconds * 1000;
   const pending: Promise<void>[] = [];
   plan.people.forEach((person, i) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -76,8 +96,12 @@ export async function runChecks(plan: ChecksPlan): Promise<ChecksResult> {
             response.resume();
             response.on('end', () => {
               const now = performance.now();
-              result.latencies.push(now - due);
-              result.fromSent.push(now - sent);
+              if (due < measuredFrom) {
+                result.warmup.push(now - due);
+              } else {
+                result.latencies.push(now - due);
+                result.fromSent.push(now - sent);
+              }
               const code = String(response.statusCode);
               result.statuses[code] = (result.statuses[code] ?? 0) + 1;
               resolve();
@@ -132,5 +156,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   const plan = JSON.parse(Buffer.concat(chunks).toString()) as ChecksPlan;
-  process.stdout.write(`${JSON.stringify(await runChecks(plan))}\n`);
+  const result = await runChecks(plan, () => process.stdout.write(STARTED));
+  process.stdout.write(`${JSON.stringify(result)}\n`);
 }
