@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { MAX_INPUT_PIXELS } from '@common/plans';
 import { AppError } from './errors';
+import { stripMetadata } from './metadata-strip';
 import type { ImageMime } from '../engines/types';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
@@ -65,27 +66,25 @@ async function readHeader(bytes: Buffer, maxPixels: number) {
 
 /**
  * Checks an upload and makes the copy to store: EXIF orientation applied, metadata (GPS included) dropped,
- * pixel count limited before anything is decoded, truncated or damaged files refused. A file with nothing to apply
- * or drop is stored as it came, after a full decode has shown it sound: re-encoding it would only cost time and,
- * for a JPEG, a generation of quality.
+ * pixel count limited before anything is decoded, truncated or damaged files refused. An upright photo without a
+ * colour profile keeps its own pixels and file, only its metadata cut out: re-encoding it would cost far more time
+ * than decoding it and, for a JPEG, a generation of quality.
  */
 export async function normalizeUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<NormalizedImage> {
   const { format, meta, width, height } = await readHeader(bytes, maxPixels);
+  const load = (input: Buffer) =>
+    sharp(input, { limitInputPixels: maxPixels, failOn: 'warning', sequentialRead: true });
   try {
-    const pipeline = sharp(bytes, {
-      limitInputPixels: maxPixels,
-      failOn: 'warning',
-      sequentialRead: true,
-    });
-    if (isClean(meta)) {
-      // A sink that decodes every pixel without keeping them: a truncated or damaged file fails here.
-      await pipeline.stats();
-      return { data: bytes, format, width, height };
+    const stripped = keepsItsPixels(meta) ? stripMetadata(bytes, format) : null;
+    if (stripped && isBare(await sharp(stripped).metadata())) {
+      // Every pixel decoded, so a truncated or damaged file fails here; the pixels themselves are not needed.
+      await load(stripped).raw().toBuffer();
+      return { data: stripped, format, width, height };
     }
-    const rotated = pipeline.rotate();
+    const rotated = load(bytes).rotate();
     const encoded =
       format === 'jpeg'
-        ? rotated.jpeg({ quality: 95, chromaSubsampling: '4:4:4', mozjpeg: true })
+        ? rotated.jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
         : format === 'png'
           ? rotated.png({ compressionLevel: 6 })
           : rotated.webp({ quality: 95, alphaQuality: 100 });
@@ -96,18 +95,14 @@ export async function normalizeUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXEL
   }
 }
 
-/** Upright, one frame, and nothing that says where, when or by whom: no EXIF, XMP, IPTC, colour profile or text. */
-function isClean(meta: Metadata): boolean {
-  return (
-    (meta.orientation ?? 1) === 1 &&
-    (meta.pages ?? 1) === 1 &&
-    !meta.exif &&
-    !meta.xmp &&
-    !meta.iptc &&
-    !meta.icc &&
-    !meta.tifftagPhotoshop &&
-    !meta.comments?.length
-  );
+/** Upright, one frame, no colour profile to apply: the stored copy can be the upload's own pixels. */
+function keepsItsPixels(meta: Metadata): boolean {
+  return (meta.orientation ?? 1) === 1 && (meta.pages ?? 1) === 1 && !meta.icc;
+}
+
+/** Nothing that says where, when or by whom. */
+function isBare(meta: Metadata): boolean {
+  return !meta.exif && !meta.xmp && !meta.iptc && !meta.tifftagPhotoshop && !meta.comments?.length;
 }
 
 function unreadable() {
