@@ -76,10 +76,10 @@ export async function normalizeUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXEL
     sharp(input, { limitInputPixels: maxPixels, failOn: 'warning', sequentialRead: true });
   try {
     const stripped = keepsItsPixels(meta) ? stripMetadata(bytes, format) : null;
-    if (stripped && isBare(await sharp(stripped).metadata())) {
+    if (stripped) {
       // Every pixel decoded, so a truncated or damaged file fails here; the pixels themselves are not needed.
-      await load(stripped).raw().toBuffer();
-      return { data: stripped, format, width, height };
+      const [strippedMeta] = await Promise.all([sharp(stripped).metadata(), load(stripped).raw().toBuffer()]);
+      if (isBare(strippedMeta)) return { data: stripped, format, width, height };
     }
     const rotated = load(bytes).rotate();
     const encoded =
