@@ -17,7 +17,7 @@ import pg from 'pg';
 import { freePort } from '../../../e2e/support/app-server';
 import { createPostgresDatabase } from './databases';
 import { startTestEmulator, type TestEmulator } from './emulator';
-import { startS3, type RunningS3 } from './s3-server';
+import { startS3Process, type RunningS3 } from './s3-server';
 import { multipart } from './uploads';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -70,7 +70,7 @@ export interface Web extends Proc {
 export interface Cluster {
   webs: Web[];
   workers: Proc[];
-  s3: RunningS3;
+  s3: Omit<RunningS3, 'config'>;
   emulator: TestEmulator;
   /** The cluster's own database, to count what was recorded. */
   db: pg.Pool;
@@ -103,7 +103,7 @@ export async function startCluster(options: {
   env?: Record<string, string>;
 }): Promise<Cluster> {
   const [s3, emulator, database] = await Promise.all([
-    startS3(),
+    startS3Process(),
     startTestEmulator(await freePort()),
     createPostgresDatabase(options.postgresUrl),
   ]);

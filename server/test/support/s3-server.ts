@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import type { S3Config } from '../../src/config/env';
 
@@ -45,4 +47,36 @@ export async function startS3(bucket = 'images'): Promise<RunningS3> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The same server in a process of its own, as S3 or MinIO is a service of its own in a deployment: the scaled-out
+ * cluster's processes reach it over loopback without sharing an event loop or a core's time slice with the caller.
+ */
+export async function startS3Process(bucket = 'images'): Promise<Omit<RunningS3, 'config'>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), bucket], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const env = await new Promise<Record<string, string>>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(JSON.parse(output) as Record<string, string>);
+    });
+    child.once('exit', (code) => reject(new Error(`the S3 process exited with ${String(code)}`)));
+  });
+  return {
+    env,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const s3 = await startS3(process.argv[2]);
+  process.once('SIGTERM', () => void s3.stop().then(() => process.exit(0)));
+  process.stdout.write(`${JSON.stringify(s3.env)}\n`);
 }
