@@ -72,6 +72,16 @@ describe('normalizeUpload', () => {
     expect([meta.width, meta.height, image.width, image.height]).toEqual([48, 64, 48, 64]);
   });
 
+  it('rewrites CMYK and 16-bit files as the 8-bit sRGB the engines read', async () => {
+    for (const bytes of [
+      await gradient(64, 48).toColourspace('cmyk').jpeg().toBuffer(),
+      await gradient(64, 48).toColourspace('rgb16').png().toBuffer(),
+    ]) {
+      const meta = await sharp((await normalizeUpload(bytes)).data).metadata();
+      expect([meta.space, meta.depth, meta.channels]).toEqual(['srgb', 'uchar', 3]);
+    }
+  });
+
   it('refuses a clean file that is cut short, found by decoding it whole', async () => {
     const png = await gradient(256, 256).png({ compressionLevel: 0 }).toBuffer();
     const jpeg = await gradient(256, 256).jpeg({ quality: 95 }).toBuffer();

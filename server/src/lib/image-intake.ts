@@ -95,9 +95,18 @@ export async function normalizeUpload(bytes: Buffer, maxPixels = MAX_INPUT_PIXEL
   }
 }
 
-/** Upright, one frame, no colour profile to apply: the stored copy can be the upload's own pixels. */
+/**
+ * Upright, one frame, 8-bit RGB or grey without a colour profile to apply: the stored copy can be the upload's own
+ * pixels. Anything else (CMYK, 16 bits) is re-encoded, which brings it to the 8-bit sRGB the engines read.
+ */
 function keepsItsPixels(meta: Metadata): boolean {
-  return (meta.orientation ?? 1) === 1 && (meta.pages ?? 1) === 1 && !meta.icc;
+  return (
+    (meta.orientation ?? 1) === 1 &&
+    (meta.pages ?? 1) === 1 &&
+    !meta.icc &&
+    meta.depth === 'uchar' &&
+    (meta.space === 'srgb' || meta.space === 'b-w')
+  );
 }
 
 /** Nothing that says where, when or by whom. */
