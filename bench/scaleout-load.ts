@@ -226,7 +226,7 @@ function report(
   const markdown = `## Scale-out under load (two web servers, two workers)
 
 \`npm run bench -- scaleout-load\`: two web servers and two workers (at nice ${nice}, \`WORKER_NICE\`) started as
-processes on this machine's PostgreSQL and Redis and s3rver (loopback S3), ${PEOPLE} signed-in people for ${SECONDS} s
+processes on this machine's PostgreSQL and Redis and s3rver (loopback S3, a process of its own), ${PEOPLE} signed-in people for ${SECONDS} s
 after ${WARMUP_SECONDS} s of the same load as a warm-up.
 Every person checks their sign-in ${CHECKS_PER_SECOND} times a second with their session cookie over a keep-alive
 connection of their own, half of them on each web server; the people's checks are spread evenly over each
