@@ -61,6 +61,8 @@ export interface HeadshotResult {
 const MAX_PLAIN_ENLARGEMENT = 1.15;
 /** The hair's first guess above the forehead, as a share of the oval's height, before the matte is read. */
 const HAIR_GUESS = 0.3;
+/** Where the photo's own edge cuts the person, the matte fades out over this share of the face's width. */
+const EDGE_FADE = 0.15;
 
 export async function makeHeadshot(
   image: RawImage,
@@ -110,7 +112,13 @@ export async function makeHeadshot(
   );
   const colour = warpColour({ pixels, x: tight.x, y: tight.y, scale: upscaled }, frame);
   const chin = toOutput(frame, unlevelPoint({ x: 0, y: level.bottom }, level.roll, level.origin)).y;
-  const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, chin);
+  const edges = {
+    left: bounds.x === 0,
+    right: bounds.x + bounds.width === image.width,
+    top: bounds.y === 0,
+    fade: EDGE_FADE * (level.right - level.left),
+  };
+  const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, chin, edges);
   isolateMainPerson(alpha, frame, face, faces);
 
   progress(0.8, 'Lighting and backdrop');
@@ -155,9 +163,10 @@ const PROBE_ROUNDS = 3;
 /**
  * The face's landmarks found again on a view of the photo levelled by their last estimate, and mapped back
  * to the photo. The mesh model sees an upright crop and underestimates a strong tilt; on each levelled view
- * less tilt is left, which it reads better.
+ * less tilt is left, which it reads better. A face partly hidden (an instrument at the mouth) is often
+ * found whole only on this closer, levelled view.
  */
-async function refinedFace(
+export async function refinedFace(
   image: RawImage,
   face: Face,
   pool: WorkerPool,
