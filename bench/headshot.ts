@@ -10,17 +10,16 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { makeHeadshot, refinedFace } from '../server/src/engines/professional-photo/make-headshot';
+import { makeHeadshot } from '../server/src/engines/professional-photo/make-headshot';
 import {
   professionalPhotoOptionsSchema,
   type ProfessionalPhotoOptions,
 } from '../server/src/engines/professional-photo/professional-photo.options';
 import { AppError } from '../server/src/lib/errors';
-import { decodePhoto, encodePng, rawToSharp, type RawImage } from '../server/src/lib/image';
-import { detectFaces, scaleFace } from '../server/src/models/face';
-import { faceOnOutput, mainFace } from '../server/src/models/headshot/framing';
+import { decodePhoto, encodePng, type RawImage } from '../server/src/lib/image';
+import { faceOnOutput } from '../server/src/models/headshot/framing';
 import { createWorkerPool } from '../server/src/workers/pool';
-import { borderOf, faceCorrelation, framingOf } from '../server/test/support/headshot-measures';
+import { borderOf, faceAgain, faceCorrelation, framingOf } from '../server/test/support/headshot-measures';
 import { PHOTO_DIR } from './face-enhancement/photos';
 import { HAIR_BACKGROUNDS, hairScores } from './headshot/hair';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
@@ -58,9 +57,9 @@ step 7.7, was 50.6). A short straight piece of the cut toward the next man is le
 the yawning man (mouth wide open, eyes shut) is found again and measured, his shoulders (a dark fleece beside his
 tilted head) are kept, fading out toward the photo's left edge, which his hair touches; the didgeridoo player's
 face is half behind the instrument, which stays in front of it as it should, and the headshot is framed as the
-rule asks. His face is not found again on the headshot's small copy nor by the second look (the detector found it
-on the photo only where it is small in the view); it is measured where the frame put it, the face the frame was
-set by. His border figures count his bare shoulder, which reaches the frame's left edge above that face's chin
+rule asks. His face is not found again on the headshot's small copy (the detector found it on the photo only
+where it is small in the view, and the mode's second look did not find it either); it is measured where the
+frame put it, the face the frame was set by (its eye roll is then 0 by construction). His border figures count his bare shoulder, which reaches the frame's left edge above that face's chin
 line; the aircraft workers' faces are under 80 px, so that photo is refused.`;
 
 const pool = createWorkerPool({ threads: 1 });
@@ -68,7 +67,7 @@ const load = async (file: string) => (await decodePhoto(await readFile(path.join
 
 async function measureOne(photo: RawImage, options: ProfessionalPhotoOptions) {
   const result = await makeHeadshot(photo, options, { pool });
-  const found = await faceAgain(result.image);
+  const found = await faceAgain(result.image, pool);
   // A face the detector does not confirm again (half hidden) is measured where the frame put the photo's
   // face, and the table says so: the framing rule is then checked, not the detector's second opinion.
   const face = found ?? faceOnOutput(result.levelled, result.frame);
@@ -76,24 +75,6 @@ async function measureOne(photo: RawImage, options: ProfessionalPhotoOptions) {
   const border = borderOf(result.image, 24, Math.round(face.box.y + face.box.height));
   const correlation = faceCorrelation(photo, result.image, result.frame, face);
   return { result, measures: { ...framing, ...border, correlation, mapped: !found } };
-}
-
-/** Side of the copy the headshot's face is looked for on: the mode's own second look sees 384 px views. */
-const LOOK_SIDE = 384;
-
-/**
- * The headshot's main face as the mode itself would see it: looked for on a small copy, where a face of half
- * the width is one whole view of the detector (on the full 1024 px frame its tiles each see part of the face,
- * and a part can win: the top of a bowed head, a cheek), then the mode's second look on a levelled view.
- */
-async function faceAgain(image: RawImage) {
-  const { data, info } = await rawToSharp(image)
-    .resize(LOOK_SIDE, Math.round((LOOK_SIDE * image.height) / image.width))
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const small: RawImage = { data, width: info.width, height: info.height, channels: 3 };
-  const first = mainFace(await detectFaces(small, pool), small.width, small.height);
-  return first && refinedFace(image, scaleFace(first, image.width / small.width), pool);
 }
 
 async function backgroundRemoval(photo: RawImage): Promise<void> {
@@ -271,9 +252,8 @@ async function main() {
 \`npm run bench -- headshot\`. Portraits of shared/photos (SOURCES.md there has their licences), in two parts: the
 tuning part, which the mode was looked at and adjusted on, and a held-out part (two more portraits, a close-up
 and a group) that was only measured, each made into headshots (square 1024 x 1024, the custom colour #3d5a80) and measured on the headshot's own face, detected
-again (on a 384 px copy, where a face of half the width is one whole view of the detector, then the mode's own
-second look on a levelled close view; on the full 1024 px frame the detector's tiles can each confirm a part of
-the face): its centre from the frame's centre line (goal under 5 % of the width), its eye line's roll (goal under
+again (on a 384 px copy, where a face of half the width is one whole view of the detector; on the full frame
+the detector's tiles can each confirm a part of the face): its centre from the frame's centre line (goal under 5 % of the width), its eye line's roll (goal under
 2 degrees), its width as a share of the frame (rule 40-50 %), the border above the chin (24 px deep: spread of
 lightness and largest step between neighbours; low means a clean backdrop, no edge of the old room), and the
 correlation of the face's lightness with the same points of the photo (the face is the person's own).

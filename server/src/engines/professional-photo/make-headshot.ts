@@ -166,10 +166,9 @@ const PROBE_ROUNDS = 3;
 /**
  * The face's landmarks found again on a view of the photo levelled by their last estimate, and mapped back
  * to the photo. The mesh model sees an upright crop and underestimates a strong tilt; on each levelled view
- * less tilt is left, which it reads better. A face partly hidden (an instrument at the mouth) is often
- * found whole only on this closer, levelled view.
+ * less tilt is left, which it reads better.
  */
-export async function refinedFace(
+async function refinedFace(
   image: RawImage,
   face: Face,
   pool: WorkerPool,
