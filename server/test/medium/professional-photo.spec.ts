@@ -9,12 +9,11 @@ import {
 } from '../../src/engines/professional-photo/professional-photo.options';
 import { createEngineRegistry } from '../../src/engines/registry';
 import { decodePhoto, type RawImage } from '../../src/lib/image';
-import { detectFaces, type Face } from '../../src/models/face';
-import { mainFace } from '../../src/models/headshot/framing';
+import type { Face } from '../../src/models/face';
 import { createWorkerPool } from '../../src/workers/pool';
 import { databaseTargets } from '../support/databases';
 import { bearer } from '../support/fake-verifier';
-import { borderOf, faceCorrelation, framingOf } from '../support/headshot-measures';
+import { borderOf, faceAgain, faceCorrelation, framingOf } from '../support/headshot-measures';
 import { photo } from '../support/uploads';
 import { useTestApp } from '../support/use-test-app';
 
@@ -41,9 +40,9 @@ describe('Professional headshots on real photos', () => {
 
   /** The headshot's own face, found again on the result. */
   async function faceOn(image: RawImage): Promise<Face> {
-    const faces = await detectFaces(image, pool);
-    expect(faces.length).toBeGreaterThanOrEqual(1);
-    return mainFace(faces, image.width, image.height)!;
+    const face = await faceAgain(image, pool);
+    expect(face).toBeDefined();
+    return face!;
   }
 
   const HEAVY = 600_000;

@@ -51,6 +51,8 @@ export interface HeadshotResult {
   faces: Face[];
   /** The face the headshot is made of, on the photo. */
   face: Face;
+  /** The same face as found again on a levelled close view, whose landmarks the frame was set by. */
+  levelled: Face;
   frame: FrameTransform;
   /** 1 when the photo's pixels were enough; 2 or 4 when the upscale engine enlarged them first. */
   upscaled: 1 | 2 | 4;
@@ -61,6 +63,8 @@ export interface HeadshotResult {
 const MAX_PLAIN_ENLARGEMENT = 1.15;
 /** The hair's first guess above the forehead, as a share of the oval's height, before the matte is read. */
 const HAIR_GUESS = 0.3;
+/** Where the photo's own edge cuts the person, the matte fades out over this share of the face's width. */
+const EDGE_FADE = 0.15;
 
 export async function makeHeadshot(
   image: RawImage,
@@ -85,7 +89,8 @@ export async function makeHeadshot(
       `The face in this photo is too small for a headshot (${Math.round(face.box.width)} px wide; at least ${MIN_HEADSHOT_FACE_PX} px is needed). Please use a closer or larger photo.`,
     );
   }
-  const level = levelFace(await refinedFace(image, face, pool, signal));
+  const levelled = await refinedFace(image, face, pool, signal);
+  const level = levelFace(levelled);
   const guess = frameFor(level, level.top - HAIR_GUESS * (level.bottom - level.top), width, height);
 
   progress(0.1, 'Separating the person from the background');
@@ -110,7 +115,13 @@ export async function makeHeadshot(
   );
   const colour = warpColour({ pixels, x: tight.x, y: tight.y, scale: upscaled }, frame);
   const chin = toOutput(frame, unlevelPoint({ x: 0, y: level.bottom }, level.roll, level.origin)).y;
-  const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, chin);
+  const edges = {
+    left: bounds.x === 0,
+    right: bounds.x + bounds.width === image.width,
+    top: bounds.y === 0,
+    fade: EDGE_FADE * (level.right - level.left),
+  };
+  const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, chin, edges);
   isolateMainPerson(alpha, frame, face, faces);
 
   progress(0.8, 'Lighting and backdrop');
@@ -137,7 +148,7 @@ export async function makeHeadshot(
     await retouchOnFrame(result, onFrame, colourful, pool, signal);
   }
   progress(1);
-  return { image: result, faces, face, frame, upscaled, light };
+  return { image: result, faces, face, levelled, frame, upscaled, light };
 }
 
 const size = (box: FaceBox) => ({ width: box.width, height: box.height });

@@ -52,6 +52,14 @@ describe('isolateMainPerson', () => {
     expect(at(alpha, 250, 65)).toBe(12);
   });
 
+  it("gives a neighbour's hair that touches the main head back to the neighbour", () => {
+    // A lock of the neighbour's hair runs from their crown to the main person's head top.
+    const alpha = matte((x, y) => (x >= 140 && x < 236 && y >= 70 && y < 88 ? 255 : paint(x, y)));
+    isolateMainPerson(alpha, frame, main, [neighbour, main]);
+    expect(at(alpha, 200, 78)).toBe(0);
+    expect(at(alpha, 250, 100)).toBe(255);
+  });
+
   it('changes nothing for a lone person', () => {
     const alpha = matte((x, y) => (inEllipse(x, y, 250, 145, 50, 65) || (y > 200 && x >= 180) ? 255 : 0));
     const before = alpha.slice();

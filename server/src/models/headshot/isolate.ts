@@ -16,6 +16,8 @@ const SOLID = 24;
 const FEATHER = 0.03;
 /** A neighbour's body seed reaches this many of their face heights below the chin. */
 const BODY_REACH = 1.5;
+/** A neighbour's crown seed reaches this many of their face heights above the face's box. */
+const CROWN_REACH = 0.3;
 
 interface Seed {
   x0: number;
@@ -24,8 +26,12 @@ interface Seed {
   y1: number;
 }
 
-/** Rectangles (output pixels) that surely belong to a person: the middle of the face and a column below it. */
-function seedsOf(face: Face, frame: FrameTransform, bodyTo: number): Seed[] {
+/**
+ * Rectangles (output pixels) that surely belong to a person: the middle of the face and a column below it,
+ * and for a rival also the crown of the head above the face's box, so hair that touches the main person's
+ * hair is claimed from its own head rather than reached first across the two heads' meeting point.
+ */
+function seedsOf(face: Face, frame: FrameTransform, bodyTo: number, rival = false): Seed[] {
   const { box } = faceOnOutput(face, frame);
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
@@ -43,6 +49,16 @@ function seedsOf(face: Face, frame: FrameTransform, bodyTo: number): Seed[] {
       y0: chin,
       y1: Math.min(bodyTo, chin + BODY_REACH * box.height),
     },
+    ...(rival
+      ? [
+          {
+            x0: cx - 0.2 * box.width,
+            x1: cx + 0.2 * box.width,
+            y0: box.y - CROWN_REACH * box.height,
+            y1: box.y,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -83,7 +99,7 @@ export function isolateMainPerson(
   };
   for (const seed of seedsOf(main, frame, height)) plant(seed, 1);
   for (const face of faces)
-    if (face !== main) for (const seed of seedsOf(face, frame, height)) plant(seed, 2);
+    if (face !== main) for (const seed of seedsOf(face, frame, height, true)) plant(seed, 2);
 
   // Fronts move one pixel per step through solid matte first; then the labels spread into the soft matte
   // (fine hair) around them, which never carries a front across the background to another blob.
