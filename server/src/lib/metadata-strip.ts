@@ -75,7 +75,7 @@ function stripPng(bytes: Buffer): Buffer | null {
 
 /** A WebP is kept only when it has no EXIF or XMP chunk: removing one means rewriting the extended header. */
 function plainWebp(bytes: Buffer): Buffer | null {
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const type = bytes.toString('latin1', at, at + 4);
     if (type === 'EXIF' || type === 'XMP ') return null;
     const size = bytes.readUInt32LE(at + 4);
