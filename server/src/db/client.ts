@@ -28,7 +28,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     // A request holds a connection for its round trips only (a sign-in check: one, about a millisecond), so 10
     // serve hundreds of concurrent visitors; more would only crowd PostgreSQL's own limit (100 by default).
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Idle connections stay open: with the default 10 s idle timeout the pool closed them between bursts and
+    // opened new ones (a backend forked, authenticated and its caches cold) in the middle of the next burst.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 0 });
     // An idle connection the server drops (restart, failover) must not crash the process: the pool reconnects.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
