@@ -26,12 +26,16 @@ function stepGuide(w: number, h: number, edge: number) {
 }
 
 describe('boxMean', () => {
-  it('matches a brute-force window mean, borders included', () => {
-    const w = 13;
-    const h = 9;
+  it.each([
+    [13, 9, 3],
+    [13, 9, 6],
+    [5, 4, 7],
+    [1, 6, 2],
+    [8, 1, 0],
+  ])('matches a brute-force window mean, borders included (%i x %i, radius %i)', (w, h, r) => {
     const src = Float32Array.from({ length: w * h }, (_, i) => Math.sin(i * 1.7) * 10);
-    const sut = boxMean(src, w, h, 3);
-    const expected = bruteBoxMean(src, w, h, 3);
+    const sut = boxMean(src, w, h, r);
+    const expected = bruteBoxMean(src, w, h, r);
     for (let i = 0; i < src.length; i++) expect(sut[i]).toBeCloseTo(expected[i], 4);
   });
 });

@@ -6,37 +6,59 @@
  * memory is O(low-res) plus one output byte per full-resolution pixel.
  */
 
-/** A window mean with a square radius `r`, clamped at the borders (the mean over the pixels inside). */
+/**
+ * A window mean with a square radius `r`, clamped at the borders (the mean over the pixels inside). Columns
+ * first into the output, then each row in place from a copy of it: one plane allocated, running sums, and a
+ * multiplication by the window's reciprocal size instead of a division per pixel.
+ */
 export function boxMean(src: Float32Array, width: number, height: number, r: number): Float32Array {
-  const tmp = new Float32Array(src.length);
   const out = new Float32Array(src.length);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let sum = 0;
-    for (let x = 0; x <= Math.min(r, width - 1); x++) sum += src[row + x];
-    for (let x = 0; x < width; x++) {
-      const lo = x - r - 1;
-      const hi = x + r;
-      if (x > 0) {
-        if (hi < width) sum += src[row + hi];
-        if (lo >= 0) sum -= src[row + lo];
-      }
-      tmp[row + x] = sum / (Math.min(hi, width - 1) - Math.max(x - r, 0) + 1);
-    }
-  }
   const sums = new Float64Array(width);
   for (let y = 0; y <= Math.min(r, height - 1); y++) {
-    for (let x = 0; x < width; x++) sums[x] += tmp[y * width + x];
+    for (let x = 0, i = y * width; x < width; x++, i++) sums[x] += src[i];
   }
   for (let y = 0; y < height; y++) {
-    const lo = y - r - 1;
-    const hi = y + r;
-    if (y > 0) {
-      if (hi < height) for (let x = 0; x < width; x++) sums[x] += tmp[hi * width + x];
-      if (lo >= 0) for (let x = 0; x < width; x++) sums[x] -= tmp[lo * width + x];
+    const add = y > 0 && y + r < height ? (y + r) * width : -1;
+    const drop = y > 0 && y - r - 1 >= 0 ? (y - r - 1) * width : -1;
+    const scale = 1 / (Math.min(y + r, height - 1) - Math.max(y - r, 0) + 1);
+    const o = y * width;
+    if (add >= 0 && drop >= 0) {
+      for (let x = 0; x < width; x++) {
+        const s = sums[x] + src[add + x] - src[drop + x];
+        sums[x] = s;
+        out[o + x] = s * scale;
+      }
+    } else {
+      if (add >= 0) for (let x = 0; x < width; x++) sums[x] += src[add + x];
+      if (drop >= 0) for (let x = 0; x < width; x++) sums[x] -= src[drop + x];
+      for (let x = 0; x < width; x++) out[o + x] = sums[x] * scale;
     }
-    const count = Math.min(hi, height - 1) - Math.max(y - r, 0) + 1;
-    for (let x = 0; x < width; x++) out[y * width + x] = sums[x] / count;
+  }
+  const row = new Float64Array(width);
+  const scales = new Float64Array(width);
+  for (let x = 0; x < width; x++) scales[x] = 1 / (Math.min(x + r, width - 1) - Math.max(x - r, 0) + 1);
+  const head = Math.min(r, width - 1);
+  for (let y = 0; y < height; y++) {
+    const o = y * width;
+    for (let x = 0; x < width; x++) row[x] = out[o + x];
+    let sum = 0;
+    for (let x = 0; x <= head; x++) sum += row[x];
+    out[o] = sum * scales[0];
+    // Interior: both ends of the window inside the row.
+    const inner = Math.min(width - r, width);
+    let x = 1;
+    for (; x <= r && x < width; x++) {
+      if (x + r < width) sum += row[x + r];
+      out[o + x] = sum * scales[x];
+    }
+    for (; x < inner; x++) {
+      sum += row[x + r] - row[x - r - 1];
+      out[o + x] = sum * scales[x];
+    }
+    for (; x < width; x++) {
+      sum -= row[x - r - 1];
+      out[o + x] = sum * scales[x];
+    }
   }
   return out;
 }
@@ -273,6 +295,14 @@ export function applyGuidedCoefficients(
       const data = prior.data;
       for (let x = 0; x < pw; x++) rowP[x] = data[p0 + x] + (data[p1 + x] - data[p0 + x]) * pf;
       for (let x = 0; x < width; x++) {
+        const pl = rowP[px.i0[x]];
+        const m = pl + (rowP[px.i1[x]] - pl) * px.f[x];
+        // Where the prior is certain the envelope below leaves one answer, most of a photo: no fit to evaluate.
+        if (m <= 0) continue;
+        if (m >= 255) {
+          out[row + x] = 255;
+          continue;
+        }
         const l = x0[x];
         const u = x1[x];
         const f = fx[x];
@@ -283,8 +313,6 @@ export function applyGuidedCoefficients(
           (rowB[l] + (rowB[u] - rowB[l]) * f) * rgb[j + 2] +
           rowC[l] +
           (rowC[u] - rowC[l]) * f;
-        const pl = rowP[px.i0[x]];
-        const m = pl + (rowP[px.i1[x]] - pl) * px.f[x];
         let v = q * 255 + 0.5;
         // In 0..255 (+0.5 for rounding): inside, not below one half nor 1 - (1 - m) / band; outside, the mirror.
         if (m >= 127.5) {

@@ -46,6 +46,11 @@ describe('composeCutout', () => {
     expect(sut).toMatchObject({ width: 600, height: 400, channels: 4 });
     for (let i = 0; i < matte.length; i += 97) expect(sut.data[i * 4 + 3]).toBe(matte[i]);
     expect(meanAbsDiff(sut.data, image.data, region('subject'), 4)).toBe(0);
+    // The removed background is not kept behind a zero alpha, where any viewer could bring it back.
+    const kept = region('background').filter(
+      (i) => sut.data[i * 4] | sut.data[i * 4 + 1] | sut.data[i * 4 + 2],
+    );
+    expect(kept).toEqual([]);
   });
 
   it('colour: the background becomes exactly the colour, the subject stays', async () => {

@@ -142,6 +142,8 @@ export async function composeCutout(
         out[i * 4 + 2] *= k;
       }
       out[i * 4 + 3] = total + 0.5;
+      // Nothing of the removed background stays in the file behind a zero alpha (which also halves the PNG).
+      if (total < 0.5) out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = 0;
     }
     return { data: out, width: full.width, height: full.height, channels: 4 };
   }

@@ -119,17 +119,26 @@ function workingMatte(
     }
   }
   if (settings.contrast === 1) return out;
-  const range = localRange(out, work.width, work.height, settings.edgeRadius);
-  for (let i = 0; i < out.length; i++) {
-    // Full contrast where the window spans 0.85 of 0..1 or more, none where it spans 0.5 or less.
-    const t =
-      range[i] <= EDGE_SPAN[0]
-        ? 0
-        : range[i] >= EDGE_SPAN[1]
-          ? 1
-          : (range[i] - EDGE_SPAN[0]) / (EDGE_SPAN[1] - EDGE_SPAN[0]);
-    const v = 0.5 + (out[i] - 0.5) * (1 + (settings.contrast - 1) * t);
-    out[i] = v <= 0 ? 0 : v >= 1 ? 1 : v;
+  // Pixels at 0 or 1 stay there whatever the contrast: only the soft ones need their window's range, a
+  // small share of a matte, so it is taken per pixel instead of over the whole plane.
+  const matteAt = out.slice();
+  const { width, height } = work;
+  const r = settings.edgeRadius;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      const value = matteAt[i];
+      if (value <= 0 || value >= 1) continue;
+      const range = windowRange(matteAt, width, height, x, y, r);
+      // Full contrast where the window spans 0.85 of 0..1 or more, none where it spans 0.5 or less.
+      const t =
+        range <= EDGE_SPAN[0]
+          ? 0
+          : range >= EDGE_SPAN[1]
+            ? 1
+            : (range - EDGE_SPAN[0]) / (EDGE_SPAN[1] - EDGE_SPAN[0]);
+      const v = 0.5 + (value - 0.5) * (1 + (settings.contrast - 1) * t);
+      out[i] = v <= 0 ? 0 : v >= 1 ? 1 : v;
+    }
   }
   return out;
 }
@@ -137,39 +146,27 @@ function workingMatte(
 /** Alpha ranges (max - min within the window) below the first are translucency, above the second edges. */
 const EDGE_SPAN = [0.5, 0.85] as const;
 
-/** Max minus min of a plane over a square window of radius r (separable, clamped at the borders). */
-export function localRange(plane: Float32Array, width: number, height: number, r: number): Float32Array {
-  const hi = new Float32Array(plane.length);
-  const lo = new Float32Array(plane.length);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      let max = -Infinity;
-      let min = Infinity;
-      for (let u = Math.max(0, x - r), end = Math.min(width - 1, x + r); u <= end; u++) {
-        const v = plane[row + u];
-        if (v > max) max = v;
-        if (v < min) min = v;
-      }
-      hi[row + x] = max;
-      lo[row + x] = min;
+/** Max minus min of a plane over the square window of radius r around (x, y), clamped at the borders. */
+export function windowRange(
+  plane: Float32Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  r: number,
+): number {
+  let max = -Infinity;
+  let min = Infinity;
+  const left = Math.max(0, x - r);
+  const right = Math.min(width - 1, x + r);
+  for (let v = Math.max(0, y - r), bottom = Math.min(height - 1, y + r); v <= bottom; v++) {
+    for (let i = v * width + left, end = v * width + right; i <= end; i++) {
+      const value = plane[i];
+      if (value > max) max = value;
+      if (value < min) min = value;
     }
   }
-  const out = new Float32Array(plane.length);
-  for (let y = 0; y < height; y++) {
-    const from = Math.max(0, y - r) * width;
-    const to = Math.min(height - 1, y + r) * width;
-    for (let x = 0; x < width; x++) {
-      let max = -Infinity;
-      let min = Infinity;
-      for (let i = from + x; i <= to + x; i += width) {
-        if (hi[i] > max) max = hi[i];
-        if (lo[i] < min) min = lo[i];
-      }
-      out[y * width + x] = max - min;
-    }
-  }
-  return out;
+  return max - min;
 }
 
 /** The guide at the working size and its statistics: all the refinement needs before the matte exists. */
@@ -212,18 +209,22 @@ export async function refineMatte(
 /**
  * Model plus refinement: full-resolution 8-bit alpha for an RGB photo. The model runs on onnxruntime's own
  * threads; the guide is prepared on this one meanwhile, so the refinement left after the model is only
- * the part that needs the matte.
+ * the part that needs the matte. Settings still being decided (a portrait check) are awaited once the model
+ * has started.
  */
 export async function predictMatte(
   image: RawImage,
   model: IsnetModel,
-  settings: RefineSettings = MODEL_REFINE,
+  settings: RefineSettings | Promise<RefineSettings> = MODEL_REFINE,
 ) {
+  // Awaited below; until then a failure of the portrait check must not count as unhandled.
+  Promise.resolve(settings).catch(() => {});
   await model.load();
   const prediction = model.predict(squareTensor(image));
   // Awaited below; this keeps a model failure during the guide's preparation from counting as unhandled.
   prediction.catch(() => {});
-  const guide = await prepareGuide(image, settings);
+  const chosen = await settings;
+  const guide = await prepareGuide(image, chosen);
   const square = alphaToBytes(await prediction);
-  return refineMatte(image, { data: square, width: ISNET_SIZE, height: ISNET_SIZE }, settings, guide);
+  return refineMatte(image, { data: square, width: ISNET_SIZE, height: ISNET_SIZE }, chosen, guide);
 }

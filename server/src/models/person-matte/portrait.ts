@@ -11,8 +11,8 @@ import type { Face } from '../face/types';
 import { levelFace, mainFace } from '../headshot/framing';
 import { withBody } from '../headshot/person';
 import type { IsnetModel } from '../isnet/isnet.model';
-import { predictMatte } from '../isnet/matte';
-import { personMatte } from './person-matte';
+import { MODEL_REFINE, predictMatte } from '../isnet/matte';
+import { HAIR_REFINE } from './person-matte';
 import { rvmAlpha } from './rvm.model';
 
 /** A portrait's main face is at least this share of the photo's width and this many pixels wide. */
@@ -40,11 +40,20 @@ export async function subjectMatte(
   image: RawImage,
   model: IsnetModel,
 ): Promise<{ alpha: Uint8Array; portrait: boolean }> {
-  const face = portraitFace(await facesOnSmallCopy(image), image.width, image.height);
-  if (!face) return { alpha: await predictMatte(image, model), portrait: false };
-  const alpha = await personMatte(image, model);
+  // The faces are looked for while the model runs: only the matte's refinement depends on them.
+  const looking = facesOnSmallCopy(image).then((faces) => portraitFace(faces, image.width, image.height));
+  // A portrait's body is segmented as soon as its face is found, on this thread while the model's run.
+  const body = looking.then((face) => (face ? rvmAlpha(image) : undefined));
+  body.catch(() => {});
+  const alpha = await predictMatte(
+    image,
+    model,
+    looking.then((face) => (face ? HAIR_REFINE : MODEL_REFINE)),
+  );
+  const face = await looking;
+  if (!face) return { alpha, portrait: false };
   const region = { pixels: { data: alpha, width: image.width, height: image.height }, x: 0, y: 0, scale: 1 };
-  withBody(region, await rvmAlpha(image), levelFace(face));
+  withBody(region, (await body)!, levelFace(face));
   return { alpha, portrait: true };
 }
 
