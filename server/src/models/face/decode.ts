@@ -81,6 +81,14 @@ export function iou(a: FaceBox, b: FaceBox): number {
   return union > 0 ? inter / union : 0;
 }
 
+/** The share of `inner`'s area that lies inside `outer`. */
+export function containment(inner: FaceBox, outer: FaceBox): number {
+  const w = Math.min(inner.x + inner.width, outer.x + outer.width) - Math.max(inner.x, outer.x);
+  const h = Math.min(inner.y + inner.height, outer.y + outer.height) - Math.max(inner.y, outer.y);
+  const area = inner.width * inner.height;
+  return w > 0 && h > 0 && area > 0 ? (w * h) / area : 0;
+}
+
 /** Highest score first; drops a box overlapping a kept one by more than `maxIou`. */
 export function nonMaxSuppression<T extends Candidate>(candidates: readonly T[], maxIou: number): T[] {
   const kept: T[] = [];

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeRaw } from '../../lib/image';
 import { FaceDetectorModel } from './face-detector.model';
@@ -37,6 +38,15 @@ describe('FaceDetectorModel on real photos', () => {
     const mouth = centre(face.mesh, LANDMARKS.lipsOuter);
     expect(left.x - right.x).toBeGreaterThan(0.25 * face.box.width);
     expect(mouth.y).toBeGreaterThan(Math.max(left.y, right.y) + 0.2 * face.box.height);
+  });
+
+  it('finds a large face once, not also its parts that the detection tiles see', async () => {
+    // The portrait enlarged to 1600 px: each tile then holds an eye or a cheek of the one face.
+    const portrait = await readFile(path.join(FIXTURES, 'face/face-grace-hopper-navy-portrait.jpg'));
+    const large = await decodeRaw(await sharp(portrait).resize({ height: 1600 }).toBuffer(), 3);
+    const faces = await sut.predict(large);
+    expect(faces).toHaveLength(1);
+    expect(faces[0].box.width).toBeGreaterThan(0.3 * large.width);
   });
 
   it('finds several faces in a group photo', async () => {

@@ -14,6 +14,7 @@ import {
   BLAZEFACE_SIZE,
   blazefaceAnchors,
   blazefaceRows,
+  containment,
   decodeBlazeface,
   iou,
   meshCrop,
@@ -44,6 +45,20 @@ const LOOSE_CROP = 1.8;
 /** Only confident detections are tried again, at most this many. */
 const LOOSE_MIN_SCORE = 0.5;
 const MAX_LOOSE_RUNS = 8;
+
+/**
+ * A face whose box lies this much inside a larger face's is a piece of it: on a large face the tiles each see
+ * an eye and a cheek, and the mesh confirms such a part as a face of its own.
+ */
+const PIECE_INSIDE = 0.6;
+
+function withoutPieces(faces: Face[]): Face[] {
+  const area = (f: Face) => f.box.width * f.box.height;
+  return faces.filter(
+    (face) =>
+      !faces.some((other) => area(other) > area(face) && containment(face.box, other.box) >= PIECE_INSIDE),
+  );
+}
 
 export class FaceDetectorModel {
   private models?: Promise<{ detector: tf.GraphModel; mesh: tf.GraphModel }>;
@@ -108,7 +123,7 @@ export class FaceDetectorModel {
       const face = this.landmarks(mesh, image, meshCrop(candidate.box, LOOSE_CROP), candidate.score);
       if (face && face.meshScore >= MESH_SCORE) faces.push(face);
     }
-    return nonMaxSuppression(faces, 0.3).sort(
+    return withoutPieces(nonMaxSuppression(faces, 0.3)).sort(
       (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,
     );
   }
