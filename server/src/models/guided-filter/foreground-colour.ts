@@ -79,7 +79,8 @@ export function colourMeans(rgb: Uint8Array, alpha: Uint8Array, width: number, h
 
 /**
  * Full-resolution subject colours: the photo's own colour where the matte is solid, and the Blur-Fusion
- * estimate where it is soft. Rows are produced one at a time; `out` is interleaved RGB like `rgb`.
+ * estimate where it is soft. Rows are produced one at a time; `out` is interleaved RGB or RGBA (its alpha
+ * left alone), and may be `rgb` itself: each pixel is read before it is written.
  */
 export function decontaminate(
   means: ColourMeans,

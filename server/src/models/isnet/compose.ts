@@ -98,17 +98,27 @@ function parseHex(color: string): [number, number, number] {
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 
+/** A composed cut-out: its colours, and for a transparent backdrop the alpha that goes with them. */
+export interface ComposedCutout {
+  /** RGB, in the photo's own buffer. */
+  rgb: RawImage;
+  /** Present for a transparent backdrop (the matte, with the shadow as semi-transparent black). */
+  alpha?: Uint8Array;
+}
+
 /**
- * The final picture from the photo, its full-resolution matte and the person's options: RGBA when the
- * backdrop is transparent (with the shadow as semi-transparent black), RGB otherwise. Subject colours at soft
- * edges are decontaminated of the old background first. Everything smooth (colour means, backdrop blur,
- * shadow) is computed at the working resolution and scaled up, which keeps large photos fast and bounded.
+ * The final picture from the photo, its full-resolution matte and the person's options: RGB with its alpha
+ * beside it when the backdrop is transparent (with the shadow as semi-transparent black), RGB otherwise.
+ * Subject colours at soft edges are decontaminated of the old background first. Everything smooth (colour
+ * means, backdrop blur, shadow) is computed at the working resolution and scaled up, which keeps large photos
+ * fast and bounded. The result is written over the photo's pixels, and the alpha kept apart until the PNG
+ * joins it: on a 12-megapixel photo a copy of either would be the largest buffer left after the model.
  */
 export async function composeCutout(
   image: RawImage,
   alpha: Uint8Array,
   options: { backdrop: Backdrop; shadow: boolean },
-): Promise<RawImage> {
+): Promise<ComposedCutout> {
   const full: Size = { width: image.width, height: image.height };
   const work = workingSize(full.width, full.height);
   const scale = work.width / full.width;
@@ -126,32 +136,9 @@ export async function composeCutout(
     options.shadow || backdrop.kind === 'blur' ? await resized(alpha, full, work, 1) : undefined;
   const shadow =
     options.shadow && lowAlpha ? await resized(shadowFromMatte(lowAlpha, work), work, full, 1) : undefined;
-
-  if (backdrop.kind === 'transparent') {
-    const out = new Uint8Array(n * 4);
-    decontaminate(means, image.data, alpha, full.width, full.height, out, 4);
-    for (let i = 0; i < n; i++) {
-      const a = alpha[i];
-      const s = shadow ? (shadow[i] * (255 - a)) / 255 : 0;
-      const total = a + s;
-      if (s > 0) {
-        // The shadow is black: un-premultiplied colour is the subject's colour scaled by its share.
-        const k = total > 0 ? a / total : 0;
-        out[i * 4] *= k;
-        out[i * 4 + 1] *= k;
-        out[i * 4 + 2] *= k;
-      }
-      out[i * 4 + 3] = total + 0.5;
-      // Nothing of the removed background stays in the file behind a zero alpha (which also halves the PNG).
-      if (total < 0.5) out[i * 4] = out[i * 4 + 1] = out[i * 4 + 2] = 0;
-    }
-    return { data: out, width: full.width, height: full.height, channels: 4 };
-  }
-
-  const fg = new Uint8Array(n * 3);
-  decontaminate(means, image.data, alpha, full.width, full.height, fg, 3);
+  // Everything read from the photo is read before its pixels are overwritten.
   const back =
-    backdrop.kind === 'color' || !lowAlpha
+    backdrop.kind !== 'blur' || !lowAlpha
       ? undefined
       : await resized(
           blurredBackground(
@@ -164,8 +151,30 @@ export async function composeCutout(
           full,
           3,
         );
+  const rgb = image.data;
+  decontaminate(means, rgb, alpha, full.width, full.height, rgb, 3);
+
+  if (backdrop.kind === 'transparent') {
+    const out = new Uint8Array(n);
+    for (let i = 0, j = 0; i < n; i++, j += 3) {
+      const a = alpha[i];
+      const s = shadow ? (shadow[i] * (255 - a)) / 255 : 0;
+      const total = a + s;
+      if (s > 0) {
+        // The shadow is black: un-premultiplied colour is the subject's colour scaled by its share.
+        const k = total > 0 ? a / total : 0;
+        rgb[j] *= k;
+        rgb[j + 1] *= k;
+        rgb[j + 2] *= k;
+      }
+      out[i] = total + 0.5;
+      // Nothing of the removed background stays in the file behind a zero alpha (which also halves the PNG).
+      if (total < 0.5) rgb[j] = rgb[j + 1] = rgb[j + 2] = 0;
+    }
+    return { rgb: image, alpha: out };
+  }
+
   const [cr, cg, cb] = backdrop.kind === 'color' ? parseHex(backdrop.color) : [0, 0, 0];
-  const out = fg;
   for (let i = 0; i < n; i++) {
     const a = alpha[i] / 255;
     if (a >= 1) continue;
@@ -174,9 +183,9 @@ export async function composeCutout(
     const br = back ? back[j] : cr;
     const bg = back ? back[j + 1] : cg;
     const bb = back ? back[j + 2] : cb;
-    out[j] = fg[j] * a + br * dark * (1 - a) + 0.5;
-    out[j + 1] = fg[j + 1] * a + bg * dark * (1 - a) + 0.5;
-    out[j + 2] = fg[j + 2] * a + bb * dark * (1 - a) + 0.5;
+    rgb[j] = rgb[j] * a + br * dark * (1 - a) + 0.5;
+    rgb[j + 1] = rgb[j + 1] * a + bg * dark * (1 - a) + 0.5;
+    rgb[j + 2] = rgb[j + 2] * a + bb * dark * (1 - a) + 0.5;
   }
-  return { data: out, width: full.width, height: full.height, channels: 3 };
+  return { rgb: image };
 }

@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import type { Backdrop } from '../../engines/background-removal/background-removal.options';
-import { withoutAlpha, type RawImage } from '../../lib/image';
-import { composeCutout } from './compose';
+import { rawToSharp, withoutAlpha, type RawImage } from '../../lib/image';
+import { composeCutout, type ComposedCutout } from './compose';
 import type { IsnetModel } from './isnet.model';
 import { subjectMatte } from '../person-matte/portrait';
 import { refineMatte } from './matte';
@@ -37,17 +36,24 @@ export function matteCoverage(alpha: Uint8Array): number {
   return inside / alpha.length;
 }
 
-export async function encodeCutoutPng(image: RawImage): Promise<Uint8Array> {
+/** The PNG of a composed cut-out; a transparent one's alpha is joined to its colours by libvips, row by row. */
+export async function encodeCutoutPng({ rgb, alpha }: ComposedCutout): Promise<Uint8Array> {
+  const { width, height } = rgb;
+  const colours = rawToSharp(rgb);
+  const joined = alpha
+    ? colours.joinChannel(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), {
+        raw: { width, height, channels: 1 },
+      })
+    : colours;
   // Level 3 with adaptive filtering: measured within a few percent of level 6's size at a third of the time.
-  const png = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
-    raw: { width: image.width, height: image.height, channels: image.channels },
-  })
-    .png({ compressionLevel: 3, adaptiveFiltering: true })
-    .toBuffer();
+  const png = await joined.png({ compressionLevel: 3, adaptiveFiltering: true }).toBuffer();
   return new Uint8Array(png.buffer, png.byteOffset, png.length);
 }
 
-/** Matte (predicted, portrait-aware, or given), refine to full resolution, compose the backdrop, encode PNG. */
+/**
+ * Matte (predicted, portrait-aware, or given), refine to full resolution, compose the backdrop, encode PNG.
+ * An RGB photo's pixels are used up: the result is composed over them.
+ */
 export async function runCutout(
   request: CutoutRequest,
   model: () => IsnetModel,
