@@ -112,8 +112,8 @@ function ramp(t: number, a: number, b: number, f: number, length: number): numbe
 
 /**
  * A Predict for upscaleTiled that returns, for each tile, what the detail model's output cross-faded in
- * over the planned rectangles changes in the centred Lanczos enlargement: zero away from them, for refine's
- * `lanczosResidual`, which adds the enlargement itself. Each rectangle runs once (kept until the tiles have
+ * over the planned rectangles changes in the centred Lanczos enlargement: zero away from them (an empty array
+ * for a tile they do not reach), for refine's `lanczosResidual`, which adds the enlargement itself. Each rectangle runs once (kept until the tiles have
  * moved below it), however many tiles it touches.
  */
 export function detailPredict(
@@ -149,12 +149,13 @@ export function detailPredict(
     const n = w * h;
     const W = w * scale;
     const N = n * scale * scale;
-    const out = new Float32Array(3 * N);
     for (const [run] of done) if (run.y1 + f < tile.y) done.delete(run);
     const touching = runs.filter(
       (r) => r.x0 - f < tile.x + w && r.x1 + f > tile.x && r.y0 - f < tile.y + h && r.y1 + f > tile.y,
     );
-    if (touching.length === 0) return out;
+    // No change anywhere in the tile: refine takes an empty array for a difference of zero.
+    if (touching.length === 0) return new Float32Array(0);
+    const out = new Float32Array(3 * N);
     const acc = new Float32Array(3 * N);
     const sum = new Float32Array(N);
     // U x where some rectangle reaches (where two reach, both give the same values).

@@ -27,15 +27,17 @@ export interface RefineOptions {
   backProjections: number;
   /**
    * The model's output comes as its difference from U x (detail.ts, where it is zero away from the few
-   * rectangles the model ran on). With M = U x + d the result is w d + U(x + r_0 + ... + r_(K-1)), where
-   * r_0 = x - (D U) x - w D d: the large image then gets one enlargement and no copy of U x at all.
+   * rectangles the model ran on, and an empty array stands for a difference of zero everywhere). With
+   * M = U x + d the result is w d + U(x + r_0 + ... + r_(K-1)), where r_0 = x - (D U) x - w D d: the large
+   * image then gets one enlargement and no copy of U x at all.
    */
   lanczosResidual?: boolean;
 }
 
 /**
  * Refines one model output in place. `model` is planar [channels, h * scale, w * scale] (the model's
- * NCHW output), `input` the planar [channels, h, w] image it was made from; returns `model`.
+ * NCHW output), `input` the planar [channels, h, w] image it was made from; returns `model`, or for an empty
+ * difference (lanczosResidual) a new array.
  */
 export function refinePlanar(
   model: Float32Array,
@@ -51,16 +53,18 @@ export function refinePlanar(
   const N = n * scale * scale;
   // Weight of U x in the result outside the model's own term: all of it when the model gave a difference.
   const lanczosShare = lanczosResidual ? 1 : 1 - wm;
+  const zero = lanczosResidual && model.length === 0;
+  const output = zero ? new Float32Array(channels * N) : model;
   for (let c = 0; c < channels; c++) {
     const x = input.subarray(c * n, (c + 1) * n);
-    const m = model.subarray(c * N, (c + 1) * N);
+    const m = output.subarray(c * N, (c + 1) * N);
     const z = new Float32Array(n);
     if (backProjections > 0) {
       // r_0 = x - w D M - (1 - w) D U x, or with a difference d: x - w D d - D U x
-      const dm = boxDownscalePlane(m, W, height * scale, scale);
+      const dm = zero ? undefined : boxDownscalePlane(m, W, height * scale, scale);
       const dux = lanczosShare > 0 ? downUpPlane(x, width, height, scale) : undefined;
       let r: Float32Array = new Float32Array(n);
-      for (let i = 0; i < n; i++) r[i] = x[i] - wm * dm[i] - (dux ? lanczosShare * dux[i] : 0);
+      for (let i = 0; i < n; i++) r[i] = x[i] - (dm ? wm * dm[i] : 0) - (dux ? lanczosShare * dux[i] : 0);
       for (let k = 0; ;) {
         for (let i = 0; i < n; i++) z[i] += r[i];
         if (++k === backProjections) break;
@@ -73,5 +77,5 @@ export function refinePlanar(
     if (wm !== 1) for (let i = 0; i < N; i++) m[i] *= wm;
     if (backProjections > 0 || lanczosShare > 0) lanczosUpscaleAdd(z, width, height, scale, m);
   }
-  return model;
+  return output;
 }
