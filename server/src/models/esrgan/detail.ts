@@ -124,7 +124,7 @@ export function detailPredict(
   options: DetailOptions,
 ): Predict {
   const { context, feather: f } = options;
-  const { width, height } = image;
+  const { width: imageWidth, height: imageHeight } = image;
   const done = new Map<DetailRun, { region: Region; out: Float32Array }>();
   const detailOf = async (run: DetailRun) => {
     let hit = done.get(run);
@@ -134,10 +134,10 @@ export function detailPredict(
       const region = {
         x,
         y,
-        w: Math.min(width, run.x1 + context) - x,
-        h: Math.min(height, run.y1 + context) - y,
+        w: Math.min(imageWidth, run.x1 + context) - x,
+        h: Math.min(imageHeight, run.y1 + context) - y,
       };
-      const input = rgbRegionToNchw(image.data, width, image.channels, region);
+      const input = rgbRegionToNchw(image.data, imageWidth, image.channels, region);
       hit = { region, out: await model(input, region.w, region.h) };
       done.set(run, hit);
     }
@@ -155,55 +155,68 @@ export function detailPredict(
     );
     // No change anywhere in the tile: refine takes an empty array for a difference of zero.
     if (touching.length === 0) return new Float32Array(0);
-    const out = new Float32Array(3 * N);
-    const acc = new Float32Array(3 * N);
-    const sum = new Float32Array(N);
+    // The part of the tile the rectangles reach, in output pixels relative to the tile: the sums are kept
+    // for that box only.
+    const reach = touching.map((run) => ({
+      X0: Math.max(tile.x, run.x0 - f) * scale - tile.x * scale,
+      X1: Math.min(tile.x + w, run.x1 + f) * scale - tile.x * scale,
+      Y0: Math.max(tile.y, run.y0 - f) * scale - tile.y * scale,
+      Y1: Math.min(tile.y + h, run.y1 + f) * scale - tile.y * scale,
+    }));
+    const bx = Math.min(...reach.map((r) => r.X0));
+    const by = Math.min(...reach.map((r) => r.Y0));
+    const bw = Math.max(...reach.map((r) => r.X1)) - bx;
+    const bh = Math.max(...reach.map((r) => r.Y1)) - by;
+    const B = bw * bh;
+    const acc = new Float32Array(3 * B);
+    const sum = new Float32Array(B);
     // U x where some rectangle reaches (where two reach, both give the same values).
-    const lanczos = new Float32Array(3 * N);
-    for (const run of touching) {
+    const lanczos = new Float32Array(3 * B);
+    for (let k = 0; k < touching.length; k++) {
+      const run = touching[k];
+      const local = reach[k];
       const { region, out: t } = await detailOf(run);
       const RW = region.w * scale;
       const RN = RW * region.h * scale;
-      const X0 = Math.max(tile.x, run.x0 - f) * scale;
-      const X1 = Math.min(tile.x + w, run.x1 + f) * scale;
-      const Y0 = Math.max(tile.y, run.y0 - f) * scale;
-      const Y1 = Math.min(tile.y + h, run.y1 + f) * scale;
-      const local = {
-        X0: X0 - tile.x * scale,
-        X1: X1 - tile.x * scale,
-        Y0: Y0 - tile.y * scale,
-        Y1: Y1 - tile.y * scale,
-      };
+      const width = local.X1 - local.X0;
       for (let c = 0; c < 3; c++) {
         const u = lanczosUpscaleRect(nchw.subarray(c * n, (c + 1) * n), w, h, scale, local);
         for (let Y = local.Y0; Y < local.Y1; Y++)
           lanczos.set(
-            u.subarray((Y - local.Y0) * (X1 - X0), (Y - local.Y0 + 1) * (X1 - X0)),
-            c * N + Y * W + local.X0,
+            u.subarray((Y - local.Y0) * width, (Y - local.Y0 + 1) * width),
+            c * B + (Y - by) * bw + local.X0 - bx,
           );
       }
-      for (let Y = Y0; Y < Y1; Y++) {
-        const wy = ramp((Y + 0.5) / scale, run.y0, run.y1, f, height);
+      // The rectangle's weight across the columns, once; down the rows, row by row.
+      const gx = new Float64Array(width);
+      for (let X = local.X0; X < local.X1; X++)
+        gx[X - local.X0] = ramp((X + tile.x * scale + 0.5) / scale, run.x0, run.x1, f, imageWidth);
+      for (let Y = local.Y0; Y < local.Y1; Y++) {
+        const wy = ramp((Y + tile.y * scale + 0.5) / scale, run.y0, run.y1, f, imageHeight);
         if (wy === 0) continue;
-        const dst = (Y - tile.y * scale) * W - tile.x * scale;
-        const src = (Y - region.y * scale) * RW - region.x * scale;
-        for (let X = X0; X < X1; X++) {
-          const g = wy * ramp((X + 0.5) / scale, run.x0, run.x1, f, width);
+        const dst = (Y - by) * bw + local.X0 - bx;
+        const src =
+          (Y + tile.y * scale - region.y * scale) * RW + tile.x * scale - region.x * scale + local.X0;
+        for (let x = 0; x < width; x++) {
+          const g = wy * gx[x];
           if (g === 0) continue;
-          const d = dst + X;
-          const s = src + X;
+          const d = dst + x;
+          const s = src + x;
           sum[d] += g;
           acc[d] += g * t[s];
-          acc[N + d] += g * t[RN + s];
-          acc[2 * N + d] += g * t[2 * RN + s];
+          acc[B + d] += g * t[RN + s];
+          acc[2 * B + d] += g * t[2 * RN + s];
         }
       }
     }
-    for (let i = 0; i < N; i++) {
-      const g = sum[i];
-      if (g === 0) continue;
-      const a = Math.min(1, g);
-      for (let c = 0; c < 3; c++) out[c * N + i] = a * (acc[c * N + i] / g - lanczos[c * N + i]);
+    const out = new Float32Array(3 * N);
+    for (let y = 0; y < bh; y++) {
+      for (let x = 0, i = y * bw, o = (by + y) * W + bx; x < bw; x++, i++, o++) {
+        const g = sum[i];
+        if (g === 0) continue;
+        const a = Math.min(1, g);
+        for (let c = 0; c < 3; c++) out[c * N + o] = a * (acc[c * B + i] / g - lanczos[c * B + i]);
+      }
     }
     return out;
   };
