@@ -152,12 +152,15 @@ export async function upscaleTiled(image: Pixels, options: TiledOptions): Promis
           out[o] = toByte(band[d]);
           out[o + 1] = toByte(band[d + 1]);
           out[o + 2] = toByte(band[d + 2]);
+          band[d] = band[d + 1] = band[d + 2] = 0;
         }
       }
     }
+    // The rows written out are zero again (the band only ever holds the cross-fades): after the slide only
+    // the old places of the rows moved up need clearing, not the whole band.
     const kept = (finalUntil - bandStart) * W * 3;
     band.copyWithin(0, kept);
-    band.fill(0, band.length - kept);
+    band.fill(0, Math.max(kept, band.length - kept));
     bandStart = finalUntil;
   }
 
