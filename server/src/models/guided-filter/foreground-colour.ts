@@ -5,7 +5,6 @@
  * background's colours, weighted by the matte, give F = Fm + a (I - a Fm - (1 - a) Bm). The means are smooth, so
  * they are computed at the working resolution and interpolated when the full-resolution colours are written.
  */
-import { boxMean } from './guided-filter';
 
 export interface ColourMeans {
   width: number;
@@ -15,6 +14,29 @@ export interface ColourMeans {
   bg: Float32Array[];
 }
 
+/** Adds (sign 1) or takes away (-1) one row's weight and weighted colours to the column sums. */
+function addWeightedRow(
+  columns: Float64Array,
+  [red, green, blue]: Float32Array[],
+  weight: Float32Array,
+  from: number,
+  length: number,
+  sign: number,
+): void {
+  for (let i = from, end = from + length, c = 0; i < end; i++, c += 4) {
+    const w = sign * weight[i];
+    columns[c] += w;
+    columns[c + 1] += w * red[i];
+    columns[c + 2] += w * green[i];
+    columns[c + 3] += w * blue[i];
+  }
+}
+
+/**
+ * The weighted window means of three colour planes: box(weight x colour) / box(weight), 0 where the weight's
+ * mean is about 0. The four window sums come from running column sums in one pass (one plane per colour out,
+ * none per product), windows clamped at the borders as boxMean's are.
+ */
 function weightedMeans(
   colour: Float32Array[],
   weight: Float32Array,
@@ -22,14 +44,51 @@ function weightedMeans(
   height: number,
   r: number,
 ): Float32Array[] {
-  const w = boxMean(weight, width, height, r);
-  return colour.map((plane) => {
-    const product = new Float32Array(plane.length);
-    for (let i = 0; i < plane.length; i++) product[i] = plane[i] * weight[i];
-    const mean = boxMean(product, width, height, r);
-    for (let i = 0; i < mean.length; i++) mean[i] = w[i] > 1e-4 ? mean[i] / w[i] : 0;
-    return mean;
-  });
+  const out = [0, 1, 2].map(() => new Float32Array(width * height));
+  const [outR, outG, outB] = out;
+  const columns = new Float64Array(width * 4);
+  const addRow = (y: number, sign: number) => addWeightedRow(columns, colour, weight, y * width, width, sign);
+  for (let y = 0; y <= Math.min(r, height - 1); y++) addRow(y, 1);
+  for (let y = 0; y < height; y++) {
+    if (y > 0) {
+      if (y + r < height) addRow(y + r, 1);
+      if (y - r - 1 >= 0) addRow(y - r - 1, -1);
+    }
+    const rows = Math.min(y + r, height - 1) - Math.max(y - r, 0) + 1;
+    let sw = 0;
+    let sr = 0;
+    let sg = 0;
+    let sb = 0;
+    for (let c = 0, end = Math.min(r, width - 1) * 4; c <= end; c += 4) {
+      sw += columns[c];
+      sr += columns[c + 1];
+      sg += columns[c + 2];
+      sb += columns[c + 3];
+    }
+    for (let x = 0, o = y * width; x < width; x++, o++) {
+      if (x > 0 && x + r < width) {
+        const c = (x + r) * 4;
+        sw += columns[c];
+        sr += columns[c + 1];
+        sg += columns[c + 2];
+        sb += columns[c + 3];
+      }
+      if (x - r - 1 >= 0) {
+        const c = (x - r - 1) * 4;
+        sw -= columns[c];
+        sr -= columns[c + 1];
+        sg -= columns[c + 2];
+        sb -= columns[c + 3];
+      }
+      const count = rows * (Math.min(x + r, width - 1) - Math.max(x - r, 0) + 1);
+      if (sw > 1e-4 * count) {
+        outR[o] = sr / sw;
+        outG[o] = sg / sw;
+        outB[o] = sb / sw;
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -50,22 +109,26 @@ export function colourMeans(rgb: Uint8Array, alpha: Uint8Array, width: number, h
     b[i] = 1 - a[i];
   }
   const side = Math.max(width, height);
-  let fg = image;
-  let bg = image;
+  let fg: Float32Array[] = image;
+  let bg: Float32Array[] = image;
   for (const r of [Math.max(4, Math.round(side / 24)), Math.max(2, Math.round(side / 256))]) {
     const fm = weightedMeans(fg, a, width, height, r);
     const bm = weightedMeans(bg, b, width, height, r);
-    const nextFg = fm.map(() => new Float32Array(n));
-    const nextBg = bm.map(() => new Float32Array(n));
+    // Each estimate is written over its means, pixel by pixel once they are read.
     for (let c = 0; c < 3; c++) {
+      const photo = image[c];
+      const f = fm[c];
+      const g = bm[c];
       for (let i = 0; i < n; i++) {
-        const residual = image[c][i] - a[i] * fm[c][i] - b[i] * bm[c][i];
-        nextFg[c][i] = Math.min(255, Math.max(0, fm[c][i] + a[i] * residual));
-        nextBg[c][i] = Math.min(255, Math.max(0, bm[c][i] + b[i] * residual));
+        const residual = photo[i] - a[i] * f[i] - b[i] * g[i];
+        const nf = f[i] + a[i] * residual;
+        const ng = g[i] + b[i] * residual;
+        f[i] = nf < 0 ? 0 : nf > 255 ? 255 : nf;
+        g[i] = ng < 0 ? 0 : ng > 255 ? 255 : ng;
       }
     }
-    fg = nextFg;
-    bg = nextBg;
+    fg = fm;
+    bg = bm;
   }
   // Means of the estimates, for interpolation at full resolution where the narrow pass is too coarse.
   const r = Math.max(2, Math.round(side / 256));

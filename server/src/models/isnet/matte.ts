@@ -1,11 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../../lib/image';
-import {
-  applyGuidedCoefficients,
-  fitGuided,
-  guideStatistics,
-  type GuideStatistics,
-} from '../guided-filter/guided-filter';
+import { applyGuidedCoefficients } from '../guided-filter/guided-filter';
+import { sparseGuidedCoefficients } from '../guided-filter/sparse';
 import type { IsnetModel } from './isnet.model';
 import { alphaToBytes } from './postprocess';
 import { ISNET_SIZE, resizeCornerAligned, rgbToIsnetTensor } from './preprocess';
@@ -128,7 +124,7 @@ function workingMatte(
     for (let x = 0; x < width; x++, i++) {
       const value = matteAt[i];
       if (value <= 0 || value >= 1) continue;
-      const range = windowRange(matteAt, width, height, x, y, r);
+      const range = windowRange(matteAt, width, height, x, y, r, EDGE_SPAN[1]);
       // Full contrast where the window spans 0.85 of 0..1 or more, none where it spans 0.5 or less.
       const t =
         range <= EDGE_SPAN[0]
@@ -146,7 +142,10 @@ function workingMatte(
 /** Alpha ranges (max - min within the window) below the first are translucency, above the second edges. */
 const EDGE_SPAN = [0.5, 0.85] as const;
 
-/** Max minus min of a plane over the square window of radius r around (x, y), clamped at the borders. */
+/**
+ * Max minus min of a plane over the square window of radius r around (x, y), clamped at the borders; with
+ * `enough`, the first range found that reaches it may be answered instead (the caller reads no further).
+ */
 export function windowRange(
   plane: Float32Array,
   width: number,
@@ -154,6 +153,7 @@ export function windowRange(
   x: number,
   y: number,
   r: number,
+  enough = Infinity,
 ): number {
   let max = -Infinity;
   let min = Infinity;
@@ -165,42 +165,49 @@ export function windowRange(
       if (value > max) max = value;
       if (value < min) min = value;
     }
+    if (max - min >= enough) break;
   }
   return max - min;
 }
 
-/** The guide at the working size and its statistics: all the refinement needs before the matte exists. */
-export interface PreparedGuide {
-  work: { width: number; height: number };
-  stats: GuideStatistics;
+/** The photo at the refinement's working size: all the refinement needs before the matte exists. */
+export interface WorkingGuide {
+  data: Uint8Array;
+  width: number;
+  height: number;
 }
 
-export async function prepareGuide(image: RawImage, settings: RefineSettings): Promise<PreparedGuide> {
-  const work = workingSize(image.width, image.height);
-  const guide =
-    work.width === image.width && work.height === image.height
-      ? image.data
-      : new Uint8Array(
-          await rawInput(image).resize(work.width, work.height, { fit: 'fill' }).raw().toBuffer(),
-        );
-  return { work, stats: guideStatistics(guide, work.width, work.height, settings.radius, settings.eps) };
+export async function workingGuide(image: RawImage): Promise<WorkingGuide> {
+  const { width, height } = workingSize(image.width, image.height);
+  if (width === image.width && height === image.height) return { data: image.data, width, height };
+  const data = await rawInput(image).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
 }
 
 /**
  * Brings a matte of any size back to the photo's full resolution, with its edges snapped to the photo's
- * edges by a fast guided filter (statistics at working size, evaluation at full size, row by row). The
- * result keeps the matte's own decision (alpha above one half exactly where the upsampled matte is, and
- * fully in or out where it is): the filter only places and sharpens the edge inside the matte's soft band.
+ * edges by a fast guided filter (fitted at working size where the matte varies, evaluated at full size, row
+ * by row). The result keeps the matte's own decision (alpha above one half exactly where the upsampled matte
+ * is, and fully in or out where it is): the filter only places and sharpens the edge inside the matte's soft
+ * band.
  */
 export async function refineMatte(
   image: RawImage,
   matte: { data: Uint8Array; width: number; height: number },
   settings: RefineSettings = PROVIDED_REFINE,
-  prepared?: PreparedGuide,
+  prepared?: WorkingGuide,
 ): Promise<Uint8Array> {
-  const { work, stats } = prepared ?? (await prepareGuide(image, settings));
-  const p = workingMatte(matte, image, work, settings);
-  return applyGuidedCoefficients(fitGuided(stats, p), image.data, image.width, image.height, {
+  const guide = prepared ?? (await workingGuide(image));
+  const p = workingMatte(matte, image, guide, settings);
+  const coefficients = sparseGuidedCoefficients(
+    guide.data,
+    p,
+    guide.width,
+    guide.height,
+    settings.radius,
+    settings.eps,
+  );
+  return applyGuidedCoefficients(coefficients, image.data, image.width, image.height, {
     ...matte,
     cornerAligned: settings.cornerAligned,
   });
@@ -208,9 +215,8 @@ export async function refineMatte(
 
 /**
  * Model plus refinement: full-resolution 8-bit alpha for an RGB photo. The model runs on onnxruntime's own
- * threads; the guide is prepared on this one meanwhile, so the refinement left after the model is only
- * the part that needs the matte. Settings still being decided (a portrait check) are awaited once the model
- * has started.
+ * threads; the photo is shrunk to the working size meanwhile. Settings still being decided (a portrait
+ * check) are awaited once the model has started.
  */
 export async function predictMatte(
   image: RawImage,
@@ -223,8 +229,8 @@ export async function predictMatte(
   const prediction = model.predict(squareTensor(image));
   // Awaited below; this keeps a model failure during the guide's preparation from counting as unhandled.
   prediction.catch(() => {});
+  const guide = await workingGuide(image);
   const chosen = await settings;
-  const guide = await prepareGuide(image, chosen);
   const square = alphaToBytes(await prediction);
   return refineMatte(image, { data: square, width: ISNET_SIZE, height: ISNET_SIZE }, chosen, guide);
 }

@@ -1,0 +1,233 @@
+/**
+ * The guided filter's coefficients computed only where the matte varies. Where the matte is one value c
+ * throughout a window's reach (2r: the fit's window and the averaging window), the fit is exactly
+ * a = 0, b = c, so only the tiles whose reach holds more than one value are fitted, each on a patch padded by
+ * that reach; a matte's soft band is a small part of a photo, and the statistics of the rest were the
+ * largest cost of a cut-out's refinement. Inside a fitted tile the values are those of the whole-plane fit
+ * (the patch's window sums start at its own top, so they may differ in the last bits of a float).
+ */
+import { boxMean, type GuidedCoefficients } from './guided-filter';
+
+/** Tile side at the guide's resolution: large against the reach (4 to 6 pixels), small against a band. */
+const TILE = 64;
+
+/** `guide` interleaved 8-bit RGB and `matte` 0..1, both `width` x `height`; the same result as guidedCoefficients. */
+export function sparseGuidedCoefficients(
+  guide: Uint8Array,
+  matte: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  eps: number,
+): GuidedCoefficients {
+  const n = width * height;
+  const out = {
+    width,
+    height,
+    ar: new Float32Array(n),
+    ag: new Float32Array(n),
+    ab: new Float32Array(n),
+    // Constant windows keep the matte's own value.
+    b: matte.slice(),
+  };
+  const reach = 2 * r;
+  for (let ty = 0; ty < height; ty += TILE) {
+    for (let tx = 0; tx < width; tx += TILE) {
+      const core = { x0: tx, y0: ty, x1: Math.min(tx + TILE, width), y1: Math.min(ty + TILE, height) };
+      const patch = {
+        x0: Math.max(0, core.x0 - reach),
+        y0: Math.max(0, core.y0 - reach),
+        x1: Math.min(width, core.x1 + reach),
+        y1: Math.min(height, core.y1 + reach),
+      };
+      if (isConstant(matte, width, patch)) continue;
+      fitPatch(guide, matte, width, patch, core, r, eps, out);
+    }
+  }
+  return out;
+}
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function isConstant(plane: Float32Array, width: number, box: Box): boolean {
+  const first = plane[box.y0 * width + box.x0];
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let i = y * width + box.x0, end = y * width + box.x1; i < end; i++) {
+      if (plane[i] !== first) return false;
+    }
+  }
+  return true;
+}
+
+/** Window sums kept per column: R G B, RR RG RB GG GB BB, P, RP GP BP. */
+const SUMS = 13;
+
+/** Adds (sign 1) or takes away (-1) one row of pixels, starting at `from`, to the column sums. */
+function addRow(
+  columns: Float64Array,
+  guide: Uint8Array,
+  matte: Float32Array,
+  from: number,
+  length: number,
+  sign: number,
+): void {
+  const k = sign / 255;
+  for (let x = 0, c = 0, j = from * 3; x < length; x++, c += SUMS, j += 3) {
+    const r = guide[j] / 255;
+    const g = guide[j + 1] / 255;
+    const b = guide[j + 2] / 255;
+    const p = matte[from + x];
+    const sr = guide[j] * k;
+    const sg = guide[j + 1] * k;
+    const sb = guide[j + 2] * k;
+    columns[c] += sr;
+    columns[c + 1] += sg;
+    columns[c + 2] += sb;
+    columns[c + 3] += sr * r;
+    columns[c + 4] += sr * g;
+    columns[c + 5] += sr * b;
+    columns[c + 6] += sg * g;
+    columns[c + 7] += sg * b;
+    columns[c + 8] += sb * b;
+    columns[c + 9] += sign * p;
+    columns[c + 10] += sr * p;
+    columns[c + 11] += sg * p;
+    columns[c + 12] += sb * p;
+  }
+}
+
+/**
+ * Fits the patch on its own and writes the averaged coefficients of its core into `out`. The patch is the
+ * core padded by 2r (cut at the photo's edges only), so every window the core's values depend on lies inside
+ * it. One pass gathers all 13 window sums from running column sums (no plane per statistic), fits each window
+ * where the core's average needs it (the core padded by r), then averages those fits over the core.
+ */
+function fitPatch(
+  guide: Uint8Array,
+  matte: Float32Array,
+  width: number,
+  patch: Box,
+  core: Box,
+  r: number,
+  eps: number,
+  out: GuidedCoefficients,
+): void {
+  const pw = patch.x1 - patch.x0;
+  const ph = patch.y1 - patch.y0;
+  // Where the windows are fitted, in patch coordinates: the core padded by r.
+  const nx0 = Math.max(0, core.x0 - patch.x0 - r);
+  const nx1 = Math.min(pw, core.x1 - patch.x0 + r);
+  const ny0 = Math.max(0, core.y0 - patch.y0 - r);
+  const ny1 = Math.min(ph, core.y1 - patch.y0 + r);
+  const nw = nx1 - nx0;
+  const fits = [0, 1, 2, 3].map(() => new Float32Array(nw * (ny1 - ny0)));
+  const [far, fag, fab, fb] = fits;
+  const columns = new Float64Array(pw * SUMS);
+  for (let y = Math.max(0, ny0 - r); y <= Math.min(ph - 1, ny0 + r); y++) {
+    addRow(columns, guide, matte, (patch.y0 + y) * width + patch.x0, pw, 1);
+  }
+  for (let y = ny0; y < ny1; y++) {
+    if (y > ny0) {
+      if (y + r < ph) addRow(columns, guide, matte, (patch.y0 + y + r) * width + patch.x0, pw, 1);
+      if (y - r - 1 >= 0) addRow(columns, guide, matte, (patch.y0 + y - r - 1) * width + patch.x0, pw, -1);
+    }
+    const rows = Math.min(ph - 1, y + r) - Math.max(0, y - r) + 1;
+    // The window's 13 sums, kept in locals while the window slides along the row.
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0, s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0; // prettier-ignore
+    for (let x = Math.max(0, nx0 - r) - 1, last = Math.min(pw - 1, nx0 + r); x < last;) {
+      const c = ++x * SUMS;
+      s0 += columns[c];
+      s1 += columns[c + 1];
+      s2 += columns[c + 2];
+      s3 += columns[c + 3];
+      s4 += columns[c + 4];
+      s5 += columns[c + 5];
+      s6 += columns[c + 6];
+      s7 += columns[c + 7];
+      s8 += columns[c + 8];
+      s9 += columns[c + 9];
+      s10 += columns[c + 10];
+      s11 += columns[c + 11];
+      s12 += columns[c + 12]; // prettier-ignore
+    }
+    for (let x = nx0, o = (y - ny0) * nw; x < nx1; x++, o++) {
+      if (x > nx0 && x + r < pw) {
+        const c = (x + r) * SUMS;
+        s0 += columns[c];
+        s1 += columns[c + 1];
+        s2 += columns[c + 2];
+        s3 += columns[c + 3];
+        s4 += columns[c + 4];
+        s5 += columns[c + 5];
+        s6 += columns[c + 6];
+        s7 += columns[c + 7];
+        s8 += columns[c + 8];
+        s9 += columns[c + 9];
+        s10 += columns[c + 10];
+        s11 += columns[c + 11];
+        s12 += columns[c + 12]; // prettier-ignore
+      }
+      if (x > nx0 && x - r - 1 >= 0) {
+        const c = (x - r - 1) * SUMS;
+        s0 -= columns[c];
+        s1 -= columns[c + 1];
+        s2 -= columns[c + 2];
+        s3 -= columns[c + 3];
+        s4 -= columns[c + 4];
+        s5 -= columns[c + 5];
+        s6 -= columns[c + 6];
+        s7 -= columns[c + 7];
+        s8 -= columns[c + 8];
+        s9 -= columns[c + 9];
+        s10 -= columns[c + 10];
+        s11 -= columns[c + 11];
+        s12 -= columns[c + 12]; // prettier-ignore
+      }
+      const count = 1 / (rows * (Math.min(pw - 1, x + r) - Math.max(0, x - r) + 1));
+      const mr = s0 * count;
+      const mg = s1 * count;
+      const mb = s2 * count;
+      const rr = s3 * count - mr * mr + eps;
+      const rg = s4 * count - mr * mg;
+      const rb = s5 * count - mr * mb;
+      const gg = s6 * count - mg * mg + eps;
+      const gb = s7 * count - mg * mb;
+      const bb = s8 * count - mb * mb + eps;
+      const mp = s9 * count;
+      const pr = s10 * count - mr * mp;
+      const pg = s11 * count - mg * mp;
+      const pb = s12 * count - mb * mp;
+      // The regularised covariance's inverse by cofactors, times the colour-matte covariance.
+      const i00 = gg * bb - gb * gb;
+      const i01 = gb * rb - rg * bb;
+      const i02 = rg * gb - gg * rb;
+      const i11 = rr * bb - rb * rb;
+      const i12 = rb * rg - rr * gb;
+      const i22 = rr * gg - rg * rg;
+      const det = rr * i00 + rg * i01 + rb * i02;
+      const a0 = (i00 * pr + i01 * pg + i02 * pb) / det;
+      const a1 = (i01 * pr + i11 * pg + i12 * pb) / det;
+      const a2 = (i02 * pr + i12 * pg + i22 * pb) / det;
+      far[o] = a0;
+      fag[o] = a1;
+      fab[o] = a2;
+      fb[o] = mp - a0 * mr - a1 * mg - a2 * mb;
+    }
+  }
+  // The core's coefficients: each window's fit averaged over the windows that hold the pixel.
+  const nh = ny1 - ny0;
+  const planes = [out.ar, out.ag, out.ab, out.b];
+  fits.forEach((fit, f) => {
+    const mean = boxMean(fit, nw, nh, r);
+    const plane = planes[f];
+    for (let y = core.y0; y < core.y1; y++) {
+      const from = (y - patch.y0 - ny0) * nw + (core.x0 - patch.x0 - nx0);
+      plane.set(mean.subarray(from, from + core.x1 - core.x0), y * width + core.x0);
+    }
+  });
+}
