@@ -108,10 +108,11 @@ export interface ComposedCutout {
 
 /**
  * The final picture from the photo, its full-resolution matte and the person's options: RGB with its alpha
- * beside it when the backdrop is transparent (with the shadow as semi-transparent black), RGB otherwise.
+ * beside it when the backdrop is transparent (the matte itself, with the shadow added as semi-transparent
+ * black), RGB otherwise.
  * Subject colours at soft edges are decontaminated of the old background first. Everything smooth (colour
  * means, backdrop blur, shadow) is computed at the working resolution and scaled up, which keeps large photos
- * fast and bounded. The result is written over the photo's pixels, and the alpha kept apart until the PNG
+ * fast and bounded. The result is written over the photo's pixels and the matte's, kept apart until the PNG
  * joins it: on a 12-megapixel photo a copy of either would be the largest buffer left after the model.
  */
 export async function composeCutout(
@@ -155,9 +156,10 @@ export async function composeCutout(
   decontaminate(means, rgb, alpha, full.width, full.height, rgb, 3);
 
   if (backdrop.kind === 'transparent') {
-    const out = new Uint8Array(n);
+    // The matte becomes the file's alpha in place (with the shadow added): nothing reads it after this.
     for (let i = 0, j = 0; i < n; i++, j += 3) {
       const a = alpha[i];
+      if (a === 255) continue;
       const s = shadow ? (shadow[i] * (255 - a)) / 255 : 0;
       const total = a + s;
       if (s > 0) {
@@ -167,11 +169,11 @@ export async function composeCutout(
         rgb[j + 1] *= k;
         rgb[j + 2] *= k;
       }
-      out[i] = total + 0.5;
+      alpha[i] = total + 0.5;
       // Nothing of the removed background stays in the file behind a zero alpha (which also halves the PNG).
       if (total < 0.5) rgb[j] = rgb[j + 1] = rgb[j + 2] = 0;
     }
-    return { rgb: image, alpha: out };
+    return { rgb: image, alpha };
   }
 
   const [cr, cg, cb] = backdrop.kind === 'color' ? parseHex(backdrop.color) : [0, 0, 0];

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MARKED_PHOTOS, meanInRect } from '../../../test/fixtures/background-removal/regions';
 import { decodeRaw } from '../../lib/image';
 import { IsnetModel } from './isnet.model';
-import { MODEL_REFINE, predictMatte, refineMatte, windowRange, workingSize } from './matte';
+import { MODEL_REFINE, predictMatte, refineMatte, workingSize } from './matte';
 
 const photo = (file: string) => readFile(new URL(`../../../../assets/photos/${file}`, import.meta.url));
 
@@ -57,24 +57,5 @@ describe('refineMatte', () => {
     // The matte's 5-95 % ramp is 7 px wide once upsampled; the refined one is narrower.
     const soft = row.filter((v) => v > 12 && v < 243).length;
     expect(soft).toBeLessThan(7);
-  });
-});
-
-describe('windowRange', () => {
-  it.each([
-    [9, 7, 2],
-    [23, 17, 5],
-    [4, 3, 5],
-    [1, 12, 1],
-    [6, 2, 0],
-  ])('is the max minus the min over the square window, borders clamped (%i x %i, radius %i)', (w, h, r) => {
-    const plane = Float32Array.from({ length: w * h }, (_, i) => Math.abs(Math.sin(i * 2.3)));
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        const window: number[] = [];
-        for (let v = Math.max(0, y - r); v <= Math.min(h - 1, y + r); v++)
-          for (let u = Math.max(0, x - r); u <= Math.min(w - 1, x + r); u++) window.push(plane[v * w + u]);
-        expect(windowRange(plane, w, h, x, y, r)).toBeCloseTo(Math.max(...window) - Math.min(...window), 6);
-      }
   });
 });

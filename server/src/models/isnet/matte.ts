@@ -4,6 +4,7 @@ import { applyGuidedCoefficients } from '../guided-filter/guided-filter';
 import { sparseGuidedCoefficients } from '../guided-filter/sparse';
 import type { IsnetModel } from './isnet.model';
 import { alphaToBytes } from './postprocess';
+import { contrastAtEdges } from './edge-contrast';
 import { ISNET_SIZE, resizeCornerAligned, rgbToIsnetTensor } from './preprocess';
 
 /** Refinement works at about the model's own pixel count: the matte holds no more detail than that. */
@@ -114,60 +115,10 @@ function workingMatte(
       out[y * work.width + x] = (top + (bottom - top) * fy) / 255;
     }
   }
-  if (settings.contrast === 1) return out;
-  // Pixels at 0 or 1 stay there whatever the contrast: only the soft ones need their window's range, a
-  // small share of a matte, so it is taken per pixel instead of over the whole plane.
-  const matteAt = out.slice();
-  const { width, height } = work;
-  const r = settings.edgeRadius;
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i++) {
-      const value = matteAt[i];
-      if (value <= 0 || value >= 1) continue;
-      const range = windowRange(matteAt, width, height, x, y, r, EDGE_SPAN[1]);
-      // Full contrast where the window spans 0.85 of 0..1 or more, none where it spans 0.5 or less.
-      const t =
-        range <= EDGE_SPAN[0]
-          ? 0
-          : range >= EDGE_SPAN[1]
-            ? 1
-            : (range - EDGE_SPAN[0]) / (EDGE_SPAN[1] - EDGE_SPAN[0]);
-      const v = 0.5 + (value - 0.5) * (1 + (settings.contrast - 1) * t);
-      out[i] = v <= 0 ? 0 : v >= 1 ? 1 : v;
-    }
+  if (settings.contrast !== 1) {
+    contrastAtEdges(out, work.width, work.height, settings.edgeRadius, settings.contrast);
   }
   return out;
-}
-
-/** Alpha ranges (max - min within the window) below the first are translucency, above the second edges. */
-const EDGE_SPAN = [0.5, 0.85] as const;
-
-/**
- * Max minus min of a plane over the square window of radius r around (x, y), clamped at the borders; with
- * `enough`, the first range found that reaches it may be answered instead (the caller reads no further).
- */
-export function windowRange(
-  plane: Float32Array,
-  width: number,
-  height: number,
-  x: number,
-  y: number,
-  r: number,
-  enough = Infinity,
-): number {
-  let max = -Infinity;
-  let min = Infinity;
-  const left = Math.max(0, x - r);
-  const right = Math.min(width - 1, x + r);
-  for (let v = Math.max(0, y - r), bottom = Math.min(height - 1, y + r); v <= bottom; v++) {
-    for (let i = v * width + left, end = v * width + right; i <= end; i++) {
-      const value = plane[i];
-      if (value > max) max = value;
-      if (value < min) min = value;
-    }
-    if (max - min >= enough) break;
-  }
-  return max - min;
 }
 
 /** The photo at the refinement's working size: all the refinement needs before the matte exists. */
