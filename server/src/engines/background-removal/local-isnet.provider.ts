@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/errors';
 import type { MatteImage } from '../../models/isnet/cutout';
+import { sharedPixels } from '../../models/person-matte/portrait-check';
 import type { WorkerPool } from '../../workers/pool';
 import type { Provider, RunContext } from '../types';
 import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';
@@ -12,14 +13,15 @@ export async function runCutoutInPool(
   ctx: RunContext,
   matte?: MatteImage,
 ): Promise<Buffer> {
-  // Copies of our own, so handing their memory to the worker cannot detach a caller's buffer.
-  const image = { ...input.image, data: new Uint8Array(input.image.data) };
+  // Copies of our own, so handing their memory to the worker cannot detach a caller's buffer. The photo's is
+  // shared memory: the worker's portrait check reads it from a thread of its own without a further copy.
+  const image = sharedPixels(input.image);
   const ownMatte = matte && { ...matte, data: new Uint8Array(matte.data) };
   const result = await pool.run(
     'background-removal',
     { image, backdrop: input.backdrop, shadow: input.shadow, model, matte: ownMatte },
     {
-      transferList: [image.data.buffer, ...(ownMatte ? [ownMatte.data.buffer] : [])] as never,
+      transferList: (ownMatte ? [ownMatte.data.buffer] : []) as never,
       signal: ctx.signal,
       onProgress: (fraction, message) => ctx.progress(fraction, message),
     },

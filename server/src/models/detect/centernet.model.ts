@@ -4,7 +4,7 @@
  * (the normalisation is folded into the first convolution; 0..1 input finds nothing); output
  * `tower_0/detections` 1x100x6 rows [x1, y1, x2, y2, score, class] in input pixels, class 0-based.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import sharp from 'sharp';
 import type { RawImage } from '../../lib/image';

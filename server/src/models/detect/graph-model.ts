@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 
 /** A TensorFlow.js graph model from its JSON and first weights file in `dir`, as Human's models ship. */
 export async function loadGraphModel(dir: string, file: string): Promise<tf.GraphModel> {

@@ -5,7 +5,7 @@
  *   `output_mesh` 1x1404 (468 x [x, y, z] in crop pixels) and `output_faceflag` 1x1 (a face fills the crop, 0..1).
  * No rotation correction: faces tilted by more than about 30 degrees get looser landmarks.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../detect/tf';
 import type { RawImage } from '../../lib/image';
 import { wasmBackend } from '../detect/centernet.model';
 import { loadGraphModel } from '../detect/graph-model';

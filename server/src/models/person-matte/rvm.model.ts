@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../detect/tf';
 import { rawToSharp, type RawImage } from '../../lib/image';
 import { wasmBackend } from '../detect/centernet.model';
 import { loadGraphModel } from '../detect/graph-model';
