@@ -5,6 +5,8 @@
  * - `{ task: 'cutout-session', input }`: ISNet's session alone on the photo's square -> `{ ms }`;
  * - `{ task: 'cutout-job', input }`: the stored photo's bytes to the PNG through the local provider in the
  *   worker pool, as the server's job handler runs it (models warm) -> `{ ms }`;
+ * - `{ task: 'portrait-check', input }`: background removal's portrait check alone in its helper thread, warm
+ *   -> `{ ms, portrait }` (portrait 1 or 0; -1 and no time for a tree without the helper);
  * - `{ task: 'upscale', input, scale }`: decode, the balanced upscaler in this process with every model
  *   session timed, and the PNG this tree's provider writes -> `{ ms, modelMs }`;
  * - `{ task: 'lanczos', input, scale }`: sharp's Lanczos enlargement and the same PNG encode -> `{ ms }`;
@@ -32,6 +34,9 @@ const provider = await load('engines/image-upscale/local-esrgan.provider.ts');
 const { encodePng } = await load('lib/image.ts');
 /** This tree's result encoding: its provider's own, or lib/image's before the provider had one. */
 const encodeUpscaled: (image: unknown) => Promise<Buffer> = provider.encodeUpscaledPng ?? encodePng;
+
+// The portrait check in its helper thread, where this tree has one (it ran on the model's thread before).
+const portraitCheck = await load('models/person-matte/portrait-check.ts').catch(() => undefined);
 
 const modelDir = path.join(process.cwd(), 'data/models');
 const pool = createWorkerPool({ threads: 1 });
@@ -62,6 +67,17 @@ async function cutoutJob(input: string) {
   const photo = await decodePhoto(bytes);
   await runCutoutInPool(pool, { ...photo, backdrop: { kind: 'transparent' }, shadow: false }, 'medium', ctx);
   return { ms: performance.now() - started };
+}
+
+/** The portrait check alone, as background removal runs it beside the model: its helper thread, warm. */
+async function checkAlone(input: string) {
+  if (!portraitCheck) return { ms: 0, portrait: -1 };
+  const { image } = await decodePhoto(await readFile(input));
+  const shared = portraitCheck.sharedPixels(image);
+  await portraitCheck.checkPortrait(shared); // warm-up, untimed
+  const started = performance.now();
+  const check = await portraitCheck.checkPortrait(shared);
+  return { ms: performance.now() - started, portrait: check.face ? 1 : 0 };
 }
 
 async function upscale(input: string, scale: 2 | 4) {
@@ -119,6 +135,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (m.peak) reply(peakMb());
   else if (m.task === 'cutout-session') reply(await timed(() => cutoutSession(m.input)));
   else if (m.task === 'cutout-job') reply(await timed(() => cutoutJob(m.input)));
+  else if (m.task === 'portrait-check') reply(await timed(() => checkAlone(m.input)));
   else if (m.task === 'upscale') reply(await timed(() => upscale(m.input, m.scale ?? 2)));
   else if (m.task === 'lanczos') reply(await timed(() => lanczos(m.input, m.scale ?? 4)));
 }

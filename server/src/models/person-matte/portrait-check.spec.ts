@@ -32,13 +32,13 @@ describe('checkPortrait (helper thread)', () => {
 
   it('rejects a check that fails in the helper, and answers the next one', async () => {
     // Pixels that do not fill the size they claim: the helper's resize refuses them.
-    const broken = { data: new Uint8Array(30), width: 4000, height: 3000, channels: 3 };
+    const broken = { data: new Uint8Array(30), width: 4000, height: 3000, channels: 3 as const };
     await expect(checkPortrait(broken)).rejects.toBeDefined();
     expect(await checkPortrait(await photo('coffee.png'))).toEqual({});
   });
 
   it('shares pixels already in shared memory as they are, and copies others once', () => {
-    const image = { data: new Uint8Array([1, 2, 3]), width: 1, height: 1, channels: 3 };
+    const image = { data: new Uint8Array([1, 2, 3]), width: 1, height: 1, channels: 3 as const };
     const shared = sharedPixels(image);
     expect(shared.data.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(Array.from(shared.data)).toEqual([1, 2, 3]);
