@@ -128,6 +128,7 @@ function fitPatch(
   const fits = [0, 1, 2, 3].map(() => new Float32Array(nw * (ny1 - ny0)));
   const [far, fag, fab, fb] = fits;
   const columns = new Float64Array(pw * SUMS);
+  const totals = new Float64Array((pw + 1) * SUMS);
   for (let y = Math.max(0, ny0 - r); y <= Math.min(ph - 1, ny0 + r); y++) {
     addRow(columns, guide, matte, (patch.y0 + y) * width + patch.x0, pw, 1);
   }
@@ -137,57 +138,26 @@ function fitPatch(
       if (y - r - 1 >= 0) addRow(columns, guide, matte, (patch.y0 + y - r - 1) * width + patch.x0, pw, -1);
     }
     const rows = Math.min(ph - 1, y + r) - Math.max(0, y - r) + 1;
-    // The window's 13 sums, kept in locals while the window slides along the row.
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0, s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0; // prettier-ignore
-    for (let x = Math.max(0, nx0 - r) - 1, last = Math.min(pw - 1, nx0 + r); x < last;) {
-      const c = ++x * SUMS;
-      s0 += columns[c];
-      s1 += columns[c + 1];
-      s2 += columns[c + 2];
-      s3 += columns[c + 3];
-      s4 += columns[c + 4];
-      s5 += columns[c + 5];
-      s6 += columns[c + 6];
-      s7 += columns[c + 7];
-      s8 += columns[c + 8];
-      s9 += columns[c + 9];
-      s10 += columns[c + 10];
-      s11 += columns[c + 11];
-      s12 += columns[c + 12]; // prettier-ignore
+    // Running totals of the column sums along the row: a window's sums are two totals apart.
+    for (let x = 0, c = 0; x < pw; x++, c += SUMS) {
+      for (let k = 0; k < SUMS; k++) totals[c + SUMS + k] = totals[c + k] + columns[c + k];
     }
     for (let x = nx0, o = (y - ny0) * nw; x < nx1; x++, o++) {
-      if (x > nx0 && x + r < pw) {
-        const c = (x + r) * SUMS;
-        s0 += columns[c];
-        s1 += columns[c + 1];
-        s2 += columns[c + 2];
-        s3 += columns[c + 3];
-        s4 += columns[c + 4];
-        s5 += columns[c + 5];
-        s6 += columns[c + 6];
-        s7 += columns[c + 7];
-        s8 += columns[c + 8];
-        s9 += columns[c + 9];
-        s10 += columns[c + 10];
-        s11 += columns[c + 11];
-        s12 += columns[c + 12]; // prettier-ignore
-      }
-      if (x > nx0 && x - r - 1 >= 0) {
-        const c = (x - r - 1) * SUMS;
-        s0 -= columns[c];
-        s1 -= columns[c + 1];
-        s2 -= columns[c + 2];
-        s3 -= columns[c + 3];
-        s4 -= columns[c + 4];
-        s5 -= columns[c + 5];
-        s6 -= columns[c + 6];
-        s7 -= columns[c + 7];
-        s8 -= columns[c + 8];
-        s9 -= columns[c + 9];
-        s10 -= columns[c + 10];
-        s11 -= columns[c + 11];
-        s12 -= columns[c + 12]; // prettier-ignore
-      }
+      const lo = Math.max(0, x - r) * SUMS;
+      const hi = (Math.min(pw - 1, x + r) + 1) * SUMS;
+      const s0 = totals[hi] - totals[lo];
+      const s1 = totals[hi + 1] - totals[lo + 1];
+      const s2 = totals[hi + 2] - totals[lo + 2];
+      const s3 = totals[hi + 3] - totals[lo + 3];
+      const s4 = totals[hi + 4] - totals[lo + 4];
+      const s5 = totals[hi + 5] - totals[lo + 5];
+      const s6 = totals[hi + 6] - totals[lo + 6];
+      const s7 = totals[hi + 7] - totals[lo + 7];
+      const s8 = totals[hi + 8] - totals[lo + 8];
+      const s9 = totals[hi + 9] - totals[lo + 9];
+      const s10 = totals[hi + 10] - totals[lo + 10];
+      const s11 = totals[hi + 11] - totals[lo + 11];
+      const s12 = totals[hi + 12] - totals[lo + 12];
       const count = 1 / (rows * (Math.min(pw - 1, x + r) - Math.max(0, x - r) + 1));
       const mr = s0 * count;
       const mg = s1 * count;
