@@ -23,7 +23,7 @@ import sharp from 'sharp';
 const root = path.resolve(process.argv[2] ?? '.');
 const load = (file: string) => import(pathToFileURL(path.join(root, 'server/src', file)).href);
 
-const { decodePhoto, rawToSharp } = await load('lib/image.ts');
+const { decodePhoto, rawToSharp, sharedPixels } = await load('lib/image.ts');
 const { createWorkerPool } = await load('workers/pool.ts');
 const { runCutoutInPool } = await load('engines/background-removal/local-isnet.provider.ts');
 const { IsnetModel } = await load('models/isnet/isnet.model.ts');
@@ -73,7 +73,7 @@ async function cutoutJob(input: string) {
 async function checkAlone(input: string) {
   if (!portraitCheck) return { ms: 0, portrait: -1 };
   const { image } = await decodePhoto(await readFile(input));
-  const shared = portraitCheck.sharedPixels(image);
+  const shared = sharedPixels(image);
   await portraitCheck.checkPortrait(shared); // warm-up, untimed
   const started = performance.now();
   const check = await portraitCheck.checkPortrait(shared);

@@ -73,6 +73,17 @@ function dropOpaqueAlpha(image: RawImage): RawImage {
   return withoutAlpha(image);
 }
 
+/**
+ * The image's pixels in shared memory, which other threads read as they are (a copy only when they are not
+ * shared yet, so a caller's own buffer is never handed over).
+ */
+export function sharedPixels(image: RawImage): RawImage {
+  if (image.data.buffer instanceof SharedArrayBuffer) return image;
+  const data = new Uint8Array(new SharedArrayBuffer(image.data.length));
+  data.set(image.data);
+  return { ...image, data };
+}
+
 /** The colour channels of an RGBA image (an RGB image as it is). */
 export function withoutAlpha(image: RawImage): RawImage {
   if (image.channels !== 4) return image;

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
+import { sharedPixels } from '../../lib/image';
 import type { MatteImage } from '../../models/isnet/cutout';
-import { sharedPixels } from '../../models/person-matte/portrait-check';
 import type { WorkerPool } from '../../workers/pool';
 import type { Provider, RunContext } from '../types';
 import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';

@@ -76,15 +76,15 @@ function addRow(
   length: number,
   sign: number,
 ): void {
-  const k = sign / 255;
   for (let x = 0, c = 0, j = from * 3; x < length; x++, c += SUMS, j += 3) {
     const r = guide[j] / 255;
     const g = guide[j + 1] / 255;
     const b = guide[j + 2] / 255;
     const p = matte[from + x];
-    const sr = guide[j] * k;
-    const sg = guide[j + 1] * k;
-    const sb = guide[j + 2] * k;
+    // The signed colours: each product below then needs one factor signed.
+    const sr = sign * r;
+    const sg = sign * g;
+    const sb = sign * b;
     columns[c] += sr;
     columns[c + 1] += sg;
     columns[c + 2] += sb;

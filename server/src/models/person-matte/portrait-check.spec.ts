@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decodeRaw } from '../../lib/image';
-import { checkPortrait, sharedPixels } from './portrait-check';
+import { decodeRaw, sharedPixels } from '../../lib/image';
+import { checkPortrait } from './portrait-check';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const photo = async (name: string) => decodeRaw(await readFile(path.join(ROOT, 'assets/photos', name)), 3);

@@ -7,7 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import type { RawImage } from '../../lib/image';
+import { sharedPixels, type RawImage } from '../../lib/image';
 import type { Face } from '../face/types';
 
 export interface PortraitCheck {
@@ -55,14 +55,6 @@ function startHelper(): Helper {
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`portrait check thread exited (${code})`)));
   return h;
-}
-
-/** The photo's pixels in memory the helper can read as they are (a copy only when they are not shared yet). */
-export function sharedPixels(image: RawImage): RawImage {
-  if (image.data.buffer instanceof SharedArrayBuffer) return image;
-  const data = new Uint8Array(new SharedArrayBuffer(image.data.length));
-  data.set(image.data);
-  return { ...image, data };
 }
 
 /**

@@ -6,14 +6,14 @@
  * The face search and the body segmentation (portrait-search.ts) run in a helper thread (portrait-check.ts),
  * so this thread does not load TF.js and its models at all.
  */
-import type { RawImage } from '../../lib/image';
+import { sharedPixels, type RawImage } from '../../lib/image';
 import type { Face } from '../face/types';
 import { levelFace, mainFace } from '../headshot/framing';
 import { withBody } from '../headshot/person';
 import type { IsnetModel } from '../isnet/isnet.model';
 import { MODEL_REFINE, predictMatte } from '../isnet/matte';
 import { HAIR_REFINE } from './person-matte';
-import { checkPortrait, sharedPixels } from './portrait-check';
+import { checkPortrait } from './portrait-check';
 
 /** A portrait's main face is at least this share of the photo's width and this many pixels wide. */
 export const PORTRAIT_FACE_SHARE = 0.12;
