@@ -78,11 +78,22 @@ function dropOpaqueAlpha(image: RawImage): RawImage {
  * shared yet, so a caller's own buffer is never handed over).
  */
 export function sharedPixels(image: RawImage): RawImage {
-  if (image.data.buffer instanceof SharedArrayBuffer) return image;
-  const data = new Uint8Array(new SharedArrayBuffer(image.data.length));
-  data.set(image.data);
-  return { ...image, data };
+  return image.data.buffer instanceof SharedArrayBuffer ? image : { ...image, data: sharedCopy(image.data) };
 }
+
+/** The array in shared memory: itself when it is, else a copy. */
+export function sharedCopy<T extends Uint8Array | Float32Array>(array: T): T {
+  if (array.buffer instanceof SharedArrayBuffer) return array;
+  const Type = array.constructor as new (buffer: SharedArrayBuffer) => T;
+  const shared = new Type(new SharedArrayBuffer(array.byteLength));
+  shared.set(array);
+  return shared;
+}
+
+/** Zeroed bytes in shared memory, for what other threads write or read without a copy. */
+export const sharedBytes = (length: number) => new Uint8Array(new SharedArrayBuffer(length));
+/** Zeroed 32-bit floats in shared memory. */
+export const sharedFloats = (length: number) => new Float32Array(new SharedArrayBuffer(length * 4));
 
 /** The colour channels of an RGBA image (an RGB image as it is). */
 export function withoutAlpha(image: RawImage): RawImage {

@@ -127,7 +127,7 @@ export async function makeHeadshot(
   progress(0.8, 'Lighting and backdrop');
   const n = width * height;
   const person = new Uint8Array(n * 3);
-  decontaminate(colourMeans(colour, alpha, width, height), colour, alpha, width, height, person, 3);
+  decontaminate(await colourMeans(colour, alpha, width, height), colour, alpha, width, height, person, 3);
   const onFrame = faceOnOutput(face, frame);
   const colourful = isColourful(image);
   const light = tidyLight(person, alpha, width, skinSample(onFrame, level, frame), colourful);

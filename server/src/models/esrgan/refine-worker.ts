@@ -1,13 +1,12 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
+import { HelperThread } from '../../lib/helper-thread';
 import { refinePlanar, type RefineOptions } from './refine';
 
 /** Refines one tile (refinePlanar's arguments); resolves to the refined model output. */
 export type Refiner = (...args: Parameters<typeof refinePlanar>) => Promise<Float32Array>;
 
 export interface RefineJob {
-  id: number;
   model: Float32Array;
   input: Float32Array;
   width: number;
@@ -22,35 +21,11 @@ export const inlineRefiner: Refiner = async (model, input, width, height, channe
 
 const WORKER_FILE = fileURLToPath(new URL('./refine.worker.mjs', import.meta.url));
 
-interface Helper {
-  worker: Worker;
-  pending: Map<number, { resolve: (v: Float32Array) => void; reject: (e: unknown) => void }>;
-  nextId: number;
-}
-
 /** One per core: this thread meanwhile runs the model and the cross-fades, which take less. */
-const HELPERS = Math.max(1, Math.min(4, os.availableParallelism()));
-const helpers: (Helper | undefined)[] = [];
-
-function startHelper(slot: number): Helper {
-  const worker = new Worker(WORKER_FILE, { execArgv: [] });
-  // Kept for the life of the process (warm for the next job) but, when idle, never what keeps it alive.
-  worker.unref();
-  const h: Helper = { worker, pending: new Map(), nextId: 0 };
-  worker.on('message', ({ id, refined }: { id: number; refined: Float32Array }) => {
-    h.pending.get(id)?.resolve(refined);
-    h.pending.delete(id);
-    if (h.pending.size === 0) worker.unref();
-  });
-  const fail = (error: unknown) => {
-    for (const p of h.pending.values()) p.reject(error);
-    h.pending.clear();
-    if (helpers[slot] === h) helpers[slot] = undefined;
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`refine helper thread exited (${code})`)));
-  return h;
-}
+const helpers = Array.from(
+  { length: Math.max(1, Math.min(4, os.availableParallelism())) },
+  () => new HelperThread<RefineJob, Float32Array>(WORKER_FILE, 'refine helper'),
+);
 
 /**
  * Refines in helper threads, so the back-projection and the Lanczos enlargement of the tiles (about half
@@ -60,13 +35,7 @@ function startHelper(slot: number): Helper {
  */
 export const helperRefiner: Refiner = (model, input, width, height, channels, options) => {
   // The least busy helper thread (tiles come in order and take about the same time, so this alternates).
-  let slot = 0;
-  for (let i = 0; i < HELPERS; i++) {
-    helpers[i] ??= startHelper(i);
-    if (helpers[i]!.pending.size < helpers[slot]!.pending.size) slot = i;
-  }
-  const h = helpers[slot]!;
-  const id = h.nextId++;
+  const helper = helpers.reduce((least, h) => (h.busy < least.busy ? h : least));
   // A view into a larger or shared buffer cannot be moved without taking the rest along: copy it then.
   const own = (a: Float32Array) =>
     a.buffer instanceof ArrayBuffer && a.byteOffset === 0 && a.byteLength === a.buffer.byteLength
@@ -74,10 +43,6 @@ export const helperRefiner: Refiner = (model, input, width, height, channels, op
       : a.slice();
   const m = own(model);
   const x = own(input);
-  return new Promise<Float32Array>((resolve, reject) => {
-    h.pending.set(id, { resolve, reject });
-    h.worker.ref();
-    const job: RefineJob = { id, model: m, input: x, width, height, channels, options };
-    h.worker.postMessage(job, [m.buffer as ArrayBuffer, x.buffer as ArrayBuffer]);
-  });
+  const job: RefineJob = { model: m, input: x, width, height, channels, options };
+  return helper.ask(job, [m.buffer as ArrayBuffer, x.buffer as ArrayBuffer]);
 };

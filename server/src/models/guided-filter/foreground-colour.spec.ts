@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { colourMeans, decontaminate } from './foreground-colour';
 
 describe('Blur-Fusion foreground colour', () => {
-  it('recovers the subject colour at a soft edge where the photo mixes in the old background', () => {
+  it('recovers the subject colour at a soft edge where the photo mixes in the old background', async () => {
     // A red subject on the left fading over 8 px into a blue background: I = aF + (1 - a)B exactly.
     const w = 480;
     const h = 40;
@@ -16,7 +16,7 @@ describe('Blur-Fusion foreground colour', () => {
         rgb.set([Math.round(220 * a + 20 * (1 - a)), 30, Math.round(40 * a + 230 * (1 - a))], i * 3);
       }
     const out = new Uint8Array(w * h * 3);
-    decontaminate(colourMeans(rgb, alpha, w, h), rgb, alpha, w, h, out, 3);
+    decontaminate(await colourMeans(rgb, alpha, w, h), rgb, alpha, w, h, out, 3);
     const i = 20 * w + 247; // alpha 0.375: the photo shows a purple mix there
     expect(rgb[i * 3]).toBeLessThan(120);
     expect(Math.abs(out[i * 3] - 220)).toBeLessThan(25);

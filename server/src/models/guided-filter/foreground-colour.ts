@@ -5,6 +5,7 @@
  * background's colours, weighted by the matte, give F = Fm + a (I - a Fm - (1 - a) Bm). The means are smooth, so
  * they are computed at the working resolution and interpolated when the full-resolution colours are written.
  */
+import { inThisThread, type BandRunner } from '../bands/band-runner';
 
 export interface ColourMeans {
   width: number;
@@ -33,9 +34,9 @@ function addWeightedRow(
 }
 
 /**
- * The weighted window means of three colour planes: box(weight x colour) / box(weight), 0 where the weight's
- * mean is about 0. The four window sums come from running column sums in one pass (one plane per colour out,
- * none per product), windows clamped at the borders as boxMean's are.
+ * The weighted window means of three colour planes into `out`: box(weight x colour) / box(weight), 0 where
+ * the weight's mean is about 0. The four window sums come from running column sums in one pass (one plane per
+ * colour out, none per product), windows clamped at the borders as boxMean's are.
  */
 function weightedMeans(
   colour: Float32Array[],
@@ -43,9 +44,8 @@ function weightedMeans(
   width: number,
   height: number,
   r: number,
-): Float32Array[] {
-  const out = [0, 1, 2].map(() => new Float32Array(width * height));
-  const [outR, outG, outB] = out;
+  [outR, outG, outB]: Float32Array[],
+): void {
   const columns = new Float64Array(width * 4);
   const addRow = (y: number, sign: number) => addWeightedRow(columns, colour, weight, y * width, width, sign);
   for (let y = 0; y <= Math.min(r, height - 1); y++) addRow(y, 1);
@@ -88,32 +88,63 @@ function weightedMeans(
       }
     }
   }
-  return out;
+}
+
+/** One Blur-Fusion step's means, side 0 the subject's (weighted by alpha) and side 1 the background's. */
+export interface FusionMeans {
+  /** Per side, the three colour planes averaged. */
+  colour: Float32Array[][];
+  /** Per side, the weight plane. */
+  weight: Float32Array[];
+  width: number;
+  height: number;
+  r: number;
+  /** Per side, three zeroed planes for the means. */
+  out: Float32Array[][];
+}
+
+/** The means of sides `from` to `to` (exclusive): the two sides are independent, so they may run apart. */
+export function fusionMeans(job: FusionMeans, from: number, to: number): void {
+  for (let side = from; side < to; side++) {
+    weightedMeans(job.colour[side], job.weight[side], job.width, job.height, job.r, job.out[side]);
+  }
 }
 
 /**
  * Two Blur-Fusion passes at low resolution (a wide one, then a narrow one on its output) on interleaved RGB
- * and an 8-bit matte of the same size.
+ * and an 8-bit matte of the same size. Each pass's two sides of means are what `run` may split; planes are
+ * allocated by `plane` (shared memory when they are).
  */
-export function colourMeans(rgb: Uint8Array, alpha: Uint8Array, width: number, height: number): ColourMeans {
+export async function colourMeans(
+  rgb: Uint8Array,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  run: BandRunner = inThisThread,
+  plane: (length: number) => Float32Array = (length) => new Float32Array(length),
+): Promise<ColourMeans> {
   const n = width * height;
   const image = [0, 1, 2].map((c) => {
-    const plane = new Float32Array(n);
-    for (let i = 0; i < n; i++) plane[i] = rgb[i * 3 + c];
-    return plane;
+    const colour = plane(n);
+    for (let i = 0; i < n; i++) colour[i] = rgb[i * 3 + c];
+    return colour;
   });
-  const a = new Float32Array(n);
-  const b = new Float32Array(n);
+  const a = plane(n);
+  const b = plane(n);
   for (let i = 0; i < n; i++) {
     a[i] = alpha[i] / 255;
     b[i] = 1 - a[i];
   }
+  const means = async (colour: Float32Array[][], r: number) => {
+    const out = [0, 1].map(() => [0, 1, 2].map(() => plane(n)));
+    await run(fusionMeans, { colour, weight: [a, b], width, height, r, out }, 2);
+    return out;
+  };
   const side = Math.max(width, height);
   let fg: Float32Array[] = image;
   let bg: Float32Array[] = image;
   for (const r of [Math.max(4, Math.round(side / 24)), Math.max(2, Math.round(side / 256))]) {
-    const fm = weightedMeans(fg, a, width, height, r);
-    const bm = weightedMeans(bg, b, width, height, r);
+    const [fm, bm] = await means([fg, bg], r);
     // Each estimate is written over its means, pixel by pixel once they are read.
     for (let c = 0; c < 3; c++) {
       const photo = image[c];
@@ -131,13 +162,8 @@ export function colourMeans(rgb: Uint8Array, alpha: Uint8Array, width: number, h
     bg = bm;
   }
   // Means of the estimates, for interpolation at full resolution where the narrow pass is too coarse.
-  const r = Math.max(2, Math.round(side / 256));
-  return {
-    width,
-    height,
-    fg: weightedMeans(fg, a, width, height, r),
-    bg: weightedMeans(bg, b, width, height, r),
-  };
+  const [fgMeans, bgMeans] = await means([fg, bg], Math.max(2, Math.round(side / 256)));
+  return { width, height, fg: fgMeans, bg: bgMeans };
 }
 
 /**
@@ -154,42 +180,70 @@ export function decontaminate(
   out: Uint8Array,
   outChannels: 3 | 4,
 ): void {
+  decontaminateRows({ means, rgb, alpha, width, height, out, outChannels }, 0, height);
+}
+
+/** decontaminate's arguments. */
+export interface Decontamination {
+  means: ColourMeans;
+  rgb: Uint8Array;
+  alpha: Uint8Array;
+  width: number;
+  height: number;
+  out: Uint8Array;
+  outChannels: 3 | 4;
+}
+
+/** Rows `from` to `to` (exclusive) of decontaminate's output. */
+export function decontaminateRows(
+  { means, rgb, alpha, width, height, out, outChannels }: Decontamination,
+  from: number,
+  to: number,
+): void {
   const { width: w, height: h, fg, bg } = means;
   const x0 = new Int32Array(width);
+  const x1 = new Int32Array(width);
   const fx = new Float32Array(width);
   for (let x = 0; x < width; x++) {
     const sx = Math.min(Math.max(((x + 0.5) * w) / width - 0.5, 0), w - 1);
     x0[x] = Math.min(Math.floor(sx), w - 2 < 0 ? 0 : w - 2);
+    x1[x] = Math.min(x0[x] + 1, w - 1);
     fx[x] = w > 1 ? sx - x0[x] : 0;
   }
-  const sample = (plane: Float32Array, o0: number, o1: number, fy: number, x: number) => {
-    const l = x0[x];
-    const u = Math.min(l + 1, w - 1);
-    const top = plane[o0 + l] + (plane[o0 + u] - plane[o0 + l]) * fx[x];
-    const bottom = plane[o1 + l] + (plane[o1 + u] - plane[o1 + l]) * fx[x];
-    return top + (bottom - top) * fy;
-  };
-  for (let y = 0; y < height; y++) {
+  // The six mean planes interpolated to this row once; each pixel then interpolates along the row only.
+  const planes = [...fg, ...bg];
+  const rows = planes.map(() => new Float64Array(w));
+  const inPlace = out === rgb && outChannels === 3;
+  for (let y = from; y < to; y++) {
     const sy = Math.min(Math.max(((y + 0.5) * h) / height - 0.5, 0), h - 1);
     const y0 = Math.floor(sy);
-    const y1 = Math.min(y0 + 1, h - 1);
     const fy = sy - y0;
     const o0 = y0 * w;
-    const o1 = y1 * w;
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+    const o1 = Math.min(y0 + 1, h - 1) * w;
+    planes.forEach((plane, p) => {
+      const row = rows[p];
+      for (let x = 0; x < w; x++) row[x] = plane[o0 + x] + (plane[o1 + x] - plane[o0 + x]) * fy;
+    });
+    for (let x = 0, i = y * width; x < width; x++, i++) {
       const a = alpha[i] / 255;
       const j = i * 3;
-      const k = i * outChannels;
       if (a >= 1 || a <= 0) {
+        if (inPlace) continue;
+        const k = i * outChannels;
         out[k] = rgb[j];
         out[k + 1] = rgb[j + 1];
         out[k + 2] = rgb[j + 2];
         continue;
       }
+      const k = i * outChannels;
+      const l = x0[x];
+      const u = x1[x];
+      const t = fx[x];
       for (let c = 0; c < 3; c++) {
-        const f = sample(fg[c], o0, o1, fy, x);
-        const b = sample(bg[c], o0, o1, fy, x);
+        const fr = rows[c];
+        const br = rows[c + 3];
+        const f = fr[l] + (fr[u] - fr[l]) * t;
+        const b = br[l] + (br[u] - br[l]) * t;
         const v = f + a * (rgb[j + c] - a * f - (1 - a) * b) + 0.5;
         out[k + c] = v <= 0 ? 0 : v >= 255 ? 255 : v;
       }

@@ -260,8 +260,29 @@ export function applyGuidedCoefficients(
   height: number,
   prior?: MattePrior,
 ): Uint8Array {
-  const { width: w, height: h, ar, ag, ab, b } = coefficients;
   const out = new Uint8Array(width * height);
+  applyGuidedRows({ coefficients, rgb, width, height, prior, out }, 0, height);
+  return out;
+}
+
+/** applyGuidedCoefficients' arguments, with the alpha it writes. */
+export interface GuidedApply {
+  coefficients: GuidedCoefficients;
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  prior?: MattePrior;
+  /** 8-bit alpha, `width` x `height`. */
+  out: Uint8Array;
+}
+
+/** Rows `from` to `to` (exclusive) of applyGuidedCoefficients' alpha, into `out`. */
+export function applyGuidedRows(
+  { coefficients, rgb, width, height, prior, out }: GuidedApply,
+  from: number,
+  to: number,
+): void {
+  const { width: w, height: h, ar, ag, ab, b } = coefficients;
   const { i0: x0, i1: x1, f: fx } = axisTaps(width, w, false);
   const px = prior && axisTaps(width, prior.width, prior.cornerAligned);
   const py = prior && axisTaps(height, prior.height, prior.cornerAligned);
@@ -272,7 +293,7 @@ export function applyGuidedCoefficients(
   const rowB = new Float32Array(w);
   const rowC = new Float32Array(w);
   const k = 1 / 255;
-  for (let y = 0; y < height; y++) {
+  for (let y = from; y < to; y++) {
     const sy = Math.min(Math.max(((y + 0.5) * h) / height - 0.5, 0), h - 1);
     const y0 = Math.floor(sy);
     const y1 = Math.min(y0 + 1, h - 1);
@@ -341,5 +362,4 @@ export function applyGuidedCoefficients(
       out[row + x] = v <= 0 ? 0 : v >= 255 ? 255 : v;
     }
   }
-  return out;
 }

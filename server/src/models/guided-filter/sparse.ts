@@ -20,18 +20,48 @@ export function sparseGuidedCoefficients(
   r: number,
   eps: number,
 ): GuidedCoefficients {
-  const n = width * height;
-  const out = {
-    width,
-    height,
-    ar: new Float32Array(n),
-    ag: new Float32Array(n),
-    ab: new Float32Array(n),
-    // Constant windows keep the matte's own value.
-    b: matte.slice(),
-  };
+  const out = unfittedCoefficients(matte, width, height);
+  fitTileRows({ guide, matte, width, height, r, eps, out }, 0, tileRowCount(height));
+  return out;
+}
+
+/** A plane of `length` floats, zeroed (shared memory where other threads fill it). */
+export type PlaneAllocator = (length: number) => Float32Array;
+
+/** The coefficients before any tile is fitted: those of a matte constant in every window (a = 0, b = the matte). */
+export function unfittedCoefficients(
+  matte: Float32Array,
+  width: number,
+  height: number,
+  plane: PlaneAllocator = (length) => new Float32Array(length),
+): GuidedCoefficients {
+  const b = plane(matte.length);
+  b.set(matte);
+  return { width, height, ar: plane(matte.length), ag: plane(matte.length), ab: plane(matte.length), b };
+}
+
+/** The sparse fit of `matte` against `guide`, written into `out` (which starts as unfittedCoefficients). */
+export interface SparseFit {
+  guide: Uint8Array;
+  matte: Float32Array;
+  width: number;
+  height: number;
+  r: number;
+  eps: number;
+  out: GuidedCoefficients;
+}
+
+/** How many rows of tiles a plane of `height` rows has. */
+export const tileRowCount = (height: number) => Math.ceil(height / TILE);
+
+/** Fits the tiles of tile rows `from` to `to` (exclusive) that need it; each writes only its own pixels. */
+export function fitTileRows(
+  { guide, matte, width, height, r, eps, out }: SparseFit,
+  from: number,
+  to: number,
+): void {
   const reach = 2 * r;
-  for (let ty = 0; ty < height; ty += TILE) {
+  for (let ty = from * TILE; ty < Math.min(height, to * TILE); ty += TILE) {
     for (let tx = 0; tx < width; tx += TILE) {
       const core = { x0: tx, y0: ty, x1: Math.min(tx + TILE, width), y1: Math.min(ty + TILE, height) };
       const patch = {
@@ -44,7 +74,6 @@ export function sparseGuidedCoefficients(
       fitPatch(guide, matte, width, patch, core, r, eps, out);
     }
   }
-  return out;
 }
 
 interface Box {

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { Backdrop } from '../../engines/background-removal/background-removal.options';
-import type { RawImage } from '../../lib/image';
-import { colourMeans, decontaminate } from '../guided-filter/foreground-colour';
+import { sharedCopy, sharedFloats, sharedPixels, type RawImage } from '../../lib/image';
+import { BAND_ROWS, bandRunner, inBands } from '../bands/bands';
+import { colourMeans, decontaminateRows } from '../guided-filter/foreground-colour';
 import { boxMean } from '../guided-filter/guided-filter';
 import { workingSize } from './matte';
 
@@ -112,25 +113,31 @@ export interface ComposedCutout {
  * black), RGB otherwise.
  * Subject colours at soft edges are decontaminated of the old background first. Everything smooth (colour
  * means, backdrop blur, shadow) is computed at the working resolution and scaled up, which keeps large photos
- * fast and bounded. The result is written over the photo's pixels and the matte's, kept apart until the PNG
- * joins it: on a 12-megapixel photo a copy of either would be the largest buffer left after the model.
+ * fast and bounded. The result is written over the photo's pixels and the matte's (when they are in shared
+ * memory, as a cut-out's are; over copies otherwise), kept apart until the PNG joins it: on a 12-megapixel
+ * photo a copy of either would be the largest buffer left after the model.
  */
 export async function composeCutout(
-  image: RawImage,
-  alpha: Uint8Array,
+  photo: RawImage,
+  matte: Uint8Array,
   options: { backdrop: Backdrop; shadow: boolean },
 ): Promise<ComposedCutout> {
+  // Shared memory, as a cut-out's photo and matte already are, so the decontamination can run in bands.
+  const image = sharedPixels(photo);
+  const alpha = sharedCopy(matte);
   const full: Size = { width: image.width, height: image.height };
   const work = workingSize(full.width, full.height);
   const scale = work.width / full.width;
   const n = full.width * full.height;
   const { backdrop } = options;
   const small = workingSize(full.width, full.height, MEANS_PIXELS);
-  const means = colourMeans(
+  const means = await colourMeans(
     await resized(image.data, full, small, 3),
     await resized(alpha, full, small, 1),
     small.width,
     small.height,
+    bandRunner,
+    sharedFloats,
   );
   // The shadow and the blurred backdrop keep the model's working size: their edges are seen at full size.
   const lowAlpha =
@@ -153,7 +160,8 @@ export async function composeCutout(
           3,
         );
   const rgb = image.data;
-  decontaminate(means, rgb, alpha, full.width, full.height, rgb, 3);
+  const pixels = { rgb, alpha, width: full.width, height: full.height };
+  await inBands(decontaminateRows, { ...pixels, means, out: rgb, outChannels: 3 }, full.height, BAND_ROWS);
 
   if (backdrop.kind === 'transparent') {
     // The matte becomes the file's alpha in place (with the shadow added): nothing reads it after this.

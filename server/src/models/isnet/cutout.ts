@@ -1,5 +1,5 @@
 import type { Backdrop } from '../../engines/background-removal/background-removal.options';
-import { rawToSharp, withoutAlpha, type RawImage } from '../../lib/image';
+import { rawToSharp, sharedPixels, withoutAlpha, type RawImage } from '../../lib/image';
 import { composeCutout, type ComposedCutout } from './compose';
 import type { IsnetModel } from './isnet.model';
 import { subjectMatte } from '../person-matte/portrait';
@@ -59,7 +59,8 @@ export async function runCutout(
   model: () => IsnetModel,
   progress: (fraction: number, message?: string) => void = () => {},
 ): Promise<CutoutResult> {
-  const image = withoutAlpha(request.image);
+  // Shared memory (as the server's worker receives it already), so the pixel work can run in bands.
+  const image = sharedPixels(withoutAlpha(request.image));
   const alpha = request.matte
     ? await refineMatte(image, request.matte)
     : (await subjectMatte(image, model())).alpha;

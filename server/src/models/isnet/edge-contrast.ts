@@ -66,6 +66,28 @@ export function contrastAtEdges(
   r: number,
   contrast: number,
 ) {
+  contrastAtEdgesRows({ plane, out: plane, width, height, r, contrast }, 0, height);
+}
+
+/** contrastAtEdges from `plane` into `out`, a band of rows at a time (`out` may be `plane` for all rows at once). */
+export interface EdgeContrast {
+  plane: Float32Array;
+  out: Float32Array;
+  width: number;
+  height: number;
+  r: number;
+  contrast: number;
+}
+
+/**
+ * Rows `from` to `to` (exclusive) of `out`. A band reads `plane` r rows beyond its own, so bands done apart
+ * (in other threads) need an `out` that is not `plane`.
+ */
+export function contrastAtEdgesRows(
+  { plane, out, width, height, r, contrast }: EdgeContrast,
+  from: number,
+  to: number,
+) {
   const span = 2 * r + 1;
   const extremes = new RowExtremes(width, r);
   // A ring of the extremes of the rows y - r .. y + r.
@@ -79,14 +101,17 @@ export function contrastAtEdges(
       ringMin.subarray(slot, slot + width),
     );
   };
-  for (let y = 0; y < Math.min(r, height); y++) enter(y);
-  for (let y = 0; y < height; y++) {
+  for (let y = Math.max(0, from - r); y < Math.min(from + r, height); y++) enter(y);
+  for (let y = from; y < to; y++) {
     if (y + r < height) enter(y + r);
     const top = Math.max(0, y - r);
     const bottom = Math.min(height - 1, y + r);
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const value = plane[i];
-      if (value <= 0 || value >= 1) continue;
+      if (value <= 0 || value >= 1) {
+        out[i] = value;
+        continue;
+      }
       let max = -Infinity;
       let min = Infinity;
       for (let v = top; v <= bottom; v++) {
@@ -102,7 +127,7 @@ export function contrastAtEdges(
             ? 1
             : (range - EDGE_SPAN[0]) / (EDGE_SPAN[1] - EDGE_SPAN[0]);
       const v = 0.5 + (value - 0.5) * (1 + (contrast - 1) * t);
-      plane[i] = v <= 0 ? 0 : v >= 1 ? 1 : v;
+      out[i] = v <= 0 ? 0 : v >= 1 ? 1 : v;
     }
   }
 }

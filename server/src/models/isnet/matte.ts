@@ -1,11 +1,12 @@
 import sharp from 'sharp';
-import type { RawImage } from '../../lib/image';
-import { applyGuidedCoefficients } from '../guided-filter/guided-filter';
-import { sparseGuidedCoefficients } from '../guided-filter/sparse';
+import { sharedBytes, sharedCopy, sharedFloats, sharedPixels, type RawImage } from '../../lib/image';
+import { BAND_ROWS, inBands } from '../bands/bands';
+import { applyGuidedRows } from '../guided-filter/guided-filter';
+import { fitTileRows, tileRowCount, unfittedCoefficients } from '../guided-filter/sparse';
 import type { IsnetModel } from './isnet.model';
 import { alphaToBytes } from './postprocess';
-import { contrastAtEdges } from './edge-contrast';
-import { ISNET_SIZE, resizeCornerAligned, rgbToIsnetTensor } from './preprocess';
+import { contrastAtEdgesRows } from './edge-contrast';
+import { ISNET_SIZE, resizeCornerAlignedRows, rgbToIsnetTensor } from './preprocess';
 
 /** Refinement works at about the model's own pixel count: the matte holds no more detail than that. */
 const WORK_PIXELS = ISNET_SIZE * ISNET_SIZE;
@@ -63,27 +64,33 @@ export function workingSize(
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** The photo in the model's square with IMG.LY's corner-aligned bilinear resampling (see resizeCornerAligned). */
-function squareTensor(image: RawImage): Float32Array {
-  const square = resizeCornerAligned(image.data, image.width, image.height, 3, ISNET_SIZE, ISNET_SIZE);
+/**
+ * The photo (in shared memory) in the model's square with IMG.LY's corner-aligned bilinear resampling (see
+ * resizeCornerAligned), in bands.
+ */
+async function squareTensor(image: RawImage): Promise<Float32Array> {
+  const square = sharedBytes(ISNET_SIZE * ISNET_SIZE * 3);
+  const resize = { src: image.data, srcWidth: image.width, srcHeight: image.height, channels: 3 };
+  const size = { dstWidth: ISNET_SIZE, dstHeight: ISNET_SIZE, out: square };
+  await inBands(resizeCornerAlignedRows, { ...resize, ...size }, ISNET_SIZE, BAND_ROWS);
   return rgbToIsnetTensor(square, ISNET_SIZE, ISNET_SIZE);
 }
 
 /** The model's raw matte, 1024x1024 8-bit, for the photo squeezed into the model's square. */
 export async function predictSquareMatte(image: RawImage, model: IsnetModel): Promise<Uint8Array> {
-  return alphaToBytes(await model.predict(squareTensor(image)));
+  return alphaToBytes(await model.predict(await squareTensor(sharedPixels(image))));
 }
 
 /**
- * The matte at the working size, 0..1, with the contrast applied: each working pixel maps to the photo
- * (centred, as sharp resized the guide) and from there to the matte's grid.
+ * The matte at the working size, 0..1, with the contrast applied (in bands), in shared memory: each working
+ * pixel maps to the photo (centred, as sharp resized the guide) and from there to the matte's grid.
  */
-function workingMatte(
+async function workingMatte(
   matte: { data: Uint8Array; width: number; height: number },
   full: { width: number; height: number },
   work: { width: number; height: number },
   settings: RefineSettings,
-): Float32Array {
+): Promise<Float32Array> {
   const taps = (dst: number, photo: number, src: number) => {
     const i0 = new Int32Array(dst);
     const i1 = new Int32Array(dst);
@@ -100,7 +107,7 @@ function workingMatte(
   };
   const tx = taps(work.width, full.width, matte.width);
   const ty = taps(work.height, full.height, matte.height);
-  const out = new Float32Array(work.width * work.height);
+  const out = sharedFloats(work.width * work.height);
   const { data, width: mw } = matte;
   for (let y = 0; y < work.height; y++) {
     const r0 = ty.i0[y] * mw;
@@ -115,10 +122,12 @@ function workingMatte(
       out[y * work.width + x] = (top + (bottom - top) * fy) / 255;
     }
   }
-  if (settings.contrast !== 1) {
-    contrastAtEdges(out, work.width, work.height, settings.edgeRadius, settings.contrast);
-  }
-  return out;
+  if (settings.contrast === 1) return out;
+  const contrasted = sharedFloats(out.length);
+  const { edgeRadius: r, contrast } = settings;
+  const job = { plane: out, out: contrasted, width: work.width, height: work.height, r, contrast };
+  await inBands(contrastAtEdgesRows, job, work.height, BAND_ROWS);
+  return contrasted;
 }
 
 /** The photo at the refinement's working size: all the refinement needs before the matte exists. */
@@ -128,11 +137,12 @@ export interface WorkingGuide {
   height: number;
 }
 
+/** The guide, in shared memory (for the bands of the fit). */
 export async function workingGuide(image: RawImage): Promise<WorkingGuide> {
   const { width, height } = workingSize(image.width, image.height);
-  if (width === image.width && height === image.height) return { data: image.data, width, height };
-  const data = await rawInput(image).resize(width, height, { fit: 'fill' }).raw().toBuffer();
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
+  if (width === image.width && height === image.height) return { ...sharedPixels(image), width, height };
+  const resized = await rawInput(image).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  return { data: sharedCopy(resized), width, height };
 }
 
 /**
@@ -148,20 +158,18 @@ export async function refineMatte(
   settings: RefineSettings = PROVIDED_REFINE,
   prepared?: WorkingGuide,
 ): Promise<Uint8Array> {
-  const guide = prepared ?? (await workingGuide(image));
-  const p = workingMatte(matte, image, guide, settings);
-  const coefficients = sparseGuidedCoefficients(
-    guide.data,
-    p,
-    guide.width,
-    guide.height,
-    settings.radius,
-    settings.eps,
-  );
-  return applyGuidedCoefficients(coefficients, image.data, image.width, image.height, {
-    ...matte,
-    cornerAligned: settings.cornerAligned,
-  });
+  const photo = sharedPixels(image);
+  const guide = prepared ?? (await workingGuide(photo));
+  const p = await workingMatte(matte, photo, guide, settings);
+  const { width, height } = guide;
+  const coefficients = unfittedCoefficients(p, width, height, sharedFloats);
+  const fit = { guide: guide.data, matte: p, width, height, r: settings.radius, eps: settings.eps };
+  await inBands(fitTileRows, { ...fit, out: coefficients }, tileRowCount(height));
+  const prior = { ...matte, data: sharedCopy(matte.data), cornerAligned: settings.cornerAligned };
+  const out = sharedBytes(photo.width * photo.height);
+  const apply = { coefficients, rgb: photo.data, width: photo.width, height: photo.height, prior, out };
+  await inBands(applyGuidedRows, apply, photo.height, BAND_ROWS);
+  return out;
 }
 
 /**
@@ -177,11 +185,12 @@ export async function predictMatte(
   // Awaited below; until then a failure of the portrait check must not count as unhandled.
   Promise.resolve(settings).catch(() => {});
   await model.load();
-  const prediction = model.predict(squareTensor(image));
+  const photo = sharedPixels(image);
+  const prediction = model.predict(await squareTensor(photo));
   // Awaited below; this keeps a model failure during the guide's preparation from counting as unhandled.
   prediction.catch(() => {});
-  const guide = await workingGuide(image);
+  const guide = await workingGuide(photo);
   const chosen = await settings;
   const square = alphaToBytes(await prediction);
-  return refineMatte(image, { data: square, width: ISNET_SIZE, height: ISNET_SIZE }, chosen, guide);
+  return refineMatte(photo, { data: square, width: ISNET_SIZE, height: ISNET_SIZE }, chosen, guide);
 }

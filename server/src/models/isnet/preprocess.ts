@@ -32,9 +32,30 @@ export function resizeCornerAligned(
   dstWidth: number,
   dstHeight: number,
 ): Uint8Array {
+  const out = new Uint8Array(dstWidth * dstHeight * channels);
+  resizeCornerAlignedRows({ src, srcWidth, srcHeight, channels, dstWidth, dstHeight, out }, 0, dstHeight);
+  return out;
+}
+
+/** A corner-aligned resize into `out` (dstWidth x dstHeight x channels), done a band of rows at a time. */
+export interface CornerAlignedResize {
+  src: Uint8Array;
+  srcWidth: number;
+  srcHeight: number;
+  channels: number;
+  dstWidth: number;
+  dstHeight: number;
+  out: Uint8Array;
+}
+
+/** Rows `from` to `to` (exclusive) of the destination of resizeCornerAligned. */
+export function resizeCornerAlignedRows(
+  { src, srcWidth, srcHeight, channels, dstWidth, dstHeight, out }: CornerAlignedResize,
+  from: number,
+  to: number,
+): void {
   if (src.length !== srcWidth * srcHeight * channels)
     throw new Error(`expected ${srcWidth * srcHeight * channels} bytes, got ${src.length}`);
-  const out = new Uint8Array(dstWidth * dstHeight * channels);
   const x1 = new Int32Array(dstWidth);
   const x2 = new Int32Array(dstWidth);
   const dx = new Float32Array(dstWidth);
@@ -44,7 +65,7 @@ export function resizeCornerAligned(
     x2[x] = Math.min(Math.ceil(sx), srcWidth - 1);
     dx[x] = sx - x1[x];
   }
-  for (let y = 0; y < dstHeight; y++) {
+  for (let y = from; y < to; y++) {
     const sy = (y * srcHeight) / dstHeight;
     const y1 = Math.floor(sy);
     const y2 = Math.min(Math.ceil(sy), srcHeight - 1);
@@ -76,5 +97,4 @@ export function resizeCornerAligned(
       }
     }
   }
-  return out;
 }
