@@ -1,10 +1,13 @@
 /**
  * A worker thread that answers jobs, kept for the life of the process (warm for the next one) but never what
- * keeps it alive while idle. Its file (a `.worker.mjs` that registers tsx and imports a `.thread.ts`) calls
+ * keeps it alive while idle. Its module (a `.thread.ts`, loaded through helper-thread.worker.mjs) calls
  * `answerJobs` with the function that does the work. A thread that dies fails what it was asked, and the next
  * job starts a new one.
  */
+import { fileURLToPath } from 'node:url';
 import { parentPort, Worker, type Transferable } from 'node:worker_threads';
+
+const WORKER_FILE = fileURLToPath(new URL('./helper-thread.worker.mjs', import.meta.url));
 
 type Reply<Answer> = { id: number } & ({ answer: Answer } | { error: unknown });
 
@@ -16,8 +19,9 @@ export class HelperThread<Job, Answer> {
   >();
   private nextId = 0;
 
+  /** `entry` is the URL of the thread's module. */
   constructor(
-    private readonly file: string,
+    private readonly entry: URL,
     private readonly name: string,
   ) {}
 
@@ -38,7 +42,7 @@ export class HelperThread<Job, Answer> {
   }
 
   private start(): Worker {
-    const worker = new Worker(this.file, { execArgv: [] });
+    const worker = new Worker(WORKER_FILE, { execArgv: [], workerData: { entry: this.entry.href } });
     worker.unref();
     worker.on('message', (reply: Reply<Answer>) => {
       const waiting = this.pending.get(reply.id);

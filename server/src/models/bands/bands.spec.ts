@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { sharedBytes, sharedCopy, sharedFloats } from '../../lib/image';
+import { colourMeans, decontaminate, decontaminateRows } from '../guided-filter/foreground-colour';
 import { applyGuidedCoefficients, applyGuidedRows, guidedCoefficients } from '../guided-filter/guided-filter';
+import {
+  fitTileRows,
+  sparseGuidedCoefficients,
+  tileRowCount,
+  unfittedCoefficients,
+} from '../guided-filter/sparse';
 import { contrastAtEdges, contrastAtEdgesRows } from '../isnet/edge-contrast';
 import { resizeCornerAligned, resizeCornerAlignedRows } from '../isnet/preprocess';
-import { inBands } from './bands';
+import { bandRunner, inBands } from './bands';
 
 const W = 400;
 const H = 300;
@@ -73,6 +80,31 @@ describe('inBands', () => {
       if (!helped) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(helped).toBe(true);
+  });
+
+  it('fits the sparse guided filter, the colour means and the decontamination as one thread does', async () => {
+    const { rgb, matte } = scene();
+    const photo = sharedCopy(rgb);
+    const plane = sharedCopy(matte);
+    const out = unfittedCoefficients(plane, W, H, sharedFloats);
+    const fit = { guide: photo, matte: plane, width: W, height: H, r: 2, eps: 2e-4, out };
+    await inBands(fitTileRows, fit, tileRowCount(H));
+    const whole = sparseGuidedCoefficients(rgb, matte, W, H, 2, 2e-4);
+    for (const key of ['ar', 'ag', 'ab', 'b'] as const) expect(out[key]).toEqual(whole[key]);
+
+    const alpha = sharedBytes(W * H);
+    matte.forEach((v, i) => (alpha[i] = Math.round(v * 255)));
+    const means = await colourMeans(photo, alpha, W, H, bandRunner, sharedFloats);
+    const alone = await colourMeans(rgb, alpha, W, H);
+    expect(means.fg).toEqual(alone.fg);
+    expect(means.bg).toEqual(alone.bg);
+
+    const clean = sharedBytes(W * H * 3);
+    const job = { means, rgb: photo, alpha, width: W, height: H, out: clean, outChannels: 3 as const };
+    await inBands(decontaminateRows, job, H, 8);
+    const expected = new Uint8Array(W * H * 3);
+    decontaminate(alone, rgb, alpha, W, H, expected, 3);
+    expect(clean).toEqual(expected);
   });
 
   it('refuses a job whose arrays are not in shared memory, which the helper could not write', async () => {

@@ -6,7 +6,6 @@
  * is seen here.
  */
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { HelperThread } from '../../lib/helper-thread';
 import type { BandRunner } from './band-runner';
 import { bandTaskName, bandTasks, type BandTaskName } from './band-tasks';
@@ -32,10 +31,10 @@ export function takeChunks(band: BandJob): number {
   return done;
 }
 
-const WORKER_FILE = fileURLToPath(new URL('./bands.worker.mjs', import.meta.url));
+const THREAD = new URL('./bands.thread.ts', import.meta.url);
 /** None on a machine with one core: there the bands all run here. */
 const helper =
-  os.availableParallelism() > 1 ? new HelperThread<BandJob, number>(WORKER_FILE, 'pixel bands') : undefined;
+  os.availableParallelism() > 1 ? new HelperThread<BandJob, number>(THREAD, 'pixel bands') : undefined;
 
 /** Throws unless every typed array in `value` (searched through plain objects and arrays) is shared. */
 function assertShared(value: unknown): void {

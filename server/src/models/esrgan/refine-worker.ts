@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { HelperThread } from '../../lib/helper-thread';
 import { refinePlanar, type RefineOptions } from './refine';
 
@@ -19,12 +18,12 @@ export interface RefineJob {
 export const inlineRefiner: Refiner = async (model, input, width, height, channels, options) =>
   refinePlanar(model, input, width, height, channels, options);
 
-const WORKER_FILE = fileURLToPath(new URL('./refine.worker.mjs', import.meta.url));
+const THREAD = new URL('./refine-thread.ts', import.meta.url);
 
 /** One per core: this thread meanwhile runs the model and the cross-fades, which take less. */
 const helpers = Array.from(
   { length: Math.max(1, Math.min(4, os.availableParallelism())) },
-  () => new HelperThread<RefineJob, Float32Array>(WORKER_FILE, 'refine helper'),
+  () => new HelperThread<RefineJob, Float32Array>(THREAD, 'refine helper'),
 );
 
 /**

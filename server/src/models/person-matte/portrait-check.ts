@@ -5,7 +5,6 @@
  * runs beside the model: the photo's pixels are shared with the helper, not copied, and it answers with the
  * portrait's main face and, for a portrait, the body's alpha at the photo's size.
  */
-import { fileURLToPath } from 'node:url';
 import { HelperThread } from '../../lib/helper-thread';
 import { sharedPixels, type RawImage } from '../../lib/image';
 import type { Face } from '../face/types';
@@ -17,10 +16,10 @@ export interface PortraitCheck {
   body?: Uint8Array;
 }
 
-const WORKER_FILE = fileURLToPath(new URL('./portrait-check.worker.mjs', import.meta.url));
+const THREAD = new URL('./portrait-check.thread.ts', import.meta.url);
 
 /** One per thread that asks (kept warm for the next photo: its models take seconds to load). */
-const helper = new HelperThread<RawImage, PortraitCheck>(WORKER_FILE, 'portrait check');
+const helper = new HelperThread<RawImage, PortraitCheck>(THREAD, 'portrait check');
 
 /**
  * Runs the portrait check on `image` (RGB) in the helper thread. The helper reads the pixels until the answer

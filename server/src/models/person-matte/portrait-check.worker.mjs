@@ -1,5 +1,0 @@
-// Worker threads do not inherit the parent's TypeScript loader: register tsx here, then load the real entry.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./portrait-check.thread.ts');
