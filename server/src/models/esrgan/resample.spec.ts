@@ -93,6 +93,11 @@ describe('centred resampling', () => {
     },
   );
 
+  it('refuses a scale it has no written-out passes for, rather than enlarging wrongly', () => {
+    const plane = new Float32Array(6 * 4);
+    expect(() => lanczosUpscaleAdd(plane, 6, 4, 3, new Float32Array(6 * 4 * 9))).toThrow(/2x and 4x/);
+  });
+
   it('area-averages a plane by 4, ignoring a remainder', () => {
     const plane = Float32Array.from({ length: 9 * 5 }, (_, i) => i);
     const sut = boxDownscalePlane(plane, 9, 5, 4);

@@ -9,6 +9,17 @@
  * separable passes: rows are copied once into an edge-padded buffer so that the inner loops never clamp.
  */
 
+import {
+  columnPass2,
+  columnPass4,
+  filterColumn9,
+  filterRow9,
+  rowPass2,
+  rowPass4,
+  WINDOW,
+  WINDOW_START,
+} from './lanczos-passes';
+
 export interface FloatImage {
   /** Interleaved channels, row-major. */
   data: Float32Array;
@@ -57,6 +68,12 @@ function phases(scale: number): Phase[] {
   return out;
 }
 
+/** The enlargement's two passes per scale (lanczos-passes.ts). */
+const passes: Record<number, { row: typeof rowPass2; column: typeof columnPass2 } | undefined> = {
+  2: { row: rowPass2, column: columnPass2 },
+  4: { row: rowPass4, column: columnPass4 },
+};
+
 /** Source pixels read left of / right of a pixel by any phase: the padding the passes need. */
 const PAD = LANCZOS_A + 1;
 
@@ -82,68 +99,23 @@ export function lanczosUpscaleAdd(
   scale: number,
   dst: Float32Array,
 ): void {
+  const pass = passes[scale];
+  if (!pass) throw new Error(`The centred Lanczos enlargement is written for 2x and 4x, not ${scale}x`);
   const W = w * scale;
-  const H = h * scale;
-  const ph = phases(scale);
+  const weights = phases(scale).map((p) => p.weights);
   // Horizontal pass into a W x (h + 2 PAD) buffer whose first and last PAD rows repeat the edge rows,
   // then the vertical pass reads it without clamping.
   const mid = new Float32Array(W * (h + 2 * PAD));
   const row = new Float64Array(w + 2 * PAD);
   for (let y = 0; y < h; y++) {
     padded(src, y * w, 1, w, row);
-    const o = (y + PAD) * W;
-    for (let p = 0; p < scale; p++) {
-      const { start, weights: k } = ph[p];
-      const k0 = k[0],
-        k1 = k[1],
-        k2 = k[2],
-        k3 = k[3],
-        k4 = k[4],
-        k5 = k[5],
-        k6 = k[6],
-        k7 = k[7];
-      for (let x = 0, s = PAD + start, d = o + p; x < w; x++, s++, d += scale) {
-        mid[d] =
-          k0 * row[s] +
-          k1 * row[s + 1] +
-          k2 * row[s + 2] +
-          k3 * row[s + 3] +
-          k4 * row[s + 4] +
-          k5 * row[s + 5] +
-          k6 * row[s + 6] +
-          k7 * row[s + 7];
-      }
-    }
+    pass.row(row, PAD, w, weights, mid, (y + PAD) * W);
   }
   for (let i = 0; i < PAD; i++) {
     mid.copyWithin(i * W, PAD * W, (PAD + 1) * W);
     mid.copyWithin((h + PAD + i) * W, (h + PAD - 1) * W, (h + PAD) * W);
   }
-  for (let Y = 0; Y < H; Y++) {
-    const { start, weights: k } = ph[Y % scale];
-    const r = (Math.floor(Y / scale) + start + PAD) * W;
-    const k0 = k[0],
-      k1 = k[1],
-      k2 = k[2],
-      k3 = k[3],
-      k4 = k[4],
-      k5 = k[5],
-      k6 = k[6],
-      k7 = k[7];
-    const o = Y * W;
-    for (let X = 0; X < W; X++) {
-      const m = r + X;
-      dst[o + X] +=
-        k0 * mid[m] +
-        k1 * mid[m + W] +
-        k2 * mid[m + 2 * W] +
-        k3 * mid[m + 3 * W] +
-        k4 * mid[m + 4 * W] +
-        k5 * mid[m + 5 * W] +
-        k6 * mid[m + 6 * W] +
-        k7 * mid[m + 7 * W];
-    }
-  }
+  for (let y = 0; y < h; y++) pass.column(mid, (y + WINDOW_START + PAD) * W, W, weights, dst, y * scale * W);
 }
 
 /** Output pixels [X0, X1) x [Y0, Y1) of an enlarged plane. */
@@ -247,25 +219,21 @@ function downUpKernel(scale: number): { first: number; weights: Float64Array } {
 /** boxDownscale(lanczosUpscale(plane)) computed on the small grid, without the large intermediate. */
 export function downUpPlane(src: Float32Array, w: number, h: number, scale: number): Float32Array {
   const { first, weights } = downUpKernel(scale);
-  const n = weights.length;
+  // From 2x on the kernel spans the enlargement's nine-sample window (lanczos-passes.ts).
+  if (first !== WINDOW_START || weights.length !== WINDOW)
+    throw new Error(`No round-trip filter at ${scale}x`);
   const tmp = new Float32Array(w * h);
   const out = new Float32Array(w * h);
-  const row = new Float64Array(Math.max(w, h) + 2 * PAD);
+  const row = new Float64Array(w + 2 * PAD);
   for (let y = 0; y < h; y++) {
     padded(src, y * w, 1, w, row);
-    for (let x = 0; x < w; x++) {
-      let acc = 0;
-      for (let t = 0, s = PAD + x + first; t < n; t++, s++) acc += weights[t] * row[s];
-      tmp[y * w + x] = acc;
-    }
+    filterRow9(row, PAD, w, weights, tmp, y * w);
   }
-  for (let x = 0; x < w; x++) {
-    padded(tmp, x, w, h, row);
-    for (let y = 0; y < h; y++) {
-      let acc = 0;
-      for (let t = 0, s = PAD + y + first; t < n; t++, s++) acc += weights[t] * row[s];
-      out[y * w + x] = acc;
-    }
+  // Across rows, whole rows at a time: the nine rows each output row reads, clamped at the edges.
+  const rows = new Int32Array(WINDOW);
+  for (let y = 0; y < h; y++) {
+    for (let t = 0; t < WINDOW; t++) rows[t] = Math.min(h - 1, Math.max(0, y + first + t)) * w;
+    filterColumn9(tmp, rows, w, weights, out, y * w);
   }
   return out;
 }
