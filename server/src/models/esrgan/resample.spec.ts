@@ -55,6 +55,19 @@ describe('centred resampling', () => {
         expect(sut[(Y - rect.Y0) * RW + X - rect.X0]).toBe(whole[Y * w * scale + X]);
   });
 
+  it('gives the same values on a plane larger than a tile (the JavaScript vertical pass)', () => {
+    const w = 512;
+    const h = 420;
+    const plane = Float32Array.from({ length: w * h }, (_, i) => (i * 37) % 251);
+    const whole = new Float32Array(w * h * 16);
+    lanczosUpscaleAdd(plane, w, h, 4, whole);
+    const rect = { X0: 1000, X1: 1040, Y0: 1670, Y1: 1680 };
+    const sut = lanczosUpscaleRect(plane, w, h, 4, rect);
+    for (let Y = rect.Y0; Y < rect.Y1; Y++)
+      for (let X = rect.X0; X < rect.X1; X++)
+        expect(sut[(Y - rect.Y0) * 40 + X - rect.X0]).toBe(whole[Y * w * 4 + X]);
+  });
+
   it('area-averages blocks, and undoes a centred enlargement of a smooth ramp', () => {
     const ramp = {
       data: Float32Array.from({ length: 32 * 8 }, (_, i) => (i % 32) * 4),

@@ -19,6 +19,7 @@ import {
   WINDOW,
   WINDOW_START,
 } from './lanczos-passes';
+import { simdPlanes } from './lanczos-simd';
 
 export interface FloatImage {
   /** Interleaved channels, row-major. */
@@ -74,6 +75,9 @@ const passes: Record<number, { row: typeof rowPass2; column: typeof columnPass2 
   4: { row: rowPass4, column: columnPass4 },
 };
 
+/** Samples (horizontal pass and target together) up to which the vertical pass runs in SIMD: 4x tiles fit. */
+const SIMD_MAX_SAMPLES = 1 << 22;
+
 /** Source pixels read left of / right of a pixel by any phase: the padding the passes need. */
 const PAD = LANCZOS_A + 1;
 
@@ -103,9 +107,16 @@ export function lanczosUpscaleAdd(
   if (!pass) throw new Error(`The centred Lanczos enlargement is written for 2x and 4x, not ${scale}x`);
   const W = w * scale;
   const weights = phases(scale).map((p) => p.weights);
+  const midLength = W * (h + 2 * PAD);
+  // A tile-sized plane goes through the SIMD vertical pass; a larger one (a whole photo's alpha) through
+  // the JavaScript one, so the module's memory, which is never given back, stays within a tile's size.
+  const simd =
+    midLength + dst.length <= SIMD_MAX_SAMPLES
+      ? simdPlanes(scale as 2 | 4, weights, W, h, midLength, dst.length)
+      : undefined;
   // Horizontal pass into a W x (h + 2 PAD) buffer whose first and last PAD rows repeat the edge rows,
   // then the vertical pass reads it without clamping.
-  const mid = new Float32Array(W * (h + 2 * PAD));
+  const mid = simd?.mid ?? new Float32Array(midLength);
   const row = new Float64Array(w + 2 * PAD);
   for (let y = 0; y < h; y++) {
     padded(src, y * w, 1, w, row);
@@ -114,6 +125,12 @@ export function lanczosUpscaleAdd(
   for (let i = 0; i < PAD; i++) {
     mid.copyWithin(i * W, PAD * W, (PAD + 1) * W);
     mid.copyWithin((h + PAD + i) * W, (h + PAD - 1) * W, (h + PAD) * W);
+  }
+  if (simd) {
+    simd.dst.set(dst);
+    simd.columns(WINDOW_START + PAD);
+    dst.set(simd.dst);
+    return;
   }
   for (let y = 0; y < h; y++) pass.column(mid, (y + WINDOW_START + PAD) * W, W, weights, dst, y * scale * W);
 }
