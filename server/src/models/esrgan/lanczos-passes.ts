@@ -6,7 +6,8 @@
  * the second half -3..4, so every phase reads one window of nine samples. The loops here load each sample
  * of a window once for all phases (the general loops load it once per phase) and keep the weights in
  * locals. The products are summed in the order of the general loops, so the results are the same bit for
- * bit (resample.spec.ts compares them with lanczosUpscaleRect).
+ * bit (resample.spec.ts compares them with lanczosUpscaleRect). The 2x and 4x loops repeat each other on
+ * purpose: a loop over phases inside them would cost what writing them out saves.
  */
 
 /** Samples every phase of a source pixel reads at 2x and 4x, from tap -4 to tap 4. */
