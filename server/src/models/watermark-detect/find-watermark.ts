@@ -3,6 +3,7 @@ import { dilate } from '../inpaint/mask';
 import { findTextMarks, type TextMarkLine } from '../text-marks';
 import { textProbability } from './text-probability';
 import { bannerMask, findBanner } from './banner';
+import { findDateImprint } from './date-imprint';
 import { textStrokes, type TextLineEvidence } from './text-strokes';
 import { findLattice, MIN_STRENGTH, periodicMask } from './tiling';
 
@@ -14,6 +15,8 @@ export interface WatermarkFindings {
   tiled: boolean;
   /** Whether a semi-opaque band across the photo was found. */
   banner?: boolean;
+  /** Whether a camera's orange date imprint was found in a corner by its colours. */
+  dateImprint?: boolean;
   /** Every line the text detector saw, and whether it was taken as lettering laid over the photo. */
   lettering?: TextLineEvidence[];
 }
@@ -28,7 +31,8 @@ const GROW = 2;
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
  * it at any angle and in any colour (PaddleOCR's text detector, kept where the photo shows an overlay; with
  * its outline, shadow and halo), lines of light, dark or warm text (the text-marks finder: captions, date
- * stamps), marks tiled over the whole photo, found by their repetition, and a semi-opaque band across it.
+ * stamps), marks tiled over the whole photo, found by their repetition, a semi-opaque band across it, and
+ * a camera's orange date imprint on a warm photo, by its colours.
  */
 export async function findWatermark(image: RawImage, found?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];
@@ -40,13 +44,15 @@ export async function findWatermark(image: RawImage, found?: WatermarkFindings):
   const tiled = lattice && lattice.strength >= MIN_STRENGTH ? periodicMask(image, lattice) : null;
   const banner = findBanner(image);
   const band = banner && bannerMask(image, banner);
+  const imprint = findDateImprint(image);
   if (found) {
     found.textLines = text ? lines.length : 0;
     found.tiled = tiled !== null;
     found.banner = banner !== null;
+    found.dateImprint = imprint !== null;
     found.lettering = evidence;
   }
-  const parts = [lettering, text, tiled, band].filter((m): m is Uint8Array => m !== null);
+  const parts = [lettering, text, tiled, band, imprint].filter((m): m is Uint8Array => m !== null);
   if (parts.length === 0) return null;
   const union = parts[0].slice();
   for (const part of parts.slice(1)) for (let i = 0; i < union.length; i++) union[i] |= part[i];
