@@ -4,8 +4,12 @@
  * on clean photos (the set's own, and every other photo of the project). Time is given as a ratio to the
  * finder before the text detector (the text-marks and tiled-mark finders), on the same photos in the same run.
  *
- *   npm run bench -- watermark-detect
+ * Each figure is shown beside the same figure of the finder as it was before the last change to it (per-case
+ * scores in bench/watermark-detect/before.json; `--save-before` stores this run's there).
+ *
+ *   npm run bench -- watermark-detect [--save-before]
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { RawImage } from '../server/src/lib/image';
 import { findWatermark } from '../server/src/models/watermark-detect';
@@ -20,6 +24,7 @@ import { scoreDetection, type DetectionScore } from './watermark-detect/score';
 interface Row {
   c: WatermarkCase;
   score: DetectionScore;
+  before?: DetectionScore;
   ms: number;
   baselineMs: number;
 }
@@ -31,6 +36,18 @@ async function timed<T>(run: () => T | Promise<T>): Promise<{ value: T; ms: numb
 }
 
 const fmt = (v: number) => v.toFixed(2);
+
+const BEFORE = new URL('./watermark-detect/before.json', import.meta.url);
+interface Before {
+  cases: Record<string, DetectionScore>;
+  extraQuiet: number;
+  extraClean: number;
+}
+const before: Before | null = existsSync(BEFORE)
+  ? (JSON.parse(readFileSync(BEFORE, 'utf8')) as Before)
+  : null;
+/** "before → now", or the figure alone when nothing was stored. */
+const change = (then: string | null | undefined, now: string) => (then == null ? now : `${then} → ${now}`);
 const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0);
 
 /** The finder before the text detector: the text-marks finder and the tiled-mark finder, for timing. */
@@ -46,18 +63,23 @@ async function measure(image: RawImage) {
   return { mask: detected.value, ms: detected.ms, baselineMs: baseline.ms };
 }
 
-function partSummary(rows: Row[]) {
+function partSummary(rows: Row[], which: (r: Row) => DetectionScore | undefined = (r) => r.score) {
   const marked = rows.filter((r) => r.c.kind !== 'clean');
   const clean = rows.filter((r) => r.c.kind === 'clean');
-  const proposed = marked.filter((r) => r.score.precision !== null);
+  const proposed = marked.filter((r) => which(r)?.precision != null);
   return {
-    recall: mean(marked.map((r) => r.score.recall)),
-    precision: mean(proposed.map((r) => r.score.precision!)),
+    recall: mean(marked.map((r) => which(r)?.recall ?? 0)),
+    precision: mean(proposed.map((r) => which(r)!.precision!)),
     proposed: proposed.length,
     marked: marked.length,
-    cleanQuiet: clean.filter((r) => r.score.precision === null).length,
+    cleanQuiet: clean.filter((r) => which(r)?.precision == null).length,
     clean: clean.length,
   };
+}
+
+/** The summary of the stored figures, when every row has one. */
+function beforeSummary(rows: Row[]) {
+  return rows.every((r) => r.before) ? partSummary(rows, (r) => r.before) : null;
 }
 
 function kindTable(rows: Row[]): string {
@@ -66,7 +88,14 @@ function kindTable(rows: Row[]): string {
     ['kind', 'cases', 'proposed', 'recall', 'precision'],
     kinds.map((kind) => {
       const s = partSummary(rows.filter((r) => r.c.kind === kind));
-      return [kind, s.marked, s.proposed, fmt(s.recall), s.proposed ? fmt(s.precision) : '-'];
+      const b = beforeSummary(rows.filter((r) => r.c.kind === kind));
+      return [
+        kind,
+        s.marked,
+        change(b && String(b.proposed), String(s.proposed)),
+        change(b && fmt(b.recall), fmt(s.recall)),
+        change(b && (b.proposed ? fmt(b.precision) : '-'), s.proposed ? fmt(s.precision) : '-'),
+      ];
     }),
   );
 }
@@ -79,7 +108,7 @@ for (const part of ['tuning', 'heldout'] as Part[]) {
   for (const c of await buildWatermarkSet({ parts: [part] })) {
     const { mask, ms, baselineMs } = await measure(c.input);
     const score = scoreDetection(mask, c.trueMask, c.input.width, c.input.height);
-    rows.push({ c, score, ms, baselineMs });
+    rows.push({ c, score, ms, baselineMs, before: before?.cases[c.id] });
     console.info(
       `${c.id} ${c.kind}: recall ${fmt(score.recall)} precision ${score.precision === null ? '-' : fmt(score.precision)}`,
     );
@@ -102,7 +131,9 @@ for (const name of extraClean) {
 const summaries = (['tuning', 'heldout'] as Part[]).map((part) => ({
   part,
   ...partSummary(rows.filter((r) => r.c.part === part)),
+  before: beforeSummary(rows.filter((r) => r.c.part === part)),
 }));
+const extraBefore = before && before.extraClean === extraClean.length ? before.extraQuiet : undefined;
 const ratio =
   mean([...rows.map((r) => r.ms), ...extraTimes]) /
   mean([...rows.map((r) => r.baselineMs), ...extraBaseline]);
@@ -118,20 +149,22 @@ ${extraClean.length} more photos of the project without a mark. Recall: share of
 2 % or more) under the proposed mask, 0 when nothing is proposed; precision: share of the proposed mask on the
 mark or within 2 px of it, over the cases where something was proposed. Means over cases. Settings were chosen
 on the tuning part only. Goals: recall and precision at least 0.8, no proposal on at least 90 % of clean photos.
+"a → b": the finder before its last change (per-case scores in \`bench/watermark-detect/before.json\`, stored
+with \`--save-before\`) → now.
 
 ${markdownTable(
   ['part', 'marked cases', 'proposed', 'recall', 'precision', 'clean photos without a proposal'],
   summaries.map((s) => [
     s.part,
     s.marked,
-    s.proposed,
-    fmt(s.recall),
-    fmt(s.precision),
-    `${s.cleanQuiet} of ${s.clean}`,
+    change(s.before && String(s.before.proposed), String(s.proposed)),
+    change(s.before && fmt(s.before.recall), fmt(s.recall)),
+    change(s.before && fmt(s.before.precision), fmt(s.precision)),
+    `${change(s.before && String(s.before.cleanQuiet), String(s.cleanQuiet))} of ${s.clean}`,
   ]),
 )}
 
-Other photos of the project, unmarked: no proposal on ${extraQuiet} of ${extraClean.length}
+Other photos of the project, unmarked: no proposal on ${change(extraBefore?.toString(), String(extraQuiet))} of ${extraClean.length}
 (${extraClean.length ? Math.round((100 * extraQuiet) / extraClean.length) : 0} %).
 
 By kind, tuning part:
@@ -146,3 +179,8 @@ Time: ${(allTime / 1000).toFixed(1)} s per 1024 px photo on this loaded machine,
 the text detector (the text-marks and tiled-mark finders alone: the baseline, measured on the same photos in the
 same run). The text detector's model is loaded once, before the first photo is timed.`,
 );
+
+if (process.argv.includes('--save-before')) {
+  const cases = Object.fromEntries(rows.map((r) => [r.c.id, r.score]));
+  writeFileSync(BEFORE, `${JSON.stringify({ cases, extraQuiet, extraClean: extraClean.length }, null, 2)}\n`);
+}
