@@ -75,29 +75,30 @@ function digitShaped(line: TextLine): boolean {
   return widths[widths.length >> 1] <= 0.9 * line.height;
 }
 
+/** Photos are searched at most this size on the long side, as the text-marks finder does (its glyph limits). */
+const WORK_SIDE = 1200;
+
 /** A 0/1 mask of the date imprints in the photo's corners (each line's box, grown over the glow), or null. */
-export function findDateImprint(image: RawImage, found: TextLine[] = []): Uint8Array | null {
+export function findDateImprint(image: RawImage): Uint8Array | null {
   const scale = WORK_SIDE / Math.max(image.width, image.height);
-  if (scale >= 1) return findAtWorkSize(image, found);
+  if (scale >= 1) return findAtWorkSize(image);
   const small = shrinkArea(
     image,
     Math.max(1, Math.round(image.width * scale)),
     Math.max(1, Math.round(image.height * scale)),
   );
-  const mask = findAtWorkSize(small, found);
+  const mask = findAtWorkSize(small);
   if (!mask) return null;
   const big = enlargeMask(mask, small.width, small.height, image.width, image.height);
   return dilate(big, image.width, image.height, Math.floor(1 / scale));
 }
 
-/** Photos are searched at most this size on the long side, as the text-marks finder does (its glyph limits). */
-const WORK_SIDE = 1200;
-
-function findAtWorkSize(image: RawImage, found: TextLine[]): Uint8Array | null {
+function findAtWorkSize(image: RawImage): Uint8Array | null {
   const { width, height } = image;
   const map = imprintMap(image);
   const set = findGlyphs(map.strong, image, glyphLimits(width, height));
   const mask = new Uint8Array(width * height);
+  let found = false;
   for (const line of groupLines(set.glyphs, 60)) {
     if (!nearCorner(line, width, height) || !digitShaped(line)) continue;
     // A date is short ('91 10 6); its glyphs may merge with the photo's warm streaks, so a run of three
@@ -105,7 +106,7 @@ function findAtWorkSize(image: RawImage, found: TextLine[]): Uint8Array | null {
     const why = whyNotText(line, set, map, width);
     if (why && !(why === 'short' && line.glyphs.length >= 3 && line.x1 - line.x0 >= 2.2 * line.height))
       continue;
-    found.push(line);
+    found = true;
     // The digits: the map's blobs in the line's band, as far as a date reaches either side. A digit that
     // ran into a warm streak of the photo made no glyph; of such a blob only the part in the band is kept.
     const reach = 1.5 * line.height;
@@ -121,7 +122,7 @@ function findAtWorkSize(image: RawImage, found: TextLine[]): Uint8Array | null {
       }
     }
   }
-  if (!found.length) return null;
+  if (!found) return null;
   // And their glow: the weak map next to them, grown a little as a person paints past it.
   const near = dilate(mask, width, height, GLOW);
   for (let i = 0; i < mask.length; i++) mask[i] = mask[i] || (near[i] && map.weak[i]) ? 1 : 0;
