@@ -1,4 +1,5 @@
 import type { RawImage } from '../../lib/image';
+import { dilate } from '../inpaint/mask';
 
 /**
  * Area-average shrink (each output pixel is the mean of the input pixels it covers, fractions weighted),
@@ -59,4 +60,27 @@ export function enlargeMask(
     for (let x = 0; x < width; x++) out[y * width + x] = mask[row + xs[x]];
   }
   return out;
+}
+
+/**
+ * A finder run at a working size: a photo larger than `side` on its longer side is shrunk to it (area
+ * average), and the 0/1 mask found there enlarged back and grown by one working pixel so it still covers the
+ * mark's edge.
+ */
+export function findAtSide(
+  image: RawImage,
+  side: number,
+  find: (image: RawImage) => Uint8Array | null,
+): Uint8Array | null {
+  const scale = side / Math.max(image.width, image.height);
+  if (scale >= 1) return find(image);
+  const small = shrinkArea(
+    image,
+    Math.max(1, Math.round(image.width * scale)),
+    Math.max(1, Math.round(image.height * scale)),
+  );
+  const mask = find(small);
+  if (!mask) return null;
+  const big = enlargeMask(mask, small.width, small.height, image.width, image.height);
+  return dilate(big, image.width, image.height, Math.floor(1 / scale));
 }

@@ -2,7 +2,7 @@ import type { RawImage } from '../../lib/image';
 import { dilate } from '../inpaint/mask';
 import { findGlyphs, glyphLimits, groupLines, type TextLine } from '../text-marks/glyphs';
 import { boxMean, luma, type CandidateMap } from '../text-marks/maps';
-import { enlargeMask, shrinkArea } from '../text-marks/resample';
+import { findAtSide } from '../text-marks/resample';
 import { whyNotText } from '../text-marks/text-marks';
 
 /**
@@ -80,17 +80,7 @@ const WORK_SIDE = 1200;
 
 /** A 0/1 mask of the date imprints in the photo's corners (each line's box, grown over the glow), or null. */
 export function findDateImprint(image: RawImage): Uint8Array | null {
-  const scale = WORK_SIDE / Math.max(image.width, image.height);
-  if (scale >= 1) return findAtWorkSize(image);
-  const small = shrinkArea(
-    image,
-    Math.max(1, Math.round(image.width * scale)),
-    Math.max(1, Math.round(image.height * scale)),
-  );
-  const mask = findAtWorkSize(small);
-  if (!mask) return null;
-  const big = enlargeMask(mask, small.width, small.height, image.width, image.height);
-  return dilate(big, image.width, image.height, Math.floor(1 / scale));
+  return findAtSide(image, WORK_SIDE, findAtWorkSize);
 }
 
 function findAtWorkSize(image: RawImage): Uint8Array | null {

@@ -4,6 +4,7 @@ import { findTextMarks, type TextMarkLine } from '../text-marks';
 import { textProbability } from './text-probability';
 import { bannerMask, findBanner } from './banner';
 import { findDateImprint } from './date-imprint';
+import { findOverlayShapes } from './overlay-shapes';
 import { textStrokes, type TextLineEvidence } from './text-strokes';
 import { findLattice, MIN_STRENGTH, periodicMask } from './tiling';
 
@@ -17,6 +18,8 @@ export interface WatermarkFindings {
   banner?: boolean;
   /** Whether a camera's orange date imprint was found in a corner by its colours. */
   dateImprint?: boolean;
+  /** Whether translucent shapes (a logo's emblem, coloured tiles) were found by their outlines. */
+  shapes?: boolean;
   /** Every line the text detector saw, and whether it was taken as lettering laid over the photo. */
   lettering?: TextLineEvidence[];
 }
@@ -45,14 +48,16 @@ export async function findWatermark(image: RawImage, found?: WatermarkFindings):
   const banner = findBanner(image);
   const band = banner && bannerMask(image, banner);
   const imprint = findDateImprint(image);
+  const shapes = findOverlayShapes(image);
   if (found) {
     found.textLines = text ? lines.length : 0;
     found.tiled = tiled !== null;
     found.banner = banner !== null;
     found.dateImprint = imprint !== null;
+    found.shapes = shapes !== null;
     found.lettering = evidence;
   }
-  const parts = [lettering, text, tiled, band, imprint].filter((m): m is Uint8Array => m !== null);
+  const parts = [lettering, text, tiled, band, imprint, shapes].filter((m): m is Uint8Array => m !== null);
   if (parts.length === 0) return null;
   const union = parts[0].slice();
   for (const part of parts.slice(1)) for (let i = 0; i < union.length; i++) union[i] |= part[i];
