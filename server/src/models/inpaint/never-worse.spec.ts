@@ -92,4 +92,29 @@ describe('chooseRecoveredOrFill', () => {
     const choice = chooseRecoveredOrFill(recovered, shiftedFill(photo, mask), photo.data, mask, alpha);
     for (let i = 0; i < mask.length; i++) if (mask[i]) expect(choice.fillWeight[i]).toBeGreaterThan(0.5);
   });
+
+  it('does not hold against the pixels returned as they were the colours found nowhere around', async () => {
+    const photo = toFloat(await loadFixture('garden-192x128.png'));
+    const { width: w, height: h } = photo;
+    // A box painted around a mark that covers its left part only; in the right part, left as it was
+    // (opacity 0), the photo has something of its own that the ring around lacks (a violet flower).
+    const mask = new Uint8Array(w * h);
+    const alpha = new Float32Array(w * h);
+    const input = { ...photo, data: photo.data.slice() };
+    for (let y = 44; y < 84; y++)
+      for (let x = 66; x < 142; x++) {
+        const i = y * w + x;
+        mask[i] = 1;
+        alpha[i] = x < 96 ? 0.5 : 0;
+        if (x >= 104 && x < 134 && y >= 50 && y < 78) input.data.set([150, 40, 230], i * 3);
+      }
+    const choice = chooseRecoveredOrFill(
+      input,
+      shiftedFill(photo, mask),
+      markedWith(input, alpha, 255),
+      mask,
+      alpha,
+    );
+    expect(choice.regionsFilled).toBe(0);
+  });
 });

@@ -10,7 +10,8 @@ import { dilate, distanceOutside } from './mask';
  * real mark brings a pixel closer to any independent estimate of the photo, while "inverting" what is not
  * a mark (the errors of the background guess in a box painted around a date stamp) blows them up. Then
  * "looking like the photo around" is measured three ways: colours that appear nowhere in the ring of photo
- * just outside the mask near the region (blotches of a wrong colour), edges along the mark's outline
+ * just outside the mask near the region (blotches of a wrong colour; counted on the pixels the removal
+ * changed only, since a pixel returned as it was shows the photo's own colour), edges along the mark's outline
  * stronger than the region's other edges (a mark still readable), and roughness far beyond the ring's
  * (noise blown up by the inversion). Before that, `rejectForeignColours` hands single blotches to
  * completion pixel by pixel, so a region is rarely given up whole.
@@ -88,8 +89,8 @@ export function chooseRecoveredOrFill(
       if (!surroundings && away <= MOVED_AWAY) continue;
       regions++;
       if (surroundings && away <= MOVED_AWAY) {
-        const r = badness(recovered, mask, outline, box, surroundings);
-        const f = badness(filled, mask, outline, box, surroundings);
+        const r = badness(recovered, mask, outline, box, surroundings, alpha);
+        const f = badness(filled, mask, outline, box, surroundings, alpha);
         if (r <= f + PREFER_RECOVERED) continue;
       }
       regionsFilled++;
@@ -173,6 +174,7 @@ function badness(
   outline: Uint8Array,
   box: Box,
   ring: RingStats,
+  alpha: Float32Array,
 ): number {
   const { width: w, height: h, channels: c, data } = image;
   let foreign = 0;
@@ -187,7 +189,8 @@ function badness(
       const i = y * w + x;
       if (!mask[i]) continue;
       n++;
-      if (!ring.colours[colourBin(data, i * c)]) foreign++;
+      // A pixel returned as it was (opacity 0) shows the photo's own colour, on either side: not counted.
+      if (alpha[i] > 0 && !ring.colours[colourBin(data, i * c)]) foreign++;
       rough += laplacianAt(data, w, c, i);
       if (outline[i]) {
         edge += edgeAt(data, w, c, i);
