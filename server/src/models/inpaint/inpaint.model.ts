@@ -20,6 +20,7 @@ import { growOverHalo } from './halo';
 import { chooseRecoveredOrFill } from './never-worse';
 import { smoothOverOutline } from './outline-seams';
 import { invertWatermark } from './watermark';
+import { markSupport } from './mark-support';
 
 /**
  * The local inpainting pipeline on raw pixels (no I/O): validate the mask, grow and feather it, recover
@@ -53,6 +54,8 @@ export interface InpaintStats {
   diffusedPixels: number;
   completedPixels: number;
   windows: number;
+  /** Watermarks: pixels of the painted mask that the mark turned out not to cover (in parts inversion explained nothing of), kept as they were. */
+  keptPixels?: number;
   /** Watermarks: regions where the completion engine's fill was taken over the inverted blend. */
   regionsFilled?: number;
 }
@@ -104,6 +107,8 @@ export function inpaintImage(
 
   let lost = region;
   let inverted: { alpha: Float32Array; marked: Float32Array } | null = null;
+  /** Watermarks: mask pixels found to be photo, not mark, and kept as they were. */
+  let kept: Uint8Array | null = null;
   if (options.kind === 'watermark' && image.channels >= 3) {
     let background: FloatImage = { ...work, data: work.data.slice() };
     teleaInpaint(background, region, 4);
@@ -131,15 +136,26 @@ export function inpaintImage(
       result = invertWatermark(work, region, guess);
     }
     lost = result.lost;
+    // Parts inversion explained nothing of: filled, but only where the mark is, not the whole painted area.
+    kept = keepPhotoInLostParts(work, marked, region, lost, result.alpha, options);
+    stats.keptPixels = countMask(kept);
     stats.recoveredPixels = result.recovered;
-    if (result.recovered > 0) inverted = { alpha: result.alpha, marked };
+    if (result.recovered + stats.keptPixels > 0) inverted = { alpha: result.alpha, marked };
     progress(0.15, 'watermark blend inverted');
   }
 
   const check = options.neverWorse !== false ? inverted : null;
   const span = check ? 0.4 : 0.75;
   fillLost(work, lost, options, stats, (f) => progress(0.2 + span * f, 'filling'));
-  if (inverted && options.outlineSeams !== false) smoothOverOutline(work, region, inverted.alpha);
+  if (inverted && options.outlineSeams !== false) {
+    // The pixels kept as they were are the photo: fixed, like the pixels outside the mask.
+    let rebuilt = region;
+    if (kept && stats.keptPixels) {
+      rebuilt = region.slice();
+      for (let i = 0; i < rebuilt.length; i++) if (kept[i]) rebuilt[i] = 0;
+    }
+    smoothOverOutline(work, rebuilt, inverted.alpha);
+  }
   if (check) {
     // Never worse than the fill: the whole mask filled as an object is, region by region, the fallback.
     const filled = toFloat(image);
@@ -170,6 +186,46 @@ export function inpaintImage(
   }
   progress(1, 'done');
   return { image: { data: out, width: w, height: h, channels: image.channels }, stats };
+}
+
+/**
+ * In the parts of the mask where every pixel is lost, finds the mark (`mark-support.ts`, against the fill of
+ * those parts) and hands the rest back as photo: not lost, nothing inverted (`alpha` 0), the input's pixels
+ * kept. Returns those pixels.
+ */
+function keepPhotoInLostParts(
+  work: FloatImage,
+  marked: Float32Array,
+  region: Bitmap,
+  lost: Uint8Array,
+  alpha: Float32Array,
+  options: InpaintOptions,
+): Uint8Array {
+  const { width: w, height: h, channels: c } = work;
+  const kept = new Uint8Array(w * h);
+  const { labels, count } = connectedComponents(region, w, h);
+  const explained = new Uint8Array(count + 1);
+  for (let i = 0; i < region.length; i++) if (region[i] && !lost[i]) explained[labels[i]] = 1;
+  const parts = new Uint8Array(w * h);
+  let any = false;
+  for (let i = 0; i < region.length; i++)
+    if (region[i] && !explained[labels[i]]) {
+      parts[i] = 1;
+      any = true;
+    }
+  if (!any) return kept;
+  const filled: FloatImage = { ...work, data: marked.slice() };
+  const scratch = { maskPixels: 0, recoveredPixels: 0, diffusedPixels: 0, completedPixels: 0, windows: 0 };
+  fillLost(filled, parts, options, scratch, () => {});
+  const mark = markSupport(parts, marked, filled.data, w, h, c);
+  for (let i = 0; i < parts.length; i++) {
+    if (!parts[i] || mark[i]) continue;
+    lost[i] = 0;
+    alpha[i] = 0;
+    for (let k = 0; k < c; k++) work.data[i * c + k] = marked[i * c + k];
+    kept[i] = 1;
+  }
+  return kept;
 }
 
 /**
