@@ -2,6 +2,7 @@ import { alphaAt, collect, fitBlend, type BlendFit } from './blend-fit';
 import type { FloatImage } from './float-image';
 import { fitMarkRegions } from './mark-regions';
 import { rejectForeignColours } from './never-worse';
+import { scaleOpacityByOutline } from './opacity-scale';
 import { connectedComponents, dilate, distanceInside, distanceOutside } from './mask';
 
 /**
@@ -38,15 +39,17 @@ const usable = (fit: BlendFit) =>
   fit.alpha >= MIN_ALPHA && fit.alpha <= MAX_ALPHA && fit.residual <= MAX_RESIDUAL;
 
 /**
- * `checkNoise` off skips the roughness check (rejectNoisyInversions): on a first pass against the
- * diffusion guess, a remnant's edges can make a whole mark look rough, and giving it up there would also
- * give up the second fit against the photo seen through it, which is the one that gets such marks right.
+ * `final` off marks a first pass whose result only guides a second fit: it skips the roughness check
+ * (rejectNoisyInversions), since on a first pass against the diffusion guess a remnant's edges can make a
+ * whole mark look rough, and giving it up there would also give up the second fit against the photo seen
+ * through it, which is the one that gets such marks right; and it leaves each region's opacity as fitted
+ * (the outline it is scaled by, opacity-scale.ts, is only as good as the fit's guess of the photo).
  */
 export function invertWatermark(
   image: FloatImage,
   mask: Uint8Array,
   background: Float32Array,
-  checkNoise = true,
+  final = true,
 ): WatermarkResult {
   const { width: w, height: h, channels: c, data } = image;
   const lost = mask.slice();
@@ -118,7 +121,11 @@ export function invertWatermark(
     used[i] = a;
     recovered++;
   }
-  if (checkNoise) recovered -= rejectNoisyInversions(image, original, mask, lost);
+  if (final) {
+    recovered -= rejectNoisyInversions(image, original, mask, lost);
+    // After the roughness check, which judges the file's noise at the opacity the fit found.
+    scaleOpacityByOutline(data, original, c, w, h, mask, lost, used, fits, fitOf);
+  }
   recovered -= rejectForeignColours(image, original, mask, lost, used);
   for (let i = 0; i < lost.length; i++) if (lost[i]) used[i] = 1;
   return { lost, recovered, fits, alpha: used };
