@@ -55,10 +55,12 @@ export function scaleOpacityByOutline(
       if (alpha[i] < EDGE_ALPHA) continue;
       const x = i % w;
       const y = (i - x) / w;
-      if (x < w - 1 && untouched(i + 1)) (from.push(i), to.push(i + 1));
-      if (x > 0 && untouched(i - 1)) (from.push(i), to.push(i - 1));
-      if (y < h - 1 && untouched(i + w)) (from.push(i), to.push(i + w));
-      if (y > 0 && untouched(i - w)) (from.push(i), to.push(i - w));
+      const beside = [x < w - 1 ? i + 1 : -1, x > 0 ? i - 1 : -1, y < h - 1 ? i + w : -1, y > 0 ? i - w : -1];
+      for (const j of beside) {
+        if (j < 0 || !untouched(j)) continue;
+        from.push(i);
+        to.push(j);
+      }
     }
     if (from.length < MIN_PAIRS) continue;
     const color = fits[f].color;
