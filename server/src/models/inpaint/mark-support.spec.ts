@@ -1,41 +1,19 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { RawImage } from '../../lib/image';
-import { psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
+import { drawnMark, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { inpaintImage } from './inpaint.model';
 import { dilate } from './mask';
 import { markSupport, otsuThreshold } from './mark-support';
 
-const PHOTOS = new URL('../../../../assets/photos/', import.meta.url);
-
 /** A real photo with an opaque corner logo (no blend to invert), and a box painted around it with a wide margin. */
 async function boxedLogo() {
-  const { data, info } = await sharp(new URL('Garden.jpg', PHOTOS).pathname)
-    .resize({ width: 320 })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { width: w, height: h } = info;
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><circle cx="190" cy="60" r="11" fill="rgb(20,190,210)"/><circle cx="190" cy="60" r="5" fill="white"/><text x="208" y="66" font-size="17" font-family="DejaVu Sans" font-weight="bold" fill="rgb(30,90,220)">NOVA</text></svg>`,
-  );
-  const marked = await sharp(data, { raw: { width: w, height: h, channels: 3 } })
-    .composite([{ input: svg }])
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  const alpha = await sharp(svg).ensureAlpha().extractChannel(3).raw().toBuffer();
-  const mark = new Uint8Array(w * h);
-  for (let i = 0; i < mark.length; i++) mark[i] = alpha[i] >= 5 ? 1 : 0;
+  const logo =
+    '<circle cx="190" cy="60" r="11" fill="rgb(20,190,210)"/><circle cx="190" cy="60" r="5" fill="white"/>' +
+    '<text x="208" y="66" font-size="17" font-family="DejaVu Sans" font-weight="bold" fill="rgb(30,90,220)">NOVA</text>';
+  const drawn = await drawnMark('Garden.jpg', 320, () => logo);
+  const { w, h } = drawn;
   const box = new Uint8Array(w * h);
   for (let y = 34; y < 86; y++) box.fill(1, y * w + 164, y * w + 274);
-  const image = (bytes: Buffer): RawImage => ({
-    data: new Uint8Array(bytes),
-    width: w,
-    height: h,
-    channels: 3,
-  });
-  return { reference: image(data), marked: image(marked), mark, box, w, h };
+  return { ...drawn, box };
 }
 
 describe('the mark inside a loosely painted mask', () => {

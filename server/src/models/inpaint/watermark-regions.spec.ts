@@ -1,41 +1,16 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../lib/image';
-import { psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
+import { drawnMark, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { inpaintImage } from './inpaint.model';
 import { dilate } from './mask';
-
-const PHOTOS = new URL('../../../../assets/photos/', import.meta.url);
 
 /**
  * A real photo with a many-coloured translucent mark drawn by an SVG renderer, and the mask a person paints
  * over it: the mark grown by 6 px.
  */
 async function markedPhoto(photo: string, markSvg: (w: number, h: number) => string) {
-  const { data, info } = await sharp(new URL(photo, PHOTOS).pathname)
-    .resize({ width: 360 })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { width: w, height: h } = info;
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${markSvg(w, h)}</svg>`,
-  );
-  const marked = await sharp(data, { raw: { width: w, height: h, channels: 3 } })
-    .composite([{ input: svg }])
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  const alpha = await sharp(svg).ensureAlpha().extractChannel(3).raw().toBuffer();
-  const mark = new Uint8Array(w * h);
-  for (let i = 0; i < mark.length; i++) mark[i] = alpha[i] >= 5 ? 1 : 0;
-  const image = (bytes: Buffer): RawImage => ({
-    data: new Uint8Array(bytes),
-    width: w,
-    height: h,
-    channels: 3,
-  });
-  return { reference: image(data), marked: image(marked), mask: dilate(mark, w, h, 6), w, h };
+  const { reference, marked, mark, w, h } = await drawnMark(photo, 360, markSvg);
+  return { reference, marked, mask: dilate(mark, w, h, 6), w, h };
 }
 
 /**
