@@ -11,6 +11,8 @@ export interface ColourEdges {
   index: Int32Array;
   nx: Float32Array;
   ny: Float32Array;
+  /** At every pixel, its edge pixel's number, or -1. */
+  edgeAt: Int32Array;
   /** Chain of each edge pixel, and each chain's length. */
   chain: Int32Array;
   chainLength: Int32Array;
@@ -88,11 +90,14 @@ export function colourEdges(image: RawImage, minStep: number): ColourEdges {
       ny.push(cy);
     }
   }
+  const edgeAt = new Int32Array(width * height).fill(-1);
+  for (let e = 0; e < index.length; e++) edgeAt[index[e]] = e;
   const edges = {
     strength,
     index: Int32Array.from(index),
     nx: Float32Array.from(nx),
     ny: Float32Array.from(ny),
+    edgeAt,
   };
   const { chain, chainLength } = linkChains(edges, width);
   return { ...edges, chain, chainLength, ...sideSamples(image, edges) };
@@ -115,10 +120,11 @@ export const neighbourOffsets = (width: number) => [
  * the one it was reached from, so a chain has one "plus" side along its whole length; chains part at junctions
  * and sharp corners.
  */
-function linkChains(edges: { index: Int32Array; nx: Float32Array; ny: Float32Array }, width: number) {
+function linkChains(
+  edges: { index: Int32Array; nx: Float32Array; ny: Float32Array; edgeAt: Int32Array },
+  width: number,
+) {
   const count = edges.index.length;
-  const byPixel = new Map<number, number>();
-  for (let e = 0; e < count; e++) byPixel.set(edges.index[e], e);
   const chain = new Int32Array(count).fill(-1);
   const lengths: number[] = [];
   const stack: number[] = [];
@@ -132,8 +138,8 @@ function linkChains(edges: { index: Int32Array; nx: Float32Array; ny: Float32Arr
     while (stack.length) {
       const e = stack.pop()!;
       for (const d of around) {
-        const f = byPixel.get(edges.index[e] + d);
-        if (f === undefined || chain[f] >= 0) continue;
+        const f = edges.edgeAt[edges.index[e] + d];
+        if (f < 0 || chain[f] >= 0) continue;
         const dot = edges.nx[f] * edges.nx[e] + edges.ny[f] * edges.ny[e];
         if (Math.abs(dot) < CHAIN_ALIGNMENT) continue;
         if (dot < 0) {

@@ -34,8 +34,8 @@ const GROW = 2;
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
  * it at any angle and in any colour (PaddleOCR's text detector, kept where the photo shows an overlay; with
  * its outline, shadow and halo), lines of light, dark or warm text (the text-marks finder: captions, date
- * stamps), marks tiled over the whole photo, found by their repetition, a semi-opaque band across it, and
- * a camera's orange date imprint on a warm photo, by its colours.
+ * stamps), marks tiled over the whole photo, found by their repetition, a semi-opaque band across it, a
+ * camera's orange date imprint on a warm photo, by its colours, and translucent shapes by their outlines.
  */
 export async function findWatermark(image: RawImage, found?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];

@@ -123,10 +123,8 @@ function blendColour(fit: Fit): number[] | null {
 
 /** Edge pixels whose stretch of edge is a translucent shape's outline, each with the side the shape is on. */
 function outlinePixels(image: RawImage, edges: ColourEdges): OutlinePixel[] {
-  const { width, height } = image;
-  const { index, chain, chainLength, minus, plus } = edges;
-  const edgeAt = new Int32Array(width * height).fill(-1);
-  for (let e = 0; e < index.length; e++) edgeAt[index[e]] = e;
+  const { width } = image;
+  const { index, chain, chainLength, minus, plus, edgeAt } = edges;
   const around = neighbourOffsets(width);
   const found: OutlinePixel[] = [];
   const at: number[] = [];
@@ -206,16 +204,16 @@ function findAtWorkSize(image: RawImage): Uint8Array | null {
     const colour = [0, 1, 2].map((c) => median(run.map((f) => f.colour[c])));
     if (!markColour(colour)) continue;
     const step = median(run.map((f) => f.step));
-    const region = fillShape(image, edges.strength, run, Math.max(2.5, (BARRIER * step) / 2));
-    if (!region) continue;
-    const near = dilate(region, width, height, 4);
+    const shape = fillShape(image, edges.strength, run, Math.max(2.5, (BARRIER * step) / 2));
+    if (!shape) continue;
+    const near = dilate(shape.region, width, height, 4);
     if (run.filter((f) => near[f.index]).length < MIN_ALONG * run.length) continue;
     const k = median(run.map((f) => f.k));
     const b = colour.map((c) => (1 - k) * c);
-    if (borderConsistency(image, region, k, b, step) < MIN_CONSISTENT) continue;
+    if (borderConsistency(image, shape, k, b, step) < MIN_CONSISTENT) continue;
     any = true;
     for (const f of run) mask[f.index] = 1;
-    for (let i = 0; i < n; i++) mask[i] |= region[i];
+    for (const i of shape.pixels) mask[i] = 1;
   }
   return any ? dilate(mask, width, height, 2) : null;
 }
@@ -230,13 +228,19 @@ function markColour([r, g, b]: number[]): boolean {
   return max >= 200 || (max >= 60 && (max - min) / max >= 0.5);
 }
 
+/** A shape's pixels, as a mask of the photo's size and as a list (so work on it need not scan the photo). */
+interface Shape {
+  region: Uint8Array;
+  pixels: number[];
+}
+
 /** The shape inside a run: a 4-connected fill from 3 px inside it, through pixels whose gradient is under `barrier`. */
 function fillShape(
   image: RawImage,
   strength: Float32Array,
   run: OutlinePixel[],
   barrier: number,
-): Uint8Array | null {
+): Shape | null {
   const { width, height } = image;
   const n = width * height;
   const region = new Uint8Array(n);
@@ -250,10 +254,11 @@ function fillShape(
     region[s] = 1;
     stack.push(s);
   }
-  let size = 0;
+  const pixels: number[] = [];
   while (stack.length) {
     const p = stack.pop()!;
-    if (++size > MAX_AREA * n) return null;
+    pixels.push(p);
+    if (pixels.length > MAX_AREA * n) return null;
     const x = p % width;
     for (const q of [p - width, p + width, x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1]) {
       if (q < 0 || q >= n || region[q] || strength[q] >= barrier) continue;
@@ -261,7 +266,7 @@ function fillShape(
       stack.push(q);
     }
   }
-  return size >= MIN_AREA * n ? region : null;
+  return pixels.length >= MIN_AREA * n ? { region, pixels } : null;
 }
 
 /**
@@ -270,7 +275,7 @@ function fillShape(
  */
 function borderConsistency(
   image: RawImage,
-  region: Uint8Array,
+  { region, pixels }: Shape,
   k: number,
   b: number[],
   step: number,
@@ -281,22 +286,21 @@ function borderConsistency(
   const inside = new Float32Array(3);
   let border = 0;
   let consistent = 0;
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      if (!region[i]) continue;
-      // The outward direction: towards the 4-neighbours outside the region.
-      const dx = (region[i - 1] ? 0 : -1) + (region[i + 1] ? 0 : 1);
-      const dy = (region[i - width] ? 0 : -1) + (region[i + width] ? 0 : 1);
-      const norm = Math.hypot(dx, dy);
-      if (norm === 0) continue;
-      border++;
-      sampleRgb(image, x + (2.5 * dx) / norm, y + (2.5 * dy) / norm, outside, 0);
-      sampleRgb(image, x - (2.5 * dx) / norm, y - (2.5 * dy) / norm, inside, 0);
-      let error = 0;
-      for (let c = 0; c < 3; c++) error += (inside[c] - k * outside[c] - b[c]) ** 2;
-      if (Math.sqrt(error / 3) <= tolerance) consistent++;
-    }
+  for (const i of pixels) {
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+    // The outward direction: towards the 4-neighbours outside the region.
+    const dx = (region[i - 1] ? 0 : -1) + (region[i + 1] ? 0 : 1);
+    const dy = (region[i - width] ? 0 : -1) + (region[i + width] ? 0 : 1);
+    const norm = Math.hypot(dx, dy);
+    if (norm === 0) continue;
+    border++;
+    sampleRgb(image, x + (2.5 * dx) / norm, y + (2.5 * dy) / norm, outside, 0);
+    sampleRgb(image, x - (2.5 * dx) / norm, y - (2.5 * dy) / norm, inside, 0);
+    let error = 0;
+    for (let c = 0; c < 3; c++) error += (inside[c] - k * outside[c] - b[c]) ** 2;
+    if (Math.sqrt(error / 3) <= tolerance) consistent++;
   }
   return border ? consistent / border : 0;
 }
