@@ -1,7 +1,7 @@
 /**
  * Face enhancement on decoded pixels, every heavy step in the worker pool: find the faces and measure the
- * photo's JPEG quality and noise, restore the whole photo at that quality and enlarge it 2x by
- * back-projection (in strips, which the pool's threads share), then retouch each face on its own crop of
+ * photo's JPEG quality and noise, restore the whole photo at that quality and enlarge it 2x by the learned
+ * 2x (in strips, which the pool's threads share), then retouch each face on its own crop of
  * the 2x photo and paste it back. The retouch's masks fade to nothing before the crop's edge, so the paste
  * leaves no seam.
  */
@@ -14,7 +14,6 @@ import {
   pasteRaw,
   photoStrips,
   shiftFace,
-  type Rect,
   type RestoreReport,
 } from '../../models/face-retouch';
 import type { WorkerPool } from '../../workers/pool';
@@ -56,7 +55,7 @@ export async function enhancePhoto(
   ]);
   progress(0.15, 'Cleaning up and enlarging the photo');
   const targets = faces.filter((f) => Math.max(f.box.width, f.box.height) >= MIN_FACE_PX);
-  const large = await restoreAndEnlarge(image, measured, targets.map(faceSurroundings), pool, signal, (f) =>
+  const large = await restoreAndEnlarge(image, measured, pool, signal, (f) =>
     progress(0.15 + 0.7 * f, 'Cleaning up and enlarging the photo'),
   );
   const colourful = isColourful(image);
@@ -79,22 +78,10 @@ export async function enhancePhoto(
   return { image: large, faces, retouched: targets.length, restore: measured };
 }
 
-/** A face's box with a margin (hair line, ears, chin), where the clean-up takes more care. */
-function faceSurroundings({ box }: Face): Rect {
-  const margin = 16 + 0.1 * Math.max(box.width, box.height);
-  return {
-    x: box.x - margin,
-    y: box.y - margin,
-    width: box.width + 2 * margin,
-    height: box.height + 2 * margin,
-  };
-}
-
 /** The whole photo cleaned and enlarged 2x, strip by strip in the pool, put together in place. */
 async function restoreAndEnlarge(
   image: RawImage,
   measured: RestoreReport,
-  faces: Rect[],
   pool: WorkerPool,
   signal: AbortSignal | undefined,
   progress: (fraction: number) => void,
@@ -112,12 +99,9 @@ async function restoreAndEnlarge(
     strips.map(async (s) => {
       const strip = cropRaw(image, { x: 0, y: s.top, width, height: s.bottom - s.top });
       const data = strip.data as Uint8Array<ArrayBuffer>;
-      const stripFaces = faces
-        .filter((f) => f.y < s.bottom && f.y + f.height > s.top)
-        .map((f) => ({ ...f, y: f.y - s.top }));
       const enlarged = await pool.run(
         'restore-photo',
-        { strip, above: s.start - s.top, below: s.bottom - s.end, measured, faces: stripFaces },
+        { strip, above: s.start - s.top, below: s.bottom - s.end, measured },
         { transferList: [data.buffer], signal },
       );
       pasteRaw(large, enlarged, 0, 2 * s.start);

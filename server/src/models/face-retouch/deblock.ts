@@ -3,17 +3,13 @@
  * (Nosratinia 2001; Guleryuz's sparsity weights). The plane is cut into 8x8 blocks on several shifted grids;
  * each block's coefficients are shrunk, the blocks are put back, and the shifted results are averaged, each
  * block weighted by 1 / (1 + the coefficients it kept), so flat blocks (where the grid shows) count more than
- * textured ones. Two shrinkages: hard thresholds from the photo's own quantisation steps (a quality-40 photo is
- * cleaned harder than a quality-90 one), then an empirical Wiener pass that takes the thresholded plane as its
- * estimate of the signal (the second step of BM3D, without the block matching).
+ * textured ones. The shrinkage is a hard threshold: from the photo's own quantisation steps for its colour (a
+ * quality-40 photo is cleaned harder than a quality-90 one), from its noise level for a photo without a grid.
  */
 import { dctBlock, idctBlock } from './dct';
 
-/**
- * Shrinks one block's coefficients in place (`guide` holds the guide plane's coefficients of the same block,
- * when there is one) and returns how many it kept, counting partly kept ones by their squared gain.
- */
-type Shrink = (coefficients: Float32Array, guide: Float32Array) => number;
+/** Shrinks one block's coefficients in place and returns how many it kept. */
+type Shrink = (coefficients: Float32Array) => number;
 
 const mirror = (i: number, n: number) => (i < 0 ? -i - 1 : i >= n ? 2 * n - i - 1 : i);
 const PAD = 8;
@@ -36,34 +32,24 @@ function filterShiftedBlocks(
   height: number,
   step: number,
   shrink: Shrink,
-  guidePlane?: Float32Array,
 ): Float32Array {
   const pw = width + 2 * PAD;
   const ph = height + 2 * PAD;
   const source = padded(plane, width, height);
-  const guideSource = guidePlane && padded(guidePlane, width, height);
   const acc = new Float32Array(pw * ph);
   const weight = new Float32Array(pw * ph);
   const block = new Float32Array(64);
   const coefficients = new Float32Array(64);
-  const guide = new Float32Array(64);
   for (let oy = 0; oy < 8; oy += step)
     for (let ox = 0; ox < 8; ox += step)
       for (let by = oy; by + 8 <= ph; by += 8)
         for (let bx = ox; bx + 8 <= pw; bx += 8) {
-          if (guideSource) {
-            for (let r = 0; r < 8; r++) {
-              const row = (by + r) * pw + bx;
-              for (let c = 0; c < 8; c++) block[r * 8 + c] = guideSource[row + c];
-            }
-            dctBlock(block, guide);
-          }
           for (let r = 0; r < 8; r++) {
             const row = (by + r) * pw + bx;
             for (let c = 0; c < 8; c++) block[r * 8 + c] = source[row + c];
           }
           dctBlock(block, coefficients);
-          const kept = shrink(coefficients, guide);
+          const kept = shrink(coefficients);
           // No AC coefficient left: the block is its mean, no inverse transform needed.
           if (kept > 0) idctBlock(coefficients, block);
           else block.fill(coefficients[0] * 0.125);
@@ -104,37 +90,6 @@ export function deblockPlane(
     }
     return kept;
   });
-}
-
-/**
- * The empirical Wiener pass: each coefficient of `plane` scaled by s² / (s² + noise[k]), with s the same
- * coefficient of `estimate` (the thresholded plane) and `noise[k]` the noise variance of coefficient k.
- */
-export function wienerPlane(
-  plane: Float32Array,
-  estimate: Float32Array,
-  width: number,
-  height: number,
-  noise: Float32Array,
-  step: number,
-): Float32Array {
-  return filterShiftedBlocks(
-    plane,
-    width,
-    height,
-    step,
-    (c, guide) => {
-      let kept = 0;
-      for (let k = 1; k < 64; k++) {
-        const signal = guide[k] * guide[k];
-        const gain = noise[k] > 0 ? signal / (signal + noise[k]) : 1;
-        c[k] *= gain;
-        kept += gain * gain;
-      }
-      return kept;
-    },
-    estimate,
-  );
 }
 
 /**

@@ -1,10 +1,9 @@
 /**
- * Face enhancement's pixel work: the whole-photo restoration (JPEG clean-up, noise, the 2x by back-projection)
+ * Face enhancement's pixel work: the whole-photo restoration (the learned 2x of JPEG luma, the colour's clean-up, noise)
  * and the per-face retouch. All run in the worker pool (tasks `measure-photo`, `restore-photo` per strip and
  * `retouch-face`); faces come from models/face.
  */
 export type { RestoreReport } from './restore';
-export type { Rect } from './block-match';
 export { photoStrips, type Strip } from './strips';
 export { shiftFace, STRENGTH, type RetouchOptions, type RetouchStrength } from './retouch';
 export { isColourful } from './colour';

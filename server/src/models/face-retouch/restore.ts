@@ -1,10 +1,10 @@
 /**
- * The whole-photo restoration before the 2x: JPEG block and ringing removal and noise reduction, tuned to the
- * quality the photo was saved at (measured from its pixels) and to its noise.
+ * The whole-photo restoration before the 2x: the colour's JPEG blocks and ringing removed at the quality the
+ * photo was saved at (measured from its pixels; the learned 2x cleans the luma itself), and noise reduced on a
+ * photo without a JPEG grid.
  */
 import type { RawImage } from '../../lib/image';
-import { blockMatchWiener, type Rect } from './block-match';
-import { deblockPlane, noiseSigma, wienerPlane } from './deblock';
+import { deblockPlane, noiseSigma } from './deblock';
 import { CHROMA_TABLE, estimateJpegQuality, LUMA_TABLE, quantTable } from './jpeg-quality';
 import { fromYcc, toYcc } from './planes';
 
@@ -23,12 +23,6 @@ export interface RestoreReport {
 export function jpegThreshold(quality: number): number {
   return 0.35 - (0.15 * Math.min(35, Math.max(0, quality - 50))) / 35;
 }
-/**
- * The JPEG's rounding error assumed by the Wiener pass, as a share of a uniform error's variance (step² / 12):
- * chosen on the bench's tuning faces (0.3..0.5 within 0.02 dB of each other at 2x); the error of a
- * coefficient rounded to zero is smaller than a full step's.
- */
-export const WIENER_NOISE = 0.4;
 /** Multiple of the noise sigma under which a coefficient counts as noise. */
 export const NOISE_THRESHOLD = 2.2;
 
@@ -40,13 +34,11 @@ export function measurePhoto(image: RawImage): RestoreReport {
 
 /**
  * Restores `image`, at the quality and noise `measured` (by default measured here; a strip of a photo is
- * given the whole photo's, so that its strips are cleaned alike and meet without a seam). The luma inside
- * `faces` (rectangles in the image's pixels) is refined further by block matching.
+ * given the whole photo's, so that its strips are cleaned alike and meet without a seam).
  */
 export function restorePhoto(
   image: RawImage,
   measured?: RestoreReport,
-  faces: Rect[] = [],
 ): { image: RawImage; report: RestoreReport } {
   const planes = toYcc(image);
   const { width, height } = planes;
@@ -60,27 +52,16 @@ export function restorePhoto(
     const steps = jpegQuality === null ? null : quantTable(table, jpegQuality);
     return Float32Array.from({ length: 64 }, (_, k) => Math.max(steps ? fraction * steps[k] : 0, floor));
   };
-  // Luma on 16 grids (4 above 4 megapixels); chroma, which JPEG usually stores at half resolution, at half
-  // resolution on 16 grids, its change enlarged back onto the full-resolution chroma.
-  const lumaStep = width * height > 4_000_000 ? 4 : 2;
-  const thresholded = deblockPlane(planes.y, width, height, thresholds(LUMA_TABLE), lumaStep);
-  const observed = planes.y;
-  planes.y =
-    jpegQuality === null
-      ? thresholded
-      : wienerPlane(observed, thresholded, width, height, roundingNoise(jpegQuality), lumaStep);
-  if (jpegQuality !== null)
-    for (const rect of faces)
-      planes.y = blockMatchWiener(observed, planes.y, width, height, roundingNoise(jpegQuality), rect);
+  // Noise on 16 grids (4 above 4 megapixels); a JPEG's luma goes to the learned 2x as it is. Chroma, which
+  // JPEG usually stores at half resolution, at half resolution on 16 grids, its change enlarged back.
+  if (jpegQuality === null) {
+    const step = width * height > 4_000_000 ? 4 : 2;
+    planes.y = deblockPlane(planes.y, width, height, thresholds(LUMA_TABLE), step);
+  }
   const chroma = thresholds(CHROMA_TABLE);
   planes.cb = deblockChroma(planes.cb, width, height, chroma);
   planes.cr = deblockChroma(planes.cr, width, height, chroma);
   return { image: fromYcc(planes, image.channels === 1 ? 1 : image.channels), report };
-}
-
-/** The variance of each luma coefficient's rounding error in a JPEG saved at `quality`. */
-function roundingNoise(quality: number): Float32Array {
-  return quantTable(LUMA_TABLE, quality).map((step) => (WIENER_NOISE * step * step) / 12);
 }
 
 function deblockChroma(

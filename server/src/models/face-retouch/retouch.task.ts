@@ -1,6 +1,5 @@
 import type { RawImage } from '../../lib/image';
 import type { Face } from '../face/types';
-import type { Rect } from './block-match';
 import { enlargePhoto } from './enlarge';
 import { cropRaw } from './planes';
 import { measurePhoto, restorePhoto, type RestoreReport } from './restore';
@@ -18,16 +17,20 @@ export interface RestoreStripPayload {
   above: number;
   below: number;
   measured: RestoreReport;
-  /** The faces' surroundings in the strip's pixels, cleaned with more care than the rest. */
-  faces?: Rect[];
 }
 
 /**
- * Worker task `restore-photo`: one strip of the photo cleaned (JPEG blocks, ringing, noise at the whole
- * photo's measured quality) and enlarged 2x; returns the 2x of the strip without its context rows.
+ * Worker task `restore-photo`: one strip of the photo cleaned (the colour's JPEG blocks and ringing, noise, at
+ * the whole photo's measured quality) and enlarged 2x, its luma by the learned 2x; returns the 2x of the strip
+ * without its context rows.
  */
-export function restoreStripTask({ strip, above, below, measured, faces }: RestoreStripPayload): RawImage {
-  const large = enlargePhoto(restorePhoto(strip, measured, faces).image);
+export async function restoreStripTask({
+  strip,
+  above,
+  below,
+  measured,
+}: RestoreStripPayload): Promise<RawImage> {
+  const large = await enlargePhoto(restorePhoto(strip, measured).image, measured.jpegQuality);
   return cropRaw(large, {
     x: 0,
     y: 2 * above,

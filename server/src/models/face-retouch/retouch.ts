@@ -24,8 +24,8 @@ export const STRENGTH = { subtle: 0.55, natural: 1, strong: 1.5 } as const;
 /** Of the skin's finest texture (pores, fine lines), the share kept at full strength: never plastic. */
 export const TEXTURE_FLOOR = 0.85;
 
-/** Fine detail given back over the whole face (half as much on smoothed skin): photos arrive soft. */
-export const FACE_DETAIL = 0.45;
+/** Fine detail given back over the whole face (half as much on smoothed skin): the learned 2x restores most of it. */
+export const FACE_DETAIL = 0.2;
 
 /** A natural skin cluster in Cb/Cr (Chai and Ngan 1999, narrowed toward its centre). */
 const SKIN_CB = [85, 125] as const;
@@ -122,7 +122,7 @@ function sharpenFeatures(
     const detail = before[i] - soft[i];
     const contrast = soft[i] - wide[i];
     let delta =
-      eye * k * (0.9 * detail + 0.25 * contrast) + part * k * 0.45 * detail + rest * k * faceDetail * detail;
+      eye * k * (0.45 * detail + 0.15 * contrast) + part * k * 0.45 * detail + rest * k * faceDetail * detail;
     const saturation = Math.abs(cb[i] - 128) + Math.abs(cr[i] - 128);
     if (before[i] > wide[i] + 8 && saturation < 24) delta += eye * k * 4; // the eye whites
     // Catch-lights and other highlights: no more than halfway to white.
