@@ -7,7 +7,7 @@ server/src/models/face-retouch/enlarge.ts) plus a learned correction. A second i
 quality the photo was measured at (quality / 100, 1 for a photo without a JPEG grid), so one network serves
 heavily and lightly compressed photos.
 
-Run on the CPU (about 40 minutes on 2 cores), from the repository's root:
+Run on the CPU (30 minutes of training on 2 cores, after a few minutes of preparing the pairs), from the repository's root:
   python3 scripts/face-restore/train.py --photos DIR [DIR ...] --exclude ../shared/photos --out assets/models
 Needs torch (CPU) and onnx (Debian's python3-onnx) and Pillow. See scripts/face-restore/README.md for the
 photos it was trained on and their licences. Photos that look like any photo in --exclude (the benchmark's)

@@ -5,7 +5,7 @@
  */
 import type { RawImage } from '../../lib/image';
 import { deblockPlane, noiseSigma } from './deblock';
-import { CHROMA_TABLE, estimateJpegQuality, LUMA_TABLE, quantTable } from './jpeg-quality';
+import { CHROMA_TABLE, estimateJpegQuality, quantTable } from './jpeg-quality';
 import { fromYcc, toYcc } from './planes';
 
 export interface RestoreReport {
@@ -16,8 +16,8 @@ export interface RestoreReport {
 }
 
 /**
- * Fraction of each quantisation step under which a coefficient counts as an artefact: 0.35 up to quality 50
- * (tuned on the bench's quality-40 tuning faces), easing to 0.2 at 85 and above, where the steps are small and a misread
+ * Fraction of each quantisation step under which a colour coefficient counts as an artefact: 0.35 up to
+ * quality 50 (tuned on the bench's quality-40 tuning faces, when it also cleaned the luma), easing to 0.2 at 85 and above, where the steps are small and a misread
  * quality (a photo saved twice) would cost real detail.
  */
 export function jpegThreshold(quality: number): number {
@@ -56,7 +56,7 @@ export function restorePhoto(
   // JPEG usually stores at half resolution, at half resolution on 16 grids, its change enlarged back.
   if (jpegQuality === null) {
     const step = width * height > 4_000_000 ? 4 : 2;
-    planes.y = deblockPlane(planes.y, width, height, thresholds(LUMA_TABLE), step);
+    planes.y = deblockPlane(planes.y, width, height, new Float32Array(64).fill(floor), step);
   }
   const chroma = thresholds(CHROMA_TABLE);
   planes.cb = deblockChroma(planes.cb, width, height, chroma);
