@@ -1,5 +1,6 @@
 """
-Trains face enhancement's learned 2x of JPEG luma (assets/models/jpeg-2x-luma.onnx).
+Trains face enhancement's learned 2x of JPEG luma (server/src/models/face-retouch/jpeg-2x-luma.onnx, and with
+--channels 48 --layers 6 and --faces, jpeg-2x-luma-faces.onnx beside it).
 
 A small convolutional network sees the luma of a photo that was shrunk, perhaps blurred and saved as a JPEG,
 and gives back the luma at twice the size: a centred Lanczos-3 2x (fixed weights, the same taps as
@@ -7,8 +8,9 @@ server/src/models/face-retouch/enlarge.ts) plus a learned correction. A second i
 quality the photo was measured at (quality / 100, 1 for a photo without a JPEG grid), so one network serves
 heavily and lightly compressed photos.
 
-Run on the CPU (30 minutes of training on 2 cores, after a few minutes of preparing the pairs), from the repository's root:
-  python3 scripts/face-restore/train.py --photos DIR [DIR ...] --exclude ../shared/photos --out assets/models
+Run on the CPU (30-40 minutes of training on 2 cores, after a few minutes of preparing the pairs), from the
+repository's root:
+  python3 scripts/face-restore/train.py --photos DIR [DIR ...] --exclude ../shared/photos --out /tmp/model
 Needs torch (CPU) and onnx (Debian's python3-onnx) and Pillow. See scripts/face-restore/README.md for the
 photos it was trained on and their licences. Photos that look like any photo in --exclude (the benchmark's)
 are left out, so the benchmark never scores a photo the network was trained on.
@@ -16,6 +18,7 @@ are left out, so the benchmark never scores a photo the network was trained on.
 import argparse
 import glob
 import io
+import json
 import math
 import os
 import random
@@ -28,6 +31,8 @@ import torch.nn.functional as F
 from PIL import Image
 
 EXTENSIONS = ('.jpg', '.jpeg', '.png', '.webp')
+# Input pixels at each side of a training patch left out of the loss.
+MARGIN = 8
 
 
 def lanczos_taps():
@@ -178,26 +183,39 @@ def random_degradation(rng):
     return blur, quality
 
 
-def make_pairs(truths, variants, rng):
-    """For each photo, `variants` degraded copies: (lr luma, quality value, hr luma), lr cropped to the JPEG grid."""
+def make_pairs(truths, variants, rng, faces=None):
+    """For each photo, `variants` degraded copies: (lr luma, quality value, hr luma, face boxes in lr pixels),
+    lr cropped to the JPEG grid."""
     pairs = []
-    for _, truth in truths:
+    for path, truth in truths:
         hr = luma(truth)
+        h, w = truth.shape[0] / 2, truth.shape[1] / 2
+        boxes = [(x * w, y * h, bw * w, bh * h) for x, y, bw, bh in (faces or {}).get(os.path.abspath(path), [])]
         for _ in range(variants):
             blur, quality = random_degradation(rng)
             lr, q = degrade(truth, blur, quality)
             # Views of one luma plane per photo: the copies share it.
-            pairs.append((lr.astype(np.float32), q, hr[: 2 * lr.shape[0], : 2 * lr.shape[1]]))
+            pairs.append((lr.astype(np.float32), q, hr[: 2 * lr.shape[0], : 2 * lr.shape[1]], boxes))
     return pairs
 
 
-def sample_batch(pairs, batch, size, rng):
+def patch_origin(extent, size, rng, centre=None):
+    """A patch start on the 8-pixel JPEG grid, at random, or with `centre` somewhere in its middle half."""
+    last = max(0, (extent - size) // 8)
+    if centre is None:
+        return 8 * rng.randrange(last + 1)
+    return 8 * min(last, max(0, round((centre - rng.uniform(0.25, 0.75) * size) / 8)))
+
+
+def sample_batch(pairs, batch, size, rng, face_share=0.0):
     lrs, qs, hrs = [], [], []
+    with_faces = [p for p in pairs if p[3]] if face_share > 0 else []
     for _ in range(batch):
-        lr, q, hr = pairs[rng.randrange(len(pairs))]
-        # Patches start on the 8-pixel JPEG grid, as the engine's crops do.
-        y = 8 * rng.randrange(max(1, (lr.shape[0] - size) // 8 + 1))
-        x = 8 * rng.randrange(max(1, (lr.shape[1] - size) // 8 + 1))
+        on_face = with_faces and rng.random() < face_share
+        lr, q, hr, boxes = (with_faces if on_face else pairs)[rng.randrange(len(with_faces if on_face else pairs))]
+        box = rng.choice(boxes) if on_face else None
+        y = patch_origin(lr.shape[0], size, rng, box and box[1] + box[3] / 2)
+        x = patch_origin(lr.shape[1], size, rng, box and box[0] + box[2] / 2)
         lp = lr[y : y + size, x : x + size]
         hp = hr[2 * y : 2 * y + 2 * size, 2 * x : 2 * x + 2 * size]
         if rng.random() < 0.5:  # mirror across columns keeps the grid phase only when size is a multiple of 8
@@ -214,6 +232,15 @@ def sample_batch(pairs, batch, size, rng):
 def psnr(a, b, border=4):
     d = (a - b)[border:-border, border:-border]
     return 10 * math.log10(255**2 / float(np.mean(d**2)))
+
+
+def load_onnx_weights(model, path):
+    """Loads weights from an ONNX file this script exported (its initialisers carry the state dict's names)."""
+    import onnx
+    from onnx import numpy_helper
+
+    weights = {i.name: torch.tensor(numpy_helper.to_array(i)) for i in onnx.load(path).graph.initializer}
+    model.load_state_dict(weights)
 
 
 def evaluate(model, checks):
@@ -251,20 +278,31 @@ def main():
     parser.add_argument('--photos', nargs='+', required=True)
     parser.add_argument('--exclude', default=None)
     parser.add_argument('--checks', nargs='*', default=[], help='photos to print progress on (never trained on)')
-    parser.add_argument('--out', default='assets/models')
+    parser.add_argument('--out', default='/tmp/model')
     parser.add_argument('--minutes', type=float, default=40)
     parser.add_argument('--channels', type=int, default=32)
     parser.add_argument('--layers', type=int, default=4)
     parser.add_argument('--variants', type=int, default=4)
     parser.add_argument('--seed', type=int, default=7)
+    parser.add_argument('--patch', type=int, default=96, help='input patch side, a multiple of 8')
+    parser.add_argument('--batch', type=int, default=8)
+    parser.add_argument('--init', default=None, help='start from the weights of an exported ONNX file')
+    parser.add_argument('--faces', default=None, help="find-faces.ts's list of the faces in the photos")
+    parser.add_argument('--face-share', type=float, default=0.3, help='share of patches placed on a face')
     args = parser.parse_args()
 
+    os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
     torch.manual_seed(args.seed)
     torch.set_num_threads(os.cpu_count() or 2)
     truths = load_truths(args.photos, args.exclude, 300, rng)
     print(f'{len(truths)} training photos')
-    pairs = make_pairs(truths, args.variants, rng)
+    faces = None
+    if args.faces:
+        with open(args.faces) as f:
+            faces = json.load(f)
+    pairs = make_pairs(truths, args.variants, rng, faces)
+    print(f'{sum(1 for p in pairs if p[3]) // args.variants} photos with faces', flush=True)
     checks = []
     for path in args.checks:
         truth = np.asarray(Image.open(path).convert('RGB'))
@@ -274,22 +312,31 @@ def main():
         checks.append((lr[:h, :w], q, luma(truth)[: 2 * h, : 2 * w]))
 
     model = Jpeg2x(args.channels, args.layers)
-    optimiser = torch.optim.Adam(model.parameters(), lr=1e-3)
-    deadline = time.time() + 60 * args.minutes
+    if args.init:
+        load_onnx_weights(model, args.init)
+    if checks:
+        ours, plain = evaluate(model, checks)
+        print(f'start checks {ours:.2f} dB (Lanczos {plain:.2f}, +{ours - plain:.2f})', flush=True)
+    peak = 1e-3 if not args.init else 3e-4
+    optimiser = torch.optim.Adam(model.parameters(), lr=peak)
+    seconds = 60 * args.minutes
     start = time.time()
+    deadline = start + seconds
+    # The loss leaves out a margin where the patch's zero padding shows; the engine's tiles carry 24 pixels of
+    # context there instead.
+    margin = 2 * MARGIN
     step = 0
-    decayed = False
     while time.time() < deadline:
-        lr, q, hr = sample_batch(pairs, 16, 48, rng)
-        loss = F.l1_loss(model(lr, q), hr)
+        # Cosine decay of the learning rate over the time given.
+        for group in optimiser.param_groups:
+            group['lr'] = peak * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * (time.time() - start) / seconds)))
+        lr, q, hr = sample_batch(pairs, args.batch, args.patch, rng, args.face_share if faces else 0.0)
+        out = model(lr, q)
+        loss = F.l1_loss(out[..., margin:-margin, margin:-margin], hr[..., margin:-margin, margin:-margin])
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
         step += 1
-        if not decayed and time.time() - start > 0.75 * 60 * args.minutes:
-            for group in optimiser.param_groups:
-                group['lr'] = 2e-4
-            decayed = True
         if step % 500 == 0:
             line = f'step {step} {time.time() - start:.0f}s loss {loss.item() * 255:.3f}'
             if checks:
