@@ -33,7 +33,7 @@ import {
 } from './face-enhancement/measures';
 import { HELD_OUT, PHOTO_DIR, TUNING, triptych } from './face-enhancement/photos';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
-import { boxDown, type Rgb } from './upscale/degrade';
+import { boxDown, gaussianBlur, type Rgb } from './upscale/degrade';
 
 const MODEL_DIR = 'data/models';
 /** Faces narrower than this in the truth (20 px in the input) are too small to score. */
@@ -63,11 +63,8 @@ async function readTruth(file: string): Promise<Rgb> {
 
 /** The truth shrunk by 2, blurred (unless `blurred` is false) and saved as JPEG quality 40, decoded. */
 async function degrade(truth: Rgb, blurred: boolean): Promise<RawImage> {
-  const small = boxDown(truth, 2);
-  const shrunk = sharp(small.data, { raw: { width: small.width, height: small.height, channels: 3 } });
-  // libvips drops Gaussian taps under minAmplitude (default 0.2), which at sigma 0.5 leaves a single tap:
-  // no blur at all. 0.01 keeps the whole kernel.
-  const jpeg = await (blurred ? shrunk.blur({ sigma: 0.5, minAmplitude: 0.01 }) : shrunk)
+  const small = blurred ? gaussianBlur(boxDown(truth, 2), 0.5) : boxDown(truth, 2);
+  const jpeg = await sharp(small.data, { raw: { width: small.width, height: small.height, channels: 3 } })
     .jpeg({ quality: 40 })
     .toBuffer();
   return decodeRaw(jpeg, 3);
@@ -431,23 +428,25 @@ writeBenchmarkSection(
   `## Face enhancement (2x with retouched faces)
 
 ${TUNING.length + HELD_OUT.length} real photos from shared/photos (SOURCES.md there has their licences): each is the truth, box-downscaled
-by 2, blurred by a Gaussian of sigma 0.5 and saved as JPEG quality 40, then enlarged back to the truth's size. (Runs before
-this one asked sharp for \`blur(0.5)\`, which with libvips' default minimum amplitude keeps a single tap and does not blur;
-the last table repeats the tuning photos that way.) Luma (BT.601)
+by 2, blurred by a Gaussian of sigma 0.5 (in floating point: bench/upscale/degrade.ts) and saved as JPEG quality 40,
+then enlarged back to the truth's size. (The first runs asked sharp for \`blur(0.5)\`, which with libvips' default
+minimum amplitude keeps a single tap and does not blur; the last table repeats the tuning photos that way. The runs
+after them, up to 2026-11-25, used sharp's blur with all its taps, whose integer kernel darkened every copy by about 3
+levels: each method lost 0.6-0.9 dB in the face boxes to that shift.) Luma (BT.601)
 PSNR and SSIM in the face boxes (the landmarks' boxes found by models/face on the truth, faces of at least ${MIN_SCORED_FACE} px there,
 PSNR over all their pixels together, SSIM averaged per face) and over the whole photo (4 px border left out, averaged per
 photo); blockiness = mean luma step across the result's 16-pixel block grid over the mean step elsewhere, given as the excess
 over the truth's own; face detail = gradient energy (mean squared central difference) in the face boxes over the truth's.
 The tuning photos were used to compare the learned 2x's training runs and layouts, to choose its two mirror
-images, and to set the retouch's sharpening (\`--tuning-only\` runs them alone); the network was trained on other
-photos (scripts/face-restore/README.md), none of them a benchmark photo. The held-out photos were not used for
+images and the face network's share, and to set the retouch's sharpening (\`--tuning-only\` runs them alone); the
+networks were trained on other photos (scripts/face-restore/README.md), none of them a benchmark photo. The held-out photos were not used for
 those choices, but the figures of earlier runs, which printed them, were seen; a change to the face detector
 (trying more candidates, made for faces missed in the speed photo) also changed which held-out faces are found and
 scored. The held-out faces include one false detection (on the ballerina's knee), scored like the others.
 Contact sheet (input enlarged by pixel repetition, Lanczos, image-upscale, face enhancement, truth):
-docs/images/face-enhancement-contact-sheet.png. Looked at (the sheet of the run with the learned 2x): no JPEG blocks on any face, where image-upscale keeps them (the ballerina, the mariachi's cheek); edges (glasses, eyelids,
+docs/images/face-enhancement-contact-sheet.png. Looked at (the sheet of the run with the face network): no JPEG blocks on any face, where image-upscale keeps them (the ballerina, the mariachi's cheek); edges (glasses, eyelids,
 lips, the jaw) clearly sharper than both Lanczos and image-upscale, with no halo; no seam between the network's tiles or
-the strips, nor where a retouched crop meets the photo; the skin keeps its larger wrinkles but is smoother than the
+the strips, where the face network's opinion fades out, nor where a retouched crop meets the photo; the skin keeps its larger wrinkles but is smoother than the
 truth, its fine grain mostly gone (Grace Hopper's cheeks), which reads as lightly retouched rather than plastic.
 
 ${sections.join('\n\n')}

@@ -1,9 +1,9 @@
 /**
  * Face enhancement on decoded pixels, every heavy step in the worker pool: find the faces and measure the
  * photo's JPEG quality and noise, restore the whole photo at that quality and enlarge it 2x by the learned
- * 2x (in strips, which the pool's threads share), then retouch each face on its own crop of
- * the 2x photo and paste it back. The retouch's masks fade to nothing before the crop's edge, so the paste
- * leaves no seam.
+ * 2x, with its face network over the faces (in strips, which the pool's threads share), then retouch each
+ * face on its own crop of the 2x photo and paste it back. The retouch's masks fade to nothing before the
+ * crop's edge, so the paste leaves no seam.
  */
 import type { RawImage } from '../../lib/image';
 import { detectFaces, scaleFace, type Face } from '../../models/face';
@@ -55,7 +55,7 @@ export async function enhancePhoto(
   ]);
   progress(0.15, 'Cleaning up and enlarging the photo');
   const targets = faces.filter((f) => Math.max(f.box.width, f.box.height) >= MIN_FACE_PX);
-  const large = await restoreAndEnlarge(image, measured, pool, signal, (f) =>
+  const large = await restoreAndEnlarge(image, measured, faces, pool, signal, (f) =>
     progress(0.15 + 0.7 * f, 'Cleaning up and enlarging the photo'),
   );
   const colourful = isColourful(image);
@@ -78,10 +78,14 @@ export async function enhancePhoto(
   return { image: large, faces, retouched: targets.length, restore: measured };
 }
 
-/** The whole photo cleaned and enlarged 2x, strip by strip in the pool, put together in place. */
+/**
+ * The whole photo cleaned and enlarged 2x, strip by strip in the pool, put together in place; every face found,
+ * small ones too, gets the learned 2x's face network.
+ */
 async function restoreAndEnlarge(
   image: RawImage,
   measured: RestoreReport,
+  faces: Face[],
   pool: WorkerPool,
   signal: AbortSignal | undefined,
   progress: (fraction: number) => void,
@@ -98,10 +102,12 @@ async function restoreAndEnlarge(
   await Promise.all(
     strips.map(async (s) => {
       const strip = cropRaw(image, { x: 0, y: s.top, width, height: s.bottom - s.top });
+      // In the strip's pixels; faces beyond its rows are passed over there.
+      const boxes = faces.map((f) => ({ ...f.box, y: f.box.y - s.top }));
       const data = strip.data as Uint8Array<ArrayBuffer>;
       const enlarged = await pool.run(
         'restore-photo',
-        { strip, above: s.start - s.top, below: s.bottom - s.end, measured },
+        { strip, above: s.start - s.top, below: s.bottom - s.end, measured, faces: boxes },
         { transferList: [data.buffer], signal },
       );
       pasteRaw(large, enlarged, 0, 2 * s.start);

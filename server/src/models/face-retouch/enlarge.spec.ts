@@ -74,6 +74,33 @@ describe('the whole-photo 2x (the learned 2x for luma)', () => {
     expect(worst).toBeLessThan(0.01);
   });
 
+  it("blends the face network's opinion in over a face alone, fading out with no step", async () => {
+    const { y, width, height } = toYcc(boxDown(await truth()));
+    const face = { x: 40, y: 40, width: 50, height: 60 };
+    const alone = await learned2x(y, width, height, 40);
+    const withFace = await learned2x(y, width, height, 40, [face]);
+    const change = withFace.map((v, i) => v - alone[i]);
+    // The box grown by 0.1 of its side takes half the face network; its outer fade ends 0.3 of the side out.
+    const at = (x: number, row: number) => change[2 * row * 2 * width + 2 * x];
+    let inside = 0;
+    for (let row = 40; row < 100; row++) for (let x = 40; x < 90; x++) inside += Math.abs(at(x, row));
+    expect(inside / (50 * 60)).toBeGreaterThan(0.3);
+    for (let row = 0; row < height; row++)
+      for (let x = 0; x < width; x++)
+        if (x < 40 - 19 || x >= 90 + 19 || row < 40 - 19 || row >= 100 + 19) expect(at(x, row)).toBe(0);
+    // No step where it ends: in the last 3 of its 18 pixels of fade the change is a fraction of the inside's.
+    let ring = 0;
+    let ringCount = 0;
+    for (let row = 40 - 18; row < 100 + 18; row++)
+      for (let x = 40 - 18; x < 90 + 18; x++) {
+        const out = Math.max(40 - x, x - 89, 40 - row, row - 99);
+        if (out < 15) continue;
+        ring += Math.abs(at(x, row));
+        ringCount++;
+      }
+    expect(ring / ringCount).toBeLessThan((0.35 * inside) / (50 * 60));
+  });
+
   it('restores a shrunk, slightly blurred quality-40 portrait closer to the truth than a Lanczos 2x of it', async () => {
     const big = await truth();
     const target = toYcc(big).y;

@@ -4,6 +4,7 @@
  * JPEG stores it at half size anyway).
  */
 import type { RawImage } from '../../lib/image';
+import type { FaceBox } from '../face/types';
 import { learned2x } from './learned-2x';
 import { fromYcc, toYcc, type YccPlanes } from './planes';
 
@@ -70,15 +71,19 @@ const toByte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
 
 /**
  * The 2x of a (restored) photo: luma by the learned 2x at the photo's measured JPEG quality (null: no JPEG
- * grid), colour and alpha by the plain Lanczos 2x.
+ * grid), with the face network's opinion on `faces`; colour and alpha by the plain Lanczos 2x.
  */
-export async function enlargePhoto(image: RawImage, quality: number | null): Promise<RawImage> {
+export async function enlargePhoto(
+  image: RawImage,
+  quality: number | null,
+  faces: readonly FaceBox[] = [],
+): Promise<RawImage> {
   const { width, height } = image;
   const planes = toYcc(image);
   const large: YccPlanes = {
     width: 2 * width,
     height: 2 * height,
-    y: await learned2x(planes.y, width, height, quality),
+    y: await learned2x(planes.y, width, height, quality, faces),
     cb: enlarge2x(planes.cb, width, height),
     cr: enlarge2x(planes.cr, width, height),
     alpha: planes.alpha && Uint8Array.from(enlarge2x(Float32Array.from(planes.alpha), width, height), toByte),

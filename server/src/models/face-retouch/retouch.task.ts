@@ -1,5 +1,5 @@
 import type { RawImage } from '../../lib/image';
-import type { Face } from '../face/types';
+import type { Face, FaceBox } from '../face/types';
 import { enlargePhoto } from './enlarge';
 import { cropRaw } from './planes';
 import { measurePhoto, restorePhoto, type RestoreReport } from './restore';
@@ -17,6 +17,8 @@ export interface RestoreStripPayload {
   above: number;
   below: number;
   measured: RestoreReport;
+  /** The photo's faces in the strip's pixels (those beyond its rows are passed over): the face network's. */
+  faces: FaceBox[];
 }
 
 /**
@@ -29,8 +31,9 @@ export async function restoreStripTask({
   above,
   below,
   measured,
+  faces,
 }: RestoreStripPayload): Promise<RawImage> {
-  const large = await enlargePhoto(restorePhoto(strip, measured).image, measured.jpegQuality);
+  const large = await enlargePhoto(restorePhoto(strip, measured).image, measured.jpegQuality, faces);
   return cropRaw(large, {
     x: 0,
     y: 2 * above,

@@ -3,7 +3,7 @@
  * holds more than a strip's float planes: a 12-megapixel photo never lives as float planes at 2x at once.
  */
 
-/** Rows of context above and below a strip (a multiple of 8): covers the clean-up's 8x8 blocks and the learned 2x's view (17 px). */
+/** Rows of context above and below a strip (a multiple of 8): covers the clean-up's 8x8 blocks and the learned 2x's views (17 px, 21 px for faces). */
 export const STRIP_CONTEXT = 24;
 /** Input pixels per strip at most. */
 const STRIP_PIXELS = 600_000;
