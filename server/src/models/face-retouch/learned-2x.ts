@@ -17,7 +17,6 @@
  */
 import * as ort from 'onnxruntime-node';
 import { loadOnce } from '../../lib/load-once';
-
 import type { FaceBox } from '../face/types';
 
 // One thread: the pool's threads each run a strip of the photo at the same time.
@@ -69,47 +68,61 @@ export async function learned2x(
   const whole = { x0: 0, y0: 0, x1: width, y1: height };
   const large = await windowed2x(await photoModel(), FLIPS, plane, width, height, whole, quality);
   // How much of the face network each output pixel holds already, where faces' windows overlap.
-  const applied = faces.length ? new Float32Array(large.length) : null;
-  for (const box of faces) {
-    const size = Math.max(box.width, box.height);
-    const inner = growBox(box, FACE_GROW * size);
-    const feather = Math.max(2, FACE_FEATHER * size);
-    const outer = growBox(inner, feather);
-    // Grid-aligned on the left and top, as every crop given to the networks is.
-    const x0 = Math.max(0, Math.floor(outer.x / 8) * 8);
-    const y0 = Math.max(0, Math.floor(outer.y / 8) * 8);
-    const x1 = Math.min(width, Math.ceil(outer.x + outer.width));
-    const y1 = Math.min(height, Math.ceil(outer.y + outer.height));
-    if (x1 - x0 < 8 || y1 - y0 < 8) continue;
-    const opinion = await windowed2x(
-      await faceModel(),
-      [[false, false]],
-      plane,
-      width,
-      height,
-      { x0, y0, x1, y1 },
-      quality,
-    );
-    const ramp = (u: number, from: number, to: number) =>
-      Math.min(1, Math.max(0, (u - from) / feather), Math.max(0, (to - u) / feather));
-    const w = 2 * (x1 - x0);
-    for (let y = 2 * y0; y < 2 * y1; y++) {
-      const wy = ramp((y + 0.5) / 2, outer.y, outer.y + outer.height);
-      if (wy <= 0) continue;
-      for (let x = 2 * x0; x < 2 * x1; x++) {
-        const weight = wy * ramp((x + 0.5) / 2, outer.x, outer.x + outer.width);
-        const i = y * 2 * width + x;
-        const before = applied![i];
-        if (weight <= before) continue;
-        const s = opinion[(y - 2 * y0) * w + (x - 2 * x0)];
-        // The photo network's own value, from the mean this pixel holds already.
-        const own = (large[i] - FACE_OPINION * before * s) / (1 - FACE_OPINION * before);
-        large[i] = own + FACE_OPINION * weight * (s - own);
-        applied![i] = weight;
-      }
+  const applied = new Float32Array(faces.length ? large.length : 0);
+  for (const box of faces) await addFaceOpinion(large, applied, plane, width, height, box, quality);
+  return large;
+}
+
+/**
+ * Averages the face network's 2x into `large` over one face: at FACE_OPINION on the face box grown by
+ * FACE_GROW, fading to nothing over FACE_FEATHER beyond it. A pixel two faces reach keeps the larger share.
+ */
+async function addFaceOpinion(
+  large: Float32Array,
+  applied: Float32Array,
+  plane: Float32Array,
+  width: number,
+  height: number,
+  box: FaceBox,
+  quality: number | null,
+): Promise<void> {
+  const size = Math.max(box.width, box.height);
+  const feather = Math.max(2, FACE_FEATHER * size);
+  const outer = growBox(box, FACE_GROW * size + feather);
+  // Grid-aligned on the left and top, as every crop given to the networks is.
+  const x0 = Math.max(0, Math.floor(outer.x / 8) * 8);
+  const y0 = Math.max(0, Math.floor(outer.y / 8) * 8);
+  const x1 = Math.min(width, Math.ceil(outer.x + outer.width));
+  const y1 = Math.min(height, Math.ceil(outer.y + outer.height));
+  if (x1 - x0 < 8 || y1 - y0 < 8) return;
+  const window = { x0, y0, x1, y1 };
+  const opinion = await windowed2x(
+    await faceModel(),
+    [[false, false]],
+    plane,
+    width,
+    height,
+    window,
+    quality,
+  );
+  const ramp = (u: number, from: number, to: number) =>
+    Math.min(1, Math.max(0, (u - from) / feather), Math.max(0, (to - u) / feather));
+  const w = 2 * (x1 - x0);
+  for (let y = 2 * y0; y < 2 * y1; y++) {
+    const wy = ramp((y + 0.5) / 2, outer.y, outer.y + outer.height);
+    if (wy <= 0) continue;
+    for (let x = 2 * x0; x < 2 * x1; x++) {
+      const weight = wy * ramp((x + 0.5) / 2, outer.x, outer.x + outer.width);
+      const i = y * 2 * width + x;
+      const before = applied[i];
+      if (weight <= before) continue;
+      const s = opinion[(y - 2 * y0) * w + (x - 2 * x0)];
+      // The photo network's own value, from the mean this pixel holds already.
+      const own = (large[i] - FACE_OPINION * before * s) / (1 - FACE_OPINION * before);
+      large[i] = own + FACE_OPINION * weight * (s - own);
+      applied[i] = weight;
     }
   }
-  return large;
 }
 
 function growBox(box: FaceBox, by: number): FaceBox {
