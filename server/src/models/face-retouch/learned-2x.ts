@@ -88,7 +88,13 @@ async function addFaceOpinion(
 ): Promise<void> {
   const size = Math.max(box.width, box.height);
   const feather = Math.max(2, FACE_FEATHER * size);
-  const outer = growBox(box, FACE_GROW * size + feather);
+  const grow = FACE_GROW * size + feather;
+  const outer = {
+    x: box.x - grow,
+    y: box.y - grow,
+    width: box.width + 2 * grow,
+    height: box.height + 2 * grow,
+  };
   // Grid-aligned on the left and top, as every crop given to the networks is.
   const x0 = Math.max(0, Math.floor(outer.x / 8) * 8);
   const y0 = Math.max(0, Math.floor(outer.y / 8) * 8);
@@ -123,10 +129,6 @@ async function addFaceOpinion(
       applied[i] = weight;
     }
   }
-}
-
-function growBox(box: FaceBox, by: number): FaceBox {
-  return { x: box.x - by, y: box.y - by, width: box.width + 2 * by, height: box.height + 2 * by };
 }
 
 /** The 2x of `window` of the plane by `model`, tile by tile, each tile reading context from the whole plane. */
