@@ -5,6 +5,7 @@ import { textProbability } from './text-probability';
 import { bannerMask, findBanner } from './banner';
 import { findDateImprint } from './date-imprint';
 import { findOverlayShapes } from './overlay-shapes';
+import { segmentedMarks } from './segmented-marks';
 import { textStrokes, type TextLineEvidence } from './text-strokes';
 import { findLattice, MIN_STRENGTH, periodicMask } from './tiling';
 
@@ -20,6 +21,8 @@ export interface WatermarkFindings {
   dateImprint?: boolean;
   /** Whether translucent shapes (a logo's emblem, coloured tiles) were found by their outlines. */
   shapes?: boolean;
+  /** Whether the mark segmenter added regions: the rest of translucent shapes the outline finder saw in part. */
+  segmented?: boolean;
   /** Every line the text detector saw, and whether it was taken as lettering laid over the photo. */
   lettering?: TextLineEvidence[];
 }
@@ -35,9 +38,10 @@ const GROW = 2;
  * it at any angle and in any colour (PaddleOCR's text detector, kept where the photo shows an overlay; with
  * its outline, shadow and halo), lines of light, dark or warm text (the text-marks finder: captions, date
  * stamps), marks tiled over the whole photo, found by their repetition, a semi-opaque band across it, a
- * camera's orange date imprint on a warm photo, by its colours, and translucent shapes by their outlines.
+ * camera's orange date imprint on a warm photo, by its colours, and translucent shapes by their outlines;
+ * then the mark segmenter's regions that meet a shape or banner those found (the rest of the shapes).
  */
-export async function findWatermark(image: RawImage, found?: WatermarkFindings): Promise<Uint8Array | null> {
+export async function findWatermark(image: RawImage, report?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];
   const strokes = textStrokes(image, await textProbability(image), evidence);
   const lettering = strokes && dilate(strokes, image.width, image.height, GROW);
@@ -49,17 +53,25 @@ export async function findWatermark(image: RawImage, found?: WatermarkFindings):
   const band = banner && bannerMask(image, banner);
   const imprint = findDateImprint(image);
   const shapes = findOverlayShapes(image);
-  if (found) {
-    found.textLines = text ? lines.length : 0;
-    found.tiled = tiled !== null;
-    found.banner = banner !== null;
-    found.dateImprint = imprint !== null;
-    found.shapes = shapes !== null;
-    found.lettering = evidence;
+  if (report) {
+    report.textLines = text ? lines.length : 0;
+    report.tiled = tiled !== null;
+    report.banner = banner !== null;
+    report.dateImprint = imprint !== null;
+    report.shapes = shapes !== null;
+    report.lettering = evidence;
   }
-  const parts = [lettering, text, tiled, band, imprint, shapes].filter((m): m is Uint8Array => m !== null);
+  const drawnByStroke = union([lettering, text, tiled, imprint]);
+  const segmented = await segmentedMarks(image, union([band, shapes]), drawnByStroke);
+  if (report) report.segmented = segmented !== null;
+  return union([drawnByStroke, band, shapes, segmented]);
+}
+
+/** The union of the masks that are there, or null when none is. */
+function union(masks: (Uint8Array | null)[]): Uint8Array | null {
+  const parts = masks.filter((m): m is Uint8Array => m !== null);
   if (parts.length === 0) return null;
-  const union = parts[0].slice();
-  for (const part of parts.slice(1)) for (let i = 0; i < union.length; i++) union[i] |= part[i];
-  return union;
+  const out = parts[0].slice();
+  for (const part of parts.slice(1)) for (let i = 0; i < out.length; i++) out[i] |= part[i];
+  return out;
 }

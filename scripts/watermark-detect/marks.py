@@ -1,0 +1,335 @@
+"""Watermarks drawn over training photos, for the mark segmenter.
+
+Independent of the benchmark's drawings (bench/watermark-set, SVG through librsvg): other code, other fonts'
+use, other words, and a wider range of each kind, so that the network learns what a mark laid over a photo
+looks like rather than the benchmark's marks. Every mark is composited as editors do,
+out = (1 - a) * photo + a * colour, with colour and opacity per pixel; the target is where a >= 0.02.
+"""
+import glob
+import random
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+FONTS = sorted(
+    f for f in glob.glob('/usr/share/fonts/truetype/**/*.ttf', recursive=True)
+    if ('DejaVu' in f or 'Liberation' in f) and 'MathTeX' not in f
+)
+SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ven', 'tor', 'pix', 'el', 'stu', 'dio', 'fo', 'to', 'graf', 'nor', 'sun',
+             'vi', 'sta', 'mar', 'co', 'lux', 'ar', 'bel', 'net', 'ox', 'qu', 'zen', 'ly', 'ma', 'pro', 'shot']
+TLDS = ['.com', '.net', '.org', '.io', '.de', '.co.uk', '.photo', '.fr']
+
+
+def word(rnd):
+    w = ''.join(rnd.choice(SYLLABLES) for _ in range(rnd.randint(1, 4)))
+    r = rnd.random()
+    return w.upper() if r < 0.4 else w.capitalize() if r < 0.7 else w
+
+
+def phrase(rnd):
+    r = rnd.random()
+    if r < 0.25:
+        return ('www.' if rnd.random() < 0.6 else '') + word(rnd).lower() + rnd.choice(TLDS)
+    if r < 0.4:
+        return '\u00a9 ' + (str(rnd.randint(1995, 2026)) + ' ' if rnd.random() < 0.6 else '') + word(rnd) + ' ' + word(rnd)
+    if r < 0.5:
+        return '@' + word(rnd).lower() + rnd.choice(['', '_', '.']) + word(rnd).lower()
+    return ' '.join(word(rnd) for _ in range(rnd.randint(1, 3)))
+
+
+def vivid(rnd):
+    h = rnd.random()
+    s = rnd.uniform(0.5, 1)
+    v = rnd.uniform(0.6, 1)
+    i = int(h * 6) % 6
+    f = h * 6 - int(h * 6)
+    p, q, t = v * (1 - s), v * (1 - f * s), v * (1 - (1 - f) * s)
+    rgb = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][i]
+    return np.array(rgb) * 255
+
+
+def colour(rnd):
+    r = rnd.random()
+    if r < 0.35:
+        return np.array([255.0, 255.0, 255.0]) * rnd.uniform(0.85, 1)
+    if r < 0.55:
+        return np.array([1.0, 1.0, 1.0]) * rnd.uniform(0, 90)
+    if r < 0.65:
+        return np.array([1.0, 1.0, 1.0]) * rnd.uniform(90, 200)
+    return vivid(rnd)
+
+
+def field(rnd, h, w, box):
+    """Colour per pixel over the box (x0, y0, x1, y1): flat, a linear gradient of 2-3 colours, or radial."""
+    r = rnd.random()
+    if r < 0.45:
+        return np.broadcast_to(colour(rnd), (h, w, 3)).astype(np.float32)
+    x0, y0, x1, y1 = box
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    if r < 0.85:
+        a = rnd.uniform(0, np.pi)
+        t = (xs - x0) * np.cos(a) + (ys - y0) * np.sin(a)
+        span = abs((x1 - x0) * np.cos(a)) + abs((y1 - y0) * np.sin(a)) + 1
+        t = np.clip(t / span, 0, 1)
+    else:
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        t = np.clip(np.hypot(xs - cx, ys - cy) / (max(x1 - x0, y1 - y0) / 2 + 1), 0, 1)
+    stops = [vivid(rnd) if rnd.random() < 0.8 else colour(rnd) for _ in range(rnd.choice([2, 2, 3]))]
+    t = t[..., None] * (len(stops) - 1)
+    out = np.zeros((h, w, 3), np.float32)
+    for i in range(len(stops) - 1):
+        wgt = np.clip(1 - np.abs(t - i), 0, 1)
+        if i == 0:
+            wgt = np.where(t <= 0, 1, wgt)
+        out += wgt * ((1 - np.clip(t - i, 0, 1)) * stops[i] + np.clip(t - i, 0, 1) * stops[i + 1])
+    return out
+
+
+def font(rnd, size, mono=False):
+    choices = [f for f in FONTS if ('Mono' in f) == mono] if mono else FONTS
+    return ImageFont.truetype(rnd.choice(choices), max(6, int(size)))
+
+
+def text_layer(rnd, w, h, text, size, angle, at, f=None, stroke=0):
+    """A text's coverage (0-1 float) rotated by angle about its centre, placed with its centre at `at`."""
+    f = f or font(rnd, size)
+    left, top, right, bottom = f.getbbox(text, stroke_width=stroke)
+    pad = stroke + 4
+    img = Image.new('L', (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+    ImageDraw.Draw(img).text((pad - left, pad - top), text, font=f, fill=255, stroke_width=stroke, stroke_fill=255)
+    if angle:
+        img = img.rotate(angle, resample=Image.BICUBIC, expand=True)
+    layer = Image.new('L', (w, h), 0)
+    layer.paste(img, (int(at[0] - img.width / 2), int(at[1] - img.height / 2)))
+    return np.asarray(layer, np.float32) / 255
+
+
+def shape_layer(rnd, w, h, cx, cy, size, kind=None):
+    """One emblem shape's coverage, drawn at 4x and shrunk for smooth edges."""
+    k = 4
+    img = Image.new('L', (w * k, h * k), 0)
+    d = ImageDraw.Draw(img)
+    s = size * k / 2
+    X, Y = cx * k, cy * k
+    kind = kind or rnd.choice(['circle', 'ring', 'square', 'rounded', 'triangle', 'star', 'hexagon', 'ellipse', 'diamond'])
+    if kind == 'circle':
+        d.ellipse([X - s, Y - s, X + s, Y + s], fill=255)
+    elif kind == 'ring':
+        d.ellipse([X - s, Y - s, X + s, Y + s], fill=255)
+        t = s * rnd.uniform(0.55, 0.85)
+        d.ellipse([X - t, Y - t, X + t, Y + t], fill=0)
+    elif kind == 'ellipse':
+        e = rnd.uniform(0.4, 0.8)
+        d.ellipse([X - s, Y - s * e, X + s, Y + s * e], fill=255)
+    elif kind == 'square':
+        d.rectangle([X - s, Y - s, X + s, Y + s], fill=255)
+    elif kind == 'rounded':
+        d.rounded_rectangle([X - s, Y - s * rnd.uniform(0.5, 1), X + s, Y + s], radius=s * 0.3, fill=255)
+    else:
+        n = {'triangle': 3, 'hexagon': 6, 'diamond': 4, 'star': 10}[kind]
+        rot = rnd.uniform(0, 2 * np.pi)
+        pts = []
+        for i in range(n):
+            r = s * (0.45 if kind == 'star' and i % 2 else 1)
+            pts.append((X + r * np.cos(rot + 2 * np.pi * i / n), Y + r * np.sin(rot + 2 * np.pi * i / n)))
+        d.polygon(pts, fill=255)
+    return np.asarray(img.resize((w, h), Image.BOX), np.float32) / 255
+
+
+def blurred(a, radius):
+    img = Image.fromarray(np.clip(a * 255, 0, 255).astype(np.uint8))
+    return np.asarray(img.filter(ImageFilter.GaussianBlur(radius)), np.float32) / 255
+
+
+VISIBLE = 6  # mean change over the layer's pixels, in levels summed over the channels
+
+
+class Canvas:
+    def __init__(self, photo):
+        self.img = photo.astype(np.float32)
+        self.h, self.w = photo.shape[:2]
+        self.mark = np.zeros((self.h, self.w), np.float32)
+
+    def paint(self, cover, col, opacity):
+        a = (cover * opacity)[..., None]
+        before = self.img
+        self.img = self.img * (1 - a) + col * a
+        # A layer that changes the photo by less than a few levels cannot be seen, so it cannot be found.
+        inside = cover > 0.5
+        if inside.any() and np.abs(self.img - before)[inside].mean() * 3 >= VISIBLE:
+            self.mark = 1 - (1 - self.mark) * (1 - a[..., 0])
+
+
+def bbox(cover):
+    ys, xs = np.nonzero(cover > 0.02)
+    if len(xs) == 0:
+        return (0, 0, 1, 1)
+    return (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1)
+
+
+def styled_text(rnd, c, text, size, angle, at, opacity):
+    """Text with, at times, an outline, a drop shadow or a glow, and a flat or gradient fill."""
+    w, h = c.w, c.h
+    f = font(rnd, size)
+    cover = text_layer(rnd, w, h, text, size, angle, at, f)
+    style = rnd.random()
+    if style < 0.2:
+        dx, dy = rnd.uniform(-1, 1) * size * 0.08, rnd.uniform(0.3, 1) * size * 0.08
+        shadow = np.roll(np.roll(cover, int(round(dy)), 0), int(round(dx)), 1)
+        c.paint(blurred(shadow, rnd.uniform(0.5, 3)), np.array([0.0, 0, 0]) + rnd.uniform(0, 40), rnd.uniform(0.3, 0.8))
+    elif style < 0.35:
+        sw = max(1, int(size * rnd.uniform(0.03, 0.08)))
+        outline = text_layer(rnd, w, h, text, size, angle, at, f, stroke=sw)
+        c.paint(outline, colour(rnd), rnd.uniform(0.4, 1) * opacity ** 0.5)
+    elif style < 0.42:
+        c.paint(blurred(cover, size * 0.1), colour(rnd), rnd.uniform(0.2, 0.5))
+    c.paint(cover, field(rnd, h, w, bbox(cover)), opacity)
+
+
+def emblem(rnd, c, cx, cy, size, opacity):
+    """A logo's emblem: one shape, or two to four overlapping shapes of their own colours."""
+    n = 1 if rnd.random() < 0.5 else rnd.randint(2, 4)
+    for _ in range(n):
+        ox, oy = (rnd.uniform(-0.4, 0.4) * size, rnd.uniform(-0.4, 0.4) * size) if n > 1 else (0, 0)
+        s = size * (rnd.uniform(0.5, 0.9) if n > 1 else 1)
+        cover = shape_layer(rnd, c.w, c.h, cx + ox, cy + oy, s)
+        c.paint(cover, field(rnd, c.h, c.w, bbox(cover)), opacity * (rnd.uniform(0.6, 1.2) if n > 1 else 1))
+
+
+def logo(rnd, c, scale):
+    size = scale * rnd.uniform(0.06, 0.3)
+    cx, cy = rnd.uniform(0.15, 0.85) * c.w, rnd.uniform(0.15, 0.85) * c.h
+    opacity = rnd.uniform(0.2, 0.9)
+    emblem(rnd, c, cx, cy, size, opacity)
+    if rnd.random() < 0.7:
+        ts = size * rnd.uniform(0.25, 0.6)
+        text = word(rnd)
+        if rnd.random() < 0.5:
+            at = (cx + size * 0.6 + len(text) * ts * 0.32, cy)
+        else:
+            at = (cx, cy + size * 0.6 + ts * 0.6)
+        styled_text(rnd, c, text, ts, 0, at, opacity)
+
+
+def overlapping(rnd, c, scale):
+    cx, cy = rnd.uniform(0.2, 0.8) * c.w, rnd.uniform(0.2, 0.8) * c.h
+    spread = scale * rnd.uniform(0.05, 0.2)
+    for _ in range(rnd.randint(2, 5)):
+        s = scale * rnd.uniform(0.05, 0.25)
+        cover = shape_layer(rnd, c.w, c.h, cx + rnd.uniform(-1, 1) * spread, cy + rnd.uniform(-1, 1) * spread, s)
+        col = vivid(rnd) if rnd.random() < 0.8 else field(rnd, c.h, c.w, bbox(cover))
+        c.paint(cover, col, rnd.uniform(0.15, 0.7))
+
+
+def free_text(rnd, c, scale):
+    size = scale * rnd.uniform(0.02, 0.12)
+    angle = 0 if rnd.random() < 0.5 else rnd.uniform(-50, 50)
+    at = (rnd.uniform(0.25, 0.75) * c.w, rnd.uniform(0.15, 0.85) * c.h)
+    styled_text(rnd, c, phrase(rnd), size, angle, at, rnd.uniform(0.15, 0.95))
+
+
+def tiled(rnd, c, scale):
+    text = phrase(rnd) if rnd.random() < 0.6 else word(rnd)
+    size = scale * rnd.uniform(0.02, 0.06)
+    angle = rnd.choice([0, rnd.uniform(-50, 50)])
+    f = font(rnd, size)
+    cover = np.zeros((c.h, c.w), np.float32)
+    step_x = f.getlength(text) * rnd.uniform(1.2, 2.2) + size
+    step_y = size * rnd.uniform(2, 5)
+    a = np.radians(-angle)
+    shift = rnd.uniform(0, 1)
+    for j in range(-8, 9):
+        for i in range(-8, 9):
+            x = (i + (j * shift) % 1) * step_x
+            y = j * step_y
+            px = c.w / 2 + x * np.cos(a) - y * np.sin(a)
+            py = c.h / 2 + x * np.sin(a) + y * np.cos(a)
+            if -step_x < px < c.w + step_x and -step_x < py < c.h + step_x:
+                cover = np.maximum(cover, text_layer(rnd, c.w, c.h, text, size, angle, (px, py), f))
+    c.paint(cover, colour(rnd), rnd.uniform(0.1, 0.5))
+
+
+def banner(rnd, c, scale):
+    h = scale * rnd.uniform(0.05, 0.18)
+    y = rnd.uniform(0.1, 0.9) * c.h
+    x0, x1 = (0, c.w) if rnd.random() < 0.6 else sorted((rnd.uniform(0, 0.5) * c.w, rnd.uniform(0.5, 1) * c.w))
+    band = np.zeros((c.h, c.w), np.float32)
+    band[int(max(0, y - h / 2)):int(min(c.h, y + h / 2)), int(x0):int(x1)] = 1
+    dark = rnd.random() < 0.6
+    c.paint(band, np.array([1.0, 1, 1]) * (rnd.uniform(0, 60) if dark else rnd.uniform(200, 255)), rnd.uniform(0.25, 0.8))
+    col = np.array([1.0, 1, 1]) * (rnd.uniform(220, 255) if dark else rnd.uniform(0, 50))
+    c.paint(text_layer(rnd, c.w, c.h, phrase(rnd), h * 0.55, 0, ((x0 + x1) / 2, y)), col, rnd.uniform(0.6, 1))
+
+
+def date_stamp(rnd, c, scale):
+    y, m, d = rnd.randint(80, 99), rnd.randint(1, 12), rnd.randint(1, 28)
+    text = rnd.choice([f"'{y} {m} {d}", f"{m:02d}/{d:02d}/{y}", f"{d:02d} {m:02d} '{y}", f"20{rnd.randint(0, 25):02d}.{m:02d}.{d:02d}"])
+    size = scale * rnd.uniform(0.02, 0.05)
+    f = font(rnd, size, mono=rnd.random() < 0.6)
+    tw = f.getlength(text)
+    x = c.w - tw / 2 - rnd.uniform(0.03, 0.1) * c.w if rnd.random() < 0.75 else tw / 2 + rnd.uniform(0.03, 0.1) * c.w
+    yy = c.h - rnd.uniform(0.04, 0.12) * c.h
+    cover = text_layer(rnd, c.w, c.h, text, size, 0, (x, yy), f)
+    col = np.array([255, rnd.uniform(90, 190), rnd.uniform(0, 60)])
+    c.paint(blurred(cover, size * 0.12), col, rnd.uniform(0.3, 0.6))
+    c.paint(blurred(cover, rnd.uniform(0, 0.8)), col, rnd.uniform(0.7, 1))
+
+
+def corner(rnd, c, scale):
+    size = scale * rnd.uniform(0.02, 0.05)
+    text = phrase(rnd)
+    f = font(rnd, size)
+    tw = f.getlength(text)
+    right = rnd.random() < 0.6
+    x = c.w - tw / 2 - size if right else tw / 2 + size
+    y = c.h - size * 1.5 if rnd.random() < 0.7 else size * 1.5
+    if rnd.random() < 0.5:
+        es = size * 1.6
+        emblem(rnd, c, x - tw / 2 - es if right else x + tw / 2 + es, y, es, rnd.uniform(0.4, 1))
+    styled_text(rnd, c, text, size, 0, (x, y), rnd.uniform(0.4, 1))
+
+
+KINDS = [(free_text, 0.26), (logo, 0.22), (overlapping, 0.14), (tiled, 0.1), (banner, 0.06), (date_stamp, 0.08),
+         (corner, 0.14)]
+
+
+def mark_photo(rnd, photo, clean_share=0.25):
+    """The photo with 0-3 marks drawn over it, and where they are (float 0-1)."""
+    c = Canvas(photo)
+    scale = max(c.w, c.h) * rnd.uniform(0.6, 1.6)  # a patch is part of a larger photo
+    if rnd.random() >= clean_share:
+        for _ in range(rnd.choice([1, 1, 1, 2, 2, 3])):
+            kind = rnd.choices([k for k, _ in KINDS], [p for _, p in KINDS])[0]
+            kind(rnd, c, scale)
+    return np.clip(c.img, 0, 255).astype(np.uint8), (c.mark >= 0.02).astype(np.float32)
+
+
+def sample(rnd, photos, size=512):
+    """One training pair at twice the network's scale: marked photo (JPEG at times) and its mark."""
+    im = Image.open(rnd.choice(photos)).convert('RGB')
+    long_side = rnd.uniform(700, 1600)
+    k = long_side / max(im.size)
+    im = im.resize((max(size, int(im.width * k)), max(size, int(im.height * k))), Image.BICUBIC if k > 1 else Image.BOX)
+    x, y = rnd.randint(0, im.width - size), rnd.randint(0, im.height - size)
+    photo = np.asarray(im.crop((x, y, x + size, y + size)))
+    if rnd.random() < 0.5:
+        photo = photo[:, ::-1]
+    img, mark = mark_photo(rnd, photo)
+    out = Image.fromarray(img)
+    if rnd.random() < 0.6:
+        import io
+        buf = io.BytesIO()
+        out.save(buf, 'JPEG', quality=rnd.randint(55, 95))
+        out = Image.open(buf).convert('RGB')
+    return out, mark
+
+
+if __name__ == '__main__':
+    # A preview: marks.py PHOTO_LIST [COUNT] [SEED] writes COUNT pairs as PNGs to /tmp.
+    import sys
+    photos = open(sys.argv[1]).read().split()
+    rnd = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+    for i in range(int(sys.argv[2]) if len(sys.argv) > 2 else 8):
+        img, mark = sample(rnd, photos)
+        img.save(f'/tmp/wm-sample-{i}.png')
+        Image.fromarray((mark * 255).astype(np.uint8)).save(f'/tmp/wm-sample-{i}-mask.png')
