@@ -6,7 +6,7 @@ import {
   colouredCornerLogo,
   outlinedText,
   rotatedText,
-  translucentShapes,
+  SHAPES_ON_TEXTURE,
 } from '../../../test/fixtures/watermark-detect/overlay-marks';
 import { tiledMark } from '../../../test/fixtures/watermark-detect/tiled-marks';
 import { findWatermark, type WatermarkFindings } from './find-watermark';
@@ -49,13 +49,7 @@ describe('findWatermark on marked photos', () => {
 describe('findWatermark with the mark segmenter', () => {
   // The outline finder alone finds a fifth to a third of these shapes (overlay-shapes.spec.ts): over textured
   // photo its fill stops at the photo's own edges. The segmenter's regions that meet its find add more of them.
-  it.each([
-    ['Wood.jpg', translucentShapes(['rgb(20,170,90)', 'rgb(30,90,220)', 'rgb(255,255,255)'], 0.55, 0.6, 0.4)],
-    [
-      'coffee.png',
-      translucentShapes(['rgb(20,190,210)', 'rgb(240,60,160)', 'rgb(255,255,255)'], 0.45, 0.3, 0.7),
-    ],
-  ])('completes the translucent shapes on %s: %s', async (name, mark) => {
+  it.each(SHAPES_ON_TEXTURE)('completes the translucent shapes on %s: %s', async (name, mark) => {
     const { image, truth } = await renderMarked(photo(name), mark, 1024);
     const found: WatermarkFindings = { textLines: 0, tiled: false };
     const s = scoreMask(await findWatermark(image, found), truth, image.width, image.height);
