@@ -33,7 +33,7 @@ import {
 } from './face-enhancement/measures';
 import { HELD_OUT, PHOTO_DIR, TUNING, triptych } from './face-enhancement/photos';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
-import { boxDown, gaussianBlur, type Rgb } from './upscale/degrade';
+import { boxDown, gaussianBlur, type Rgb } from '../server/test/support/degrade';
 
 const MODEL_DIR = 'data/models';
 /** Faces narrower than this in the truth (20 px in the input) are too small to score. */
@@ -428,7 +428,7 @@ writeBenchmarkSection(
   `## Face enhancement (2x with retouched faces)
 
 ${TUNING.length + HELD_OUT.length} real photos from shared/photos (SOURCES.md there has their licences): each is the truth, box-downscaled
-by 2, blurred by a Gaussian of sigma 0.5 (in floating point: bench/upscale/degrade.ts) and saved as JPEG quality 40,
+by 2, blurred by a Gaussian of sigma 0.5 (in floating point: server/test/support/degrade.ts) and saved as JPEG quality 40,
 then enlarged back to the truth's size. (The first runs asked sharp for \`blur(0.5)\`, which with libvips' default
 minimum amplitude keeps a single tap and does not blur; the last table repeats the tuning photos that way. The runs
 after them, up to 2026-11-25, used sharp's blur with all its taps, whose integer kernel darkened every copy by about 3

@@ -22,7 +22,8 @@ import type { UpscaleQuality } from '../server/src/models/esrgan/settings';
 import { upscaleImage } from '../server/src/models/esrgan/upscale';
 import { upscaleTiled, type Pixels } from '../server/src/models/esrgan/upscale-tiled';
 import { cvLanczos, loadOpenCv } from '../server/test/fixtures/upscale/opencv';
-import { boxDown, centralCrop, type Rgb } from './upscale/degrade';
+import { boxDown, type Rgb } from '../server/test/support/degrade';
+import { centralCrop } from './upscale/degrade';
 import { cropBorder, luma, meanGradient, psnr, ssim } from './upscale/metrics';
 import { sideBySide } from './upscale/side-by-side';
 

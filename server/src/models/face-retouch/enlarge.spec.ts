@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../lib/image';
+import { boxDown, gaussianBlur, type Rgb } from '../../../test/support/degrade';
+import { decodeRaw } from '../../lib/image';
 import { enlarge2x, enlargePhoto } from './enlarge';
 import { learned2x } from './learned-2x';
 import { toYcc } from './planes';
@@ -19,7 +20,7 @@ const psnr = (a: Float32Array, b: Float32Array) => {
 };
 
 /** The portrait's luma at half size (its own JPEG grid gone), even-sized: the truth of a 2x. */
-async function truth(): Promise<RawImage> {
+async function truth(): Promise<Rgb> {
   const image = await decodeRaw(
     await sharp(await readFile(PORTRAIT))
       .resize(256, 300)
@@ -27,21 +28,7 @@ async function truth(): Promise<RawImage> {
       .toBuffer(),
     3,
   );
-  return image;
-}
-
-/** Each 2x2 block averaged, rounded: how the bench and most cameras' thumbnails shrink a photo. */
-function boxDown(image: RawImage): RawImage {
-  const width = image.width / 2;
-  const height = image.height / 2;
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      for (let c = 0; c < 3; c++) {
-        const at = (dy: number, dx: number) => image.data[((2 * y + dy) * image.width + 2 * x + dx) * 3 + c];
-        data[(y * width + x) * 3 + c] = Math.round((at(0, 0) + at(0, 1) + at(1, 0) + at(1, 1)) / 4);
-      }
-  return { data, width, height, channels: 3 };
+  return { ...image, channels: 3 };
 }
 
 describe('the whole-photo 2x (the learned 2x for luma)', () => {
@@ -60,7 +47,7 @@ describe('the whole-photo 2x (the learned 2x for luma)', () => {
   });
 
   it('gives the same 2x tile by tile as the whole plane at once: the context of the tiles covers its view', async () => {
-    const { y, width, height } = toYcc(boxDown(await truth()));
+    const { y, width, height } = toYcc(boxDown(await truth(), 2));
     // 600 x 300: three tiles across, two down, the last ones partial.
     const wide = new Float32Array(600 * 300).map(
       (_, i) => y[(Math.floor(i / 600) % height) * width + ((i % 600) % width)],
@@ -75,7 +62,7 @@ describe('the whole-photo 2x (the learned 2x for luma)', () => {
   });
 
   it("blends the face network's opinion in over a face alone, fading out with no step", async () => {
-    const { y, width, height } = toYcc(boxDown(await truth()));
+    const { y, width, height } = toYcc(boxDown(await truth(), 2));
     const face = { x: 40, y: 40, width: 50, height: 60 };
     const alone = await learned2x(y, width, height, 40);
     const withFace = await learned2x(y, width, height, 40, [face]);
@@ -105,10 +92,9 @@ describe('the whole-photo 2x (the learned 2x for luma)', () => {
     const big = await truth();
     const target = toYcc(big).y;
     const gain = async (blurred: boolean) => {
-      const small = boxDown(big);
-      const shrunk = sharp(small.data, { raw: { width: small.width, height: small.height, channels: 3 } });
+      const small = blurred ? gaussianBlur(boxDown(big, 2), 0.5) : boxDown(big, 2);
       const jpeg = await decodeRaw(
-        await (blurred ? shrunk.blur({ sigma: 0.5, minAmplitude: 0.01 }) : shrunk)
+        await sharp(small.data, { raw: { width: small.width, height: small.height, channels: 3 } })
           .jpeg({ quality: 40 })
           .toBuffer(),
         3,
