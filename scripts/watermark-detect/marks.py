@@ -148,6 +148,21 @@ class Canvas:
         self.img = photo.astype(np.float32)
         self.h, self.w = photo.shape[:2]
         self.mark = np.zeros((self.h, self.w), np.float32)
+        self.busy = None
+
+    def spot(self, rnd, lo, hi):
+        """A mark's centre, in the middle part [lo, hi] of each side: anywhere, or at times on the photo's busiest
+        detail (people's marks land on faces and texture too, where the photo's own edges cross the mark's)."""
+        if rnd.random() < 0.6:
+            return rnd.uniform(lo, hi) * self.w, rnd.uniform(lo, hi) * self.h
+        if self.busy is None:
+            g = self.img.mean(2)
+            energy = np.abs(np.diff(g, axis=0))[:, :-1] + np.abs(np.diff(g, axis=1))[:-1]
+            small = np.asarray(Image.fromarray(energy).resize((32, 32), Image.BOX))
+            self.busy = np.argwhere(small >= np.quantile(small, 0.8))
+        y, x = self.busy[rnd.randrange(len(self.busy))]
+        return (float(np.clip((x + rnd.random()) / 32, lo, hi)) * self.w,
+                float(np.clip((y + rnd.random()) / 32, lo, hi)) * self.h)
 
     def paint(self, cover, col, opacity):
         a = (cover * opacity)[..., None]
@@ -197,7 +212,7 @@ def emblem(rnd, c, cx, cy, size, opacity):
 
 def logo(rnd, c, scale):
     size = scale * rnd.uniform(0.06, 0.3)
-    cx, cy = rnd.uniform(0.15, 0.85) * c.w, rnd.uniform(0.15, 0.85) * c.h
+    cx, cy = c.spot(rnd, 0.15, 0.85)
     opacity = rnd.uniform(0.2, 0.9)
     emblem(rnd, c, cx, cy, size, opacity)
     if rnd.random() < 0.7:
@@ -211,7 +226,7 @@ def logo(rnd, c, scale):
 
 
 def overlapping(rnd, c, scale):
-    cx, cy = rnd.uniform(0.2, 0.8) * c.w, rnd.uniform(0.2, 0.8) * c.h
+    cx, cy = c.spot(rnd, 0.2, 0.8)
     spread = scale * rnd.uniform(0.05, 0.2)
     for _ in range(rnd.randint(2, 5)):
         s = scale * rnd.uniform(0.05, 0.25)
@@ -223,7 +238,7 @@ def overlapping(rnd, c, scale):
 def free_text(rnd, c, scale):
     size = scale * rnd.uniform(0.02, 0.12)
     angle = 0 if rnd.random() < 0.5 else rnd.uniform(-50, 50)
-    at = (rnd.uniform(0.25, 0.75) * c.w, rnd.uniform(0.15, 0.85) * c.h)
+    at = c.spot(rnd, 0.25, 0.75)
     styled_text(rnd, c, phrase(rnd), size, angle, at, rnd.uniform(0.15, 0.95))
 
 

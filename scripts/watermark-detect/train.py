@@ -48,6 +48,49 @@ class MarkNet(nn.Module):
         return torch.sigmoid(self.head(x))
 
 
+def validate(net, val_x, val_y):
+    net.eval()
+    with torch.no_grad():
+        pv = torch.cat([net(val_x[i:i + 32]) for i in range(0, len(val_x), 32)])
+    hit = ((pv > 0.5) & (val_y > 0.5)).sum().item()
+    prec = hit / max(1, (pv > 0.5).sum().item())
+    rec = hit / max(1, (val_y > 0.5).sum().item())
+    return f'val precision {prec:.3f} recall {rec:.3f}'
+
+
+def load_onnx(net, path, batches):
+    """Starts from an exported network, whose batch norms the export folded into its convolutions: each conv
+    takes the folded weights, and its batch norm is set to give back what it is fed on the training pairs
+    (scale = the spread, shift = the mean of each channel), so the network starts where the export left off."""
+    import onnx
+    from onnx import numpy_helper
+    m = onnx.load(path)
+    init = {t.name: numpy_helper.to_array(t) for t in m.graph.initializer}
+    convs = [n for n in m.graph.node if n.op_type == 'Conv']
+    mods = [(c, b) for blk in [*net.down, *net.up] for c, b in zip(blk[0::3], blk[1::3])] + [(net.head, None)]
+    assert len(convs) == len(mods)
+    stats = {}
+    for (conv, bn), node in zip(mods, convs):
+        conv.weight.data = torch.from_numpy(init[node.input[1]].copy())
+        conv.bias.data = torch.from_numpy(init[node.input[2]].copy())
+        if bn is not None:
+            bn.register_forward_hook(lambda mod, inp, out: stats.setdefault(mod, []).append(inp[0].detach()))
+    # With the default running statistics each batch norm passes its input on unchanged, so one pass sees
+    # every layer as the export computed it.
+    net.eval()
+    with torch.no_grad():
+        for x in batches:
+            net(x)
+    for _, bn in mods[:-1]:
+        y = torch.cat([t.transpose(0, 1).reshape(t.shape[1], -1) for t in stats[bn]], 1)
+        mean, var = y.mean(1), y.var(1)
+        bn.running_mean.copy_(mean)
+        bn.running_var.copy_(var)
+        bn.weight.data = (var + bn.eps).sqrt()
+        bn.bias.data = mean.clone()
+        bn._forward_hooks.clear()
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument('--pairs', nargs='+', required=True)
@@ -67,9 +110,13 @@ def main():
     val_y = torch.from_numpy(marks[:n_val]).float()[:, None] / 255
     imgs, marks = imgs[n_val:], marks[n_val:]
     net = MarkNet()
-    if a.init:
+    if a.init and a.init.endswith('.onnx'):
+        load_onnx(net, a.init, [val_x[i:i + 16] for i in range(0, min(n_val, 64), 16)])
+    elif a.init:
         net.load_state_dict(torch.load(a.init))
     print('weights', sum(p.numel() for p in net.parameters()), 'pairs', len(imgs), flush=True)
+    if a.init:
+        print('start', validate(net, val_x, val_y), flush=True)
     opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=1e-4)
     rng = np.random.default_rng(0)
     start = time.time()
@@ -95,13 +142,7 @@ def main():
         opt.step()
         step += 1
         if step % 200 == 0:
-            net.eval()
-            with torch.no_grad():
-                pv = torch.cat([net(val_x[i:i + 32]) for i in range(0, n_val, 32)])
-            hit = ((pv > 0.5) & (val_y > 0.5)).sum().item()
-            prec = hit / max(1, (pv > 0.5).sum().item())
-            rec = hit / max(1, (val_y > 0.5).sum().item())
-            print(f'step {step} {time.time() - start:.0f}s loss {loss.item():.4f} val precision {prec:.3f} recall {rec:.3f}', flush=True)
+            print(f'step {step} {time.time() - start:.0f}s loss {loss.item():.4f} {validate(net, val_x, val_y)}', flush=True)
             torch.save(net.state_dict(), a.out + '.pt')
     net.eval()
     torch.save(net.state_dict(), a.out + '.pt')
