@@ -152,8 +152,9 @@ ${extraClean.length} more photos of the project without a mark. Recall: share of
 2 % or more) under the proposed mask, 0 when nothing is proposed; precision: share of the proposed mask on the
 mark or within 2 px of it, over the cases where something was proposed. Means over cases. Settings were chosen
 on the tuning part only. The mark segmenter was trained on other photos, with marks drawn by code of its own
-(scripts/watermark-detect/README.md); its thresholds and the rule that its regions must meet a shape or banner
-another finder found were chosen on the tuning part and the project's other photos. Goals: recall and precision at least 0.8, no proposal on at least 90 % of clean photos.
+(scripts/watermark-detect/README.md); its thresholds and the rules for its regions (meeting a shape or banner
+another finder found, or alone when large and confident) were chosen on the tuning part, the project's other
+photos and the unit tests' photos. Goals: recall and precision at least 0.8, no proposal on at least 90 % of clean photos.
 "a → b": the finder before its last change (per-case scores in \`bench/watermark-detect/before.json\`, stored
 with \`--save-before\`) → now.
 

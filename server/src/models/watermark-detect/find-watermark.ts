@@ -21,7 +21,10 @@ export interface WatermarkFindings {
   dateImprint?: boolean;
   /** Whether translucent shapes (a logo's emblem, coloured tiles) were found by their outlines. */
   shapes?: boolean;
-  /** Whether the mark segmenter added regions: the rest of translucent shapes the outline finder saw in part. */
+  /**
+   * Whether the mark segmenter added regions: the rest of translucent shapes the outline finder saw in part,
+   * or a large, confident region of its own (a logo or shapes nothing else found).
+   */
   segmented?: boolean;
   /** Every line the text detector saw, and whether it was taken as lettering laid over the photo. */
   lettering?: TextLineEvidence[];
@@ -39,7 +42,8 @@ const GROW = 2;
  * its outline, shadow and halo), lines of light, dark or warm text (the text-marks finder: captions, date
  * stamps), marks tiled over the whole photo, found by their repetition, a semi-opaque band across it, a
  * camera's orange date imprint on a warm photo, by its colours, and translucent shapes by their outlines;
- * then the mark segmenter's regions that meet a shape or banner those found (the rest of the shapes).
+ * then the mark segmenter's regions that meet a shape or banner those found (the rest of the shapes), and its
+ * large, confident regions on their own.
  */
 export async function findWatermark(image: RawImage, report?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];
