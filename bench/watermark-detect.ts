@@ -13,7 +13,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { RawImage } from '../server/src/lib/image';
 import { findWatermark } from '../server/src/models/watermark-detect';
-import { markProbability } from '../server/src/models/watermark-detect/mark-probability';
 import { findTextMarks } from '../server/src/models/text-marks';
 import { findLattice, MIN_STRENGTH, periodicMask } from '../server/src/models/watermark-detect/tiling';
 import { EVERYDAY_PHOTOS } from '../server/test/support/uploads';
@@ -102,9 +101,7 @@ function kindTable(rows: Row[]): string {
 }
 
 // Load the models before timing, as a worker has after its first photos.
-const warmUp = await loadPhoto(EVERYDAY_PHOTOS[0], 256);
-await findWatermark(warmUp);
-await markProbability(warmUp);
+await findWatermark(await loadPhoto(EVERYDAY_PHOTOS[0], 256));
 
 const rows: Row[] = [];
 for (const part of ['tuning', 'heldout'] as Part[]) {
