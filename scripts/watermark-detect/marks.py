@@ -144,15 +144,21 @@ VISIBLE = 6  # mean change over the layer's pixels, in levels summed over the ch
 
 
 class Canvas:
-    def __init__(self, photo):
+    def __init__(self, photo, faces=()):
         self.img = photo.astype(np.float32)
         self.h, self.w = photo.shape[:2]
         self.mark = np.zeros((self.h, self.w), np.float32)
         self.busy = None
+        self.faces = faces  # (x, y, size) in pixels of the crop
 
     def spot(self, rnd, lo, hi):
         """A mark's centre, in the middle part [lo, hi] of each side: anywhere, or at times on the photo's busiest
-        detail (people's marks land on faces and texture too, where the photo's own edges cross the mark's)."""
+        detail or on a face (people's marks land on faces and texture too, where the photo's own edges cross the
+        mark's)."""
+        if self.faces and rnd.random() < 0.6:
+            x, y, s = rnd.choice(self.faces)
+            x, y = x + rnd.uniform(-0.3, 0.3) * s, y + rnd.uniform(-0.3, 0.3) * s
+            return float(np.clip(x / self.w, lo, hi)) * self.w, float(np.clip(y / self.h, lo, hi)) * self.h
         if rnd.random() < 0.6:
             return rnd.uniform(lo, hi) * self.w, rnd.uniform(lo, hi) * self.h
         if self.busy is None:
@@ -307,9 +313,9 @@ KINDS = [(free_text, 0.26), (logo, 0.22), (overlapping, 0.14), (tiled, 0.1), (ba
          (corner, 0.14)]
 
 
-def mark_photo(rnd, photo, clean_share=0.25):
+def mark_photo(rnd, photo, clean_share=0.25, faces=()):
     """The photo with 0-3 marks drawn over it, and where they are (float 0-1)."""
-    c = Canvas(photo)
+    c = Canvas(photo, faces)
     scale = max(c.w, c.h) * rnd.uniform(0.6, 1.6)  # a patch is part of a larger photo
     if rnd.random() >= clean_share:
         for _ in range(rnd.choice([1, 1, 1, 2, 2, 3])):
@@ -318,17 +324,35 @@ def mark_photo(rnd, photo, clean_share=0.25):
     return np.clip(c.img, 0, 255).astype(np.uint8), (c.mark >= 0.02).astype(np.float32)
 
 
-def sample(rnd, photos, size=512):
-    """One training pair at twice the network's scale: marked photo (JPEG at times) and its mark."""
-    im = Image.open(rnd.choice(photos)).convert('RGB')
+FACE_SHARE = 0.25  # of the pairs, cropped around a face when a list of faces is given
+
+
+def sample(rnd, photos, size=512, faces=None):
+    """One training pair at twice the network's scale: marked photo (JPEG at times) and its mark. faces: photo
+    path -> boxes (x, y, width, height as fractions of the photo), from the project's face detector."""
+    with_faces = [p for p in photos if faces and p in faces]
+    on_face = bool(with_faces) and rnd.random() < FACE_SHARE
+    path = rnd.choice(with_faces if on_face else photos)
+    im = Image.open(path).convert('RGB')
     long_side = rnd.uniform(700, 1600)
     k = long_side / max(im.size)
     im = im.resize((max(size, int(im.width * k)), max(size, int(im.height * k))), Image.BICUBIC if k > 1 else Image.BOX)
-    x, y = rnd.randint(0, im.width - size), rnd.randint(0, im.height - size)
+    boxes = [(fx * im.width, fy * im.height, fw * im.width, fh * im.height) for fx, fy, fw, fh in
+             (faces or {}).get(path, [])]
+    if on_face:  # the crop holds the face's centre
+        fx, fy, fw, fh = rnd.choice(boxes)
+        cx, cy = fx + fw / 2, fy + fh / 2
+        x = rnd.randint(int(np.clip(cx - size + 1, 0, im.width - size)), int(np.clip(cx, 0, im.width - size)))
+        y = rnd.randint(int(np.clip(cy - size + 1, 0, im.height - size)), int(np.clip(cy, 0, im.height - size)))
+    else:
+        x, y = rnd.randint(0, im.width - size), rnd.randint(0, im.height - size)
     photo = np.asarray(im.crop((x, y, x + size, y + size)))
-    if rnd.random() < 0.5:
+    mirrored = rnd.random() < 0.5
+    if mirrored:
         photo = photo[:, ::-1]
-    img, mark = mark_photo(rnd, photo)
+    centres = [(fx + fw / 2 - x, fy + fh / 2 - y, max(fw, fh)) for fx, fy, fw, fh in boxes]
+    centres = [(size - cx if mirrored else cx, cy, s) for cx, cy, s in centres if 0 <= cx < size and 0 <= cy < size]
+    img, mark = mark_photo(rnd, photo, faces=centres)
     out = Image.fromarray(img)
     if rnd.random() < 0.6:
         buf = io.BytesIO()
