@@ -1,7 +1,7 @@
 import type { RawImage } from '../../lib/image';
 import { dilate } from '../inpaint/mask';
 import { findTextMarks, type TextMarkLine } from '../text-marks';
-import { textProbability } from './text-probability';
+import { TEXT_MAP_SIDE, textProbability } from './text-probability';
 import { bannerMask, findBanner } from './banner';
 import { findDateImprint } from './date-imprint';
 import { findOverlayShapes } from './overlay-shapes';
@@ -36,18 +36,25 @@ export interface WatermarkFindings {
  */
 const GROW = 2;
 
+/** The long side of the text detector's second, coarse pass, for large lettering (tuning part). */
+const LARGE_TEXT_SIDE = TEXT_MAP_SIDE / 2;
+
 /**
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
- * it at any angle and in any colour (PaddleOCR's text detector, kept where the photo shows an overlay; with
- * its outline, shadow and halo), lines of light, dark or warm text (the text-marks finder: captions, date
- * stamps), marks tiled over the whole photo, found by their repetition, a semi-opaque band across it, a
- * camera's orange date imprint on a warm photo, by its colours, and translucent shapes by their outlines;
- * then the mark segmenter's regions that meet a shape or banner those found (the rest of the shapes), and its
- * large, confident regions on their own.
+ * it at any angle and in any colour (PaddleOCR's text detector, at two scales, kept where the photo shows an
+ * overlay; with its outline, shadow and halo), lines of light, dark or warm text (the text-marks finder:
+ * captions, date stamps), marks tiled over the whole photo, found by their repetition, a semi-opaque band
+ * across it, a camera's orange date imprint on a warm photo, by its colours, and translucent shapes by their
+ * outlines; then the mark segmenter's regions that meet a shape or banner those found (the rest of the
+ * shapes), and its large, confident regions on their own.
  */
 export async function findWatermark(image: RawImage, report?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];
-  const strokes = textStrokes(image, await textProbability(image), evidence);
+  const fine = textStrokes(image, await textProbability(image), evidence);
+  // Large words (a stock photo's preview across a face) that the detector misses at its own scale it sees at
+  // half of it; a line there that meets lettering already taken is left, since the coarse strokes are looser.
+  const coarse = await textProbability(image, LARGE_TEXT_SIDE);
+  const strokes = union([fine, textStrokes(image, coarse, evidence, { taken: fine })]);
   const lettering = strokes && dilate(strokes, image.width, image.height, GROW);
   const lines: TextMarkLine[] = [];
   const text = findTextMarks(image, 'watermark', lines);

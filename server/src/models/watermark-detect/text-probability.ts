@@ -45,9 +45,9 @@ const load = loadOnce(() =>
 
 const multipleOf32 = (v: number) => Math.max(32, Math.round(v / 32) * 32);
 
-/** The text probability of every pixel of an RGB image, at TEXT_MAP_SIDE on the long side. */
-export async function textProbability(image: RawImage): Promise<TextProbability> {
-  const scale = TEXT_MAP_SIDE / Math.max(image.width, image.height);
+/** The text probability of every pixel of an RGB image, at `side` on the long side. */
+export async function textProbability(image: RawImage, side = TEXT_MAP_SIDE): Promise<TextProbability> {
+  const scale = side / Math.max(image.width, image.height);
   const width = multipleOf32(image.width * scale);
   const height = multipleOf32(image.height * scale);
   const small = shrinkArea(image, width, height);

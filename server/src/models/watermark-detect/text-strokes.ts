@@ -67,6 +67,15 @@ function isOverlaidText(line: TextLine, strokes: LineStrokes): boolean {
 }
 
 /**
+ * A line the coarse pass (find-watermark's large lettering) sees must also be lettering's: strokes filling at
+ * least a quarter of it, at least a fifth of its unclip distance thick (tuning part: at that scale the
+ * outlines of a group of overlapping shapes pass the other tests, with thin strokes filling a sixth).
+ */
+function isLargeLettering(line: TextLine, strokes: LineStrokes): boolean {
+  return strokes.fill >= 0.25 && strokes.thickness >= 0.2 * Math.max(1, line.radius);
+}
+
+/**
  * Tuned on the tuning part: how far (over the line's unclip distance) a line's strokes grow into its outline,
  * shadow and halo, and from what shift: a share of the strokes' contrast, and at least the shift that all but
  * a fifth of the pixels just outside the line stay under (the photo's own texture there).
@@ -82,15 +91,19 @@ const UNCLIP = 1.5;
  * The strokes of the text lines the detector sees over a photo, at the image's size, or null when none.
  * Each line's core is grown back to the whole line; inside it, the photo behind is estimated from the pixels
  * around the lines, and the strokes are the pixels shifted from it along one colour: a mark's overlay moves
- * every pixel it covers towards its own colour, whatever the photo is.
+ * every pixel it covers towards its own colour, whatever the photo is. `large`: the map is the detector's coarse
+ * pass, for large lettering: lines meeting `taken` (what the fine pass took) are skipped, and the rest must
+ * also look like large lettering.
  */
 export function textStrokes(
   image: RawImage,
   text: TextProbability,
   evidence: TextLineEvidence[] = [],
+  large?: { taken: Uint8Array | null },
 ): Uint8Array | null {
   const { width, height } = image;
-  const lines = textLines(text, width, height);
+  const taken = large?.taken;
+  const lines = textLines(text, width, height).filter((line) => !taken?.some((t, i) => t && line.area[i]));
   if (lines.length === 0) return null;
   const anyLine = new Uint8Array(width * height);
   let reach = 4;
@@ -103,7 +116,7 @@ export function textStrokes(
   let found = false;
   for (const line of lines) {
     const strokes = lineStrokes(image, behind, line.area);
-    const accepted = isOverlaidText(line, strokes);
+    const accepted = isOverlaidText(line, strokes) && (!large || isLargeLettering(line, strokes));
     evidence.push({
       box: line.box,
       confidence: line.confidence,
