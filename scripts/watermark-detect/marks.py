@@ -242,9 +242,15 @@ def overlapping(rnd, c, scale):
 
 
 def free_text(rnd, c, scale):
-    size = scale * rnd.uniform(0.02, 0.12)
     angle = 0 if rnd.random() < 0.5 else rnd.uniform(-50, 50)
     at = c.spot(rnd, 0.25, 0.75)
+    if rnd.random() < 0.4:
+        # A stock photo's preview word across the photo: one word, half to all of its width, letters large.
+        text = word(rnd)
+        size = min(scale * 0.35, scale * rnd.uniform(0.5, 1.1) / (0.6 * len(text)))
+        styled_text(rnd, c, text, size, angle, at, rnd.uniform(0.2, 0.65))
+        return
+    size = scale * rnd.uniform(0.02, 0.12)
     styled_text(rnd, c, phrase(rnd), size, angle, at, rnd.uniform(0.15, 0.95))
 
 
