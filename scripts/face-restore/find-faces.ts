@@ -1,7 +1,9 @@
 /**
  * Lists the faces in the training photos, for train.py's --faces: the network then sees faces in a
  * share of its patches, since the photos people enhance are portraits and the training photos are mostly
- * landscapes and scenes. Boxes are written as fractions of the photo's width and height.
+ * landscapes and scenes. The watermark segmenter's make-pairs.py (scripts/watermark-detect) takes the same list
+ * to crop a share of its pairs around faces and lay marks on them. Boxes are written as fractions of the photo's
+ * width and height.
  * Usage: node --import tsx scripts/face-restore/find-faces.ts OUT.json DIR [DIR ...]
  */
 import { readdirSync, writeFileSync } from 'node:fs';
