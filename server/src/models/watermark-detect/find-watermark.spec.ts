@@ -50,6 +50,21 @@ describe('findWatermark on marked photos', () => {
   });
 });
 
+describe('findWatermark on a mark of the colour of the photo under it', () => {
+  // The line crosses an orange fruit and the green behind it: beside the strokes, the fruit is compared with the
+  // line's other pixels near it (the fruit), not with their mean over fruit and green, so the fruit is not taken
+  // for ink leaking out of the line. The letters over the fruit's lit side, which the mark darkens where it
+  // lightens the rest, are not found: the strokes are taken along one colour shift.
+  it('finds an orange word over an orange fruit', async () => {
+    const fruit = new URL('../../../test/fixtures/watermark-detect/orange-on-green.jpg', import.meta.url);
+    const mark = rotatedText('SAMPLE', 15, '#f08c1e', 0.7);
+    const { image, truth } = await renderMarked(fruit.pathname, mark, 512, 72);
+    const s = scoreMask(await findWatermark(image), truth, image.width, image.height);
+    expect(s.recall).toBeGreaterThanOrEqual(0.4);
+    expect(s.precision).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
 describe('findWatermark on large lettering', () => {
   // The text detector sees no line of this word at its own scale. Its coarse pass, at half of it, sees part of
   // the word; the segmenter, trained on such words, takes most of it, with some of the face between letters.

@@ -2,6 +2,7 @@ import type { RawImage } from '../../lib/image';
 import { connectedComponents, dilate, type Box } from '../inpaint/mask';
 import { growIntoMark, ringShift } from './mark-growth';
 import { photoBehind } from './photo-behind';
+import { ringLikeStrokes } from './ring-leak';
 import type { TextProbability } from './text-probability';
 
 /** What decided each line of text the detector saw, for tuning and logs. */
@@ -84,6 +85,13 @@ const GROW_REACH = 0.5;
 const GROW_SHIFT = 0.4;
 const GROW_ABOVE_RING = 0.8;
 
+/**
+ * How near (over the line's unclip distance, and at least in pixels) the strokes and the line's other pixels a
+ * pixel just outside it is compared with are taken, for the leak.
+ */
+const LEAK_REACH = 2;
+const LEAK_REACH_MIN = 6;
+
 /** DB's unclip ratio: the core is grown by area x ratio / perimeter to cover the whole line. */
 const UNCLIP = 1.5;
 
@@ -115,7 +123,12 @@ export function textStrokes(
   const out = new Uint8Array(width * height);
   let found = false;
   for (const line of lines) {
-    const strokes = lineStrokes(image, behind, line.area);
+    const strokes = lineStrokes(
+      image,
+      behind,
+      line.area,
+      Math.max(LEAK_REACH_MIN, Math.round(LEAK_REACH * line.radius)),
+    );
     const accepted = isOverlaidText(line, strokes) && (!large || isLargeLettering(line, strokes));
     evidence.push({
       box: line.box,
@@ -246,7 +259,7 @@ type LineStrokes = Pick<TextLineEvidence, 'contrast' | 'fill' | 'sharpness' | 'm
  * A line's strokes: the pixels shifted from the photo behind along the line's dominant colour shift, split
  * from the rest by Otsu's threshold on that shift.
  */
-function lineStrokes(image: RawImage, behind: Float32Array[], area: Uint8Array): LineStrokes {
+function lineStrokes(image: RawImage, behind: Float32Array[], area: Uint8Array, reach: number): LineStrokes {
   const { data, channels } = image;
   const idx: number[] = [];
   for (let i = 0; i < area.length; i++) if (area[i]) idx.push(i);
@@ -295,32 +308,11 @@ function lineStrokes(image: RawImage, behind: Float32Array[], area: Uint8Array):
   const contrast = count ? sum / count : 0;
   // Just outside the line a mark ends: the photo there looks like the line's other pixels, not like its
   // strokes. A line the detector imagined in the photo's own texture has its "strokes" outside as well.
-  const colourOf = (i: number, c: number) => data[i * channels + Math.min(c, channels - 1)];
-  const strokeMean = [0, 0, 0];
-  const restMean = [0, 0, 0];
-  for (const i of idx) for (let c = 0; c < 3; c++) (mask[i] ? strokeMean : restMean)[c] += colourOf(i, c);
-  for (let c = 0; c < 3; c++) {
-    strokeMean[c] /= Math.max(1, count);
-    restMean[c] /= Math.max(1, idx.length - count);
-  }
-  const ring = dilate(area, width, image.height, 3);
-  let ringCount = 0;
-  let ringLikeStrokes = 0;
-  for (let i = 0; i < ring.length; i++) {
-    if (!ring[i] || area[i]) continue;
-    ringCount++;
-    let toStroke = 0;
-    let toRest = 0;
-    for (let c = 0; c < 3; c++) {
-      toStroke += (colourOf(i, c) - strokeMean[c]) ** 2;
-      toRest += (colourOf(i, c) - restMean[c]) ** 2;
-    }
-    if (toStroke < toRest) ringLikeStrokes++;
-  }
+  const { ring, likeStrokes } = ringLikeStrokes(image, area, mask, reach);
   const fill = idx.length ? count / idx.length : 0;
   return {
     rest: idx.length > count && contrast ? -restSum / (idx.length - count) / contrast : 0,
-    leak: ringCount && fill ? ringLikeStrokes / ringCount / fill : 0,
+    leak: ring && fill ? likeStrokes / ring / fill : 0,
     misfit: blendMisfit(image, behind, mask, idx) / Math.max(1, contrast),
     mask,
     contrast,
