@@ -20,7 +20,7 @@ import { decodeRaw, type RawImage } from '../server/src/lib/image';
 import { FaceDetectorModel } from '../server/src/models/face/face-detector.model';
 import { createWorkerPool } from '../server/src/workers/pool';
 import { cvLanczos, loadOpenCv } from '../server/test/fixtures/upscale/opencv';
-import { contactSheet, type SheetRow } from './face-enhancement/contact-sheet';
+import { contactSheet, type SheetRow } from './lib/contact-sheet';
 import {
   blockiness,
   cropPlane,

@@ -6,11 +6,18 @@ export interface SheetRow {
   panels: Buffer[];
 }
 
-/** Rows of square cells under one caption strip naming the columns, with each row's label on its left. */
-export async function contactSheet(columns: string[], rows: SheetRow[], cell: number): Promise<Buffer> {
+/**
+ * Rows of square cells under one caption strip naming the columns, with each row's label on its left, in a
+ * column `side` pixels wide.
+ */
+export async function contactSheet(
+  columns: string[],
+  rows: SheetRow[],
+  cell: number,
+  side = 150,
+): Promise<Buffer> {
   const gap = 6;
   const caption = 28;
-  const side = 150;
   const width = side + columns.length * (cell + gap);
   const height = caption + rows.length * (cell + gap);
   const text = (w: number, h: number, label: string) =>
