@@ -154,7 +154,7 @@ const allTime = mean([...rows.map((r) => r.ms), ...extraTimes]);
 
 /** The F-score of a case: 0 when nothing was proposed on a marked photo. */
 const fScore = (s: DetectionScore) =>
-  s.precision ? (2 * s.recall * s.precision) / Math.max(1e-9, s.recall + s.precision) : 0;
+  s.precision ? (2 * s.recall * s.precision) / (s.recall + s.precision) : 0;
 
 /** The photo, and the proposal over it in grey: green where only the true mask is, red only the proposal, yellow both. */
 async function sheetPanels(c: WatermarkCase, mask: Uint8Array | null): Promise<Buffer[]> {

@@ -37,14 +37,17 @@ export function ringLikeStrokes(
   };
   const strokes = planes((i) => mask[i] === 1);
   const rest = planes((i) => area[i] === 1 && mask[i] === 0);
-  const ringArea = dilate(area, width, height, 3);
+  // The crop reaches 3 px past the line wherever the photo does, so the ring is grown within it.
+  const lineInCrop = new Uint8Array(n);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) lineInCrop[y * w + x] = area[at(x, y)];
+  const ringArea = dilate(lineInCrop, w, h, 3);
   let ring = 0;
   let likeStrokes = 0;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = at(x, y);
       const k = y * w + x;
-      if (!ringArea[i] || area[i] || !strokes.weight[k] || !rest.weight[k]) continue;
+      if (!ringArea[k] || area[i] || !strokes.weight[k] || !rest.weight[k]) continue;
       ring++;
       let toStroke = 0;
       let toRest = 0;
