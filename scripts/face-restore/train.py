@@ -258,6 +258,10 @@ def evaluate(model, checks):
     return float(np.mean(ours)), float(np.mean(plain))
 
 
+# torch 2 exports through dynamo unless told not to; torch 1 (Debian's python3-torch) has only the tracer.
+TRACER = {'dynamo': False} if int(torch.__version__.split('.')[0]) >= 2 else {}
+
+
 def export(model, path):
     model.eval()
     lr = torch.rand(1, 1, 64, 64)
@@ -265,7 +269,7 @@ def export(model, path):
         model,
         (lr, torch.full_like(lr, 0.4)),
         path,
-        dynamo=False,
+        **TRACER,
         input_names=['luma', 'quality'],
         output_names=['luma2x'],
         dynamic_axes={'luma': {2: 'h', 3: 'w'}, 'quality': {2: 'h', 3: 'w'}, 'luma2x': {2: 'h2', 3: 'w2'}},

@@ -14,6 +14,10 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 
+# torch 2 exports through dynamo unless told not to; torch 1 (Debian's python3-torch) has only the tracer.
+TRACER = {'dynamo': False} if int(torch.__version__.split('.')[0]) >= 2 else {}
+
+
 def block(cin, cout):
     return nn.Sequential(
         nn.Conv2d(cin, cout, 3, padding=1), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
@@ -148,7 +152,7 @@ def main():
     torch.save(net.state_dict(), a.out + '.pt')
     torch.onnx.export(net, torch.zeros(1, 3, 256, 256), a.out, input_names=['image'], output_names=['mark'],
                       dynamic_axes={'image': {2: 'h', 3: 'w'}, 'mark': {2: 'h', 3: 'w'}}, opset_version=17,
-                      dynamo=False)
+                      **TRACER)
 
 
 if __name__ == '__main__':
