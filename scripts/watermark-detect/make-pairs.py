@@ -1,19 +1,28 @@
-"""make-pairs.py COUNT SEED OUT.npz PHOTO_LIST [FACES.json]: training pairs (marked photo, mark) at the network's
-scale, drawn at twice it, then box-shrunk. FACES.json (scripts/face-restore/find-faces.ts) puts a share of the
-pairs' crops around a face, and marks on it at times."""
-import json, sys, random
+"""make-pairs.py COUNT SEED OUT.npz PHOTO_LIST [FACES.json] [--decoys SHARE]: training pairs (marked photo,
+mark) at the network's scale, drawn at twice it, then box-shrunk. FACES.json (scripts/face-restore/find-faces.ts)
+puts a share of the pairs' crops around a face, and marks on it at times; --decoys gives that share of the
+photos printed text and opaque objects of their own (decoys.py), which the target leaves out."""
+import argparse, json, random
 import numpy as np
 from PIL import Image
 from marks import sample
 
-count, seed, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-rnd = random.Random(seed)
-photos = open(sys.argv[4]).read().split()
-faces = json.load(open(sys.argv[5])) if len(sys.argv) > 5 else None
+p = argparse.ArgumentParser()
+p.add_argument('count', type=int)
+p.add_argument('seed', type=int)
+p.add_argument('out')
+p.add_argument('photo_list')
+p.add_argument('faces', nargs='?')
+p.add_argument('--decoys', type=float, default=0.0)
+a = p.parse_args()
+count, out = a.count, a.out
+rnd = random.Random(a.seed)
+photos = open(a.photo_list).read().split()
+faces = json.load(open(a.faces)) if a.faces else None
 imgs = np.zeros((count, 256, 256, 3), np.uint8)
 marks = np.zeros((count, 256, 256), np.uint8)
 for i in range(count):
-    img, mark = sample(rnd, photos, faces=faces)
+    img, mark = sample(rnd, photos, faces=faces, decoys=a.decoys)
     imgs[i] = np.asarray(img.resize((256, 256), Image.BOX))
     marks[i] = np.asarray(Image.fromarray((mark * 255).astype(np.uint8)).resize((256, 256), Image.BOX))
 np.savez(out, imgs=imgs, marks=marks)

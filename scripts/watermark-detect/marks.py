@@ -319,10 +319,15 @@ KINDS = [(free_text, 0.26), (logo, 0.22), (overlapping, 0.14), (tiled, 0.1), (ba
          (corner, 0.14)]
 
 
-def mark_photo(rnd, photo, clean_share=0.25, faces=()):
-    """The photo with 0-3 marks drawn over it, and where they are (float 0-1)."""
+def mark_photo(rnd, photo, clean_share=0.25, faces=(), decoys=0.0):
+    """The photo with 0-3 marks drawn over it, and where they are (float 0-1). decoys: the share of photos
+    given printed text or opaque objects of their own first (decoys.py), which are not marks."""
     c = Canvas(photo, faces)
     scale = max(c.w, c.h) * rnd.uniform(0.6, 1.6)  # a patch is part of a larger photo
+    # Drawn from the random source only when asked, so the seeds without decoys give the pairs they always gave.
+    if decoys and rnd.random() < decoys:
+        from decoys import add_decoys  # imported here: decoys.py draws with this module's helpers
+        add_decoys(rnd, c, scale)
     if rnd.random() >= clean_share:
         for _ in range(rnd.choice([1, 1, 1, 2, 2, 3])):
             kind = rnd.choices([k for k, _ in KINDS], [p for _, p in KINDS])[0]
@@ -333,7 +338,7 @@ def mark_photo(rnd, photo, clean_share=0.25, faces=()):
 FACE_SHARE = 0.25  # of the pairs, cropped around a face when a list of faces is given
 
 
-def sample(rnd, photos, size=512, faces=None):
+def sample(rnd, photos, size=512, faces=None, decoys=0.0):
     """One training pair at twice the network's scale: marked photo (JPEG at times) and its mark. faces: photo
     path -> boxes (x, y, width, height as fractions of the photo), from the project's face detector."""
     with_faces = [p for p in photos if faces and p in faces]
@@ -358,7 +363,7 @@ def sample(rnd, photos, size=512, faces=None):
         photo = photo[:, ::-1]
     centres = [(fx + fw / 2 - x, fy + fh / 2 - y, max(fw, fh)) for fx, fy, fw, fh in boxes]
     centres = [(size - cx if mirrored else cx, cy, s) for cx, cy, s in centres if 0 <= cx < size and 0 <= cy < size]
-    img, mark = mark_photo(rnd, photo, faces=centres)
+    img, mark = mark_photo(rnd, photo, faces=centres, decoys=decoys)
     out = Image.fromarray(img)
     if rnd.random() < 0.6:
         buf = io.BytesIO()
