@@ -24,7 +24,8 @@ def perspective_coeffs(quad, w, h):
 
 
 def in_perspective(rnd, flat, size, cx, cy):
-    """An RGBA plane, seen at an angle: its corners moved by up to a quarter of its size, centred at (cx, cy)."""
+    """PIL's PERSPECTIVE data that shows an RGBA plane at an angle, `size` across, centred at (cx, cy): its corners
+    moved by up to a quarter of the size each way, the whole turned by up to 25 degrees."""
     w, h = flat.size
     k = size / max(w, h)
     jitter = rnd.uniform(0.06, 0.25)
@@ -34,11 +35,11 @@ def in_perspective(rnd, flat, size, cx, cy):
     for x, y in corners:
         x, y = x * k + rnd.uniform(-1, 1) * jitter * size, y * k + rnd.uniform(-1, 1) * jitter * size
         quad.append((cx + x * np.cos(turn) - y * np.sin(turn), cy + x * np.sin(turn) + y * np.cos(turn)))
-    return quad, perspective_coeffs(quad, w, h)
+    return perspective_coeffs(quad, w, h)
 
 
 def lit(rnd, rgb):
-    """Uneven light across a surface, and the photo's grain."""
+    """Uneven light across a surface, and grain of 1.5-7 levels as a camera's."""
     h, w = rgb.shape[:2]
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     a = rnd.uniform(0, 2 * np.pi)
@@ -75,7 +76,7 @@ def sign(rnd, c, scale):
         d.text((20, 10 + 80 * i), t, font=f, fill=tuple(int(v) for v in ink) + (255,))
     size = scale * rnd.uniform(0.08, 0.45)
     cx, cy = c.spot(rnd, 0.1, 0.9)
-    quad, coeffs = in_perspective(rnd, plane, size, cx, cy)
+    coeffs = in_perspective(rnd, plane, size, cx, cy)
     warped = plane.transform((c.w, c.h), Image.PERSPECTIVE, tuple(coeffs), Image.BICUBIC)
     arr = np.asarray(warped, np.float32)
     in_scene(rnd, c, arr[..., :3], arr[..., 3] / 255)
@@ -102,6 +103,7 @@ KINDS = [(sign, 0.6), (solid, 0.4)]
 
 
 def add_decoys(rnd, c, scale):
+    """One or two decoys drawn into the canvas's photo (a Canvas of marks.py), before any mark."""
     for _ in range(rnd.choice([1, 1, 2])):
         kind = rnd.choices([k for k, _ in KINDS], [p for _, p in KINDS])[0]
         kind(rnd, c, scale)
