@@ -156,7 +156,10 @@ const allTime = mean([...rows.map((r) => r.ms), ...extraTimes]);
 const fScore = (s: DetectionScore) =>
   s.precision ? (2 * s.recall * s.precision) / (s.recall + s.precision) : 0;
 
-/** The photo, and the proposal over it in grey: green where only the true mask is, red only the proposal, yellow both. */
+/**
+ * The photo, and the proposal over it in grey: green where only the true mask is, red only the proposal, yellow
+ * both; each letterboxed to a square, since the sheet stretches its panels to square cells.
+ */
 async function sheetPanels(c: WatermarkCase, mask: Uint8Array | null): Promise<Buffer[]> {
   const { width, height, data, channels } = c.input;
   const overlay = new Uint8Array(width * height * 3);

@@ -2,7 +2,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 
 export interface SheetRow {
   label: string;
-  /** PNG panels in column order, any size; each is fitted into a square cell. */
+  /** PNG panels in column order; each is stretched to a square cell, so give square panels to keep their shape. */
   panels: Buffer[];
 }
 

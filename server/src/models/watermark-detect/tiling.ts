@@ -173,8 +173,9 @@ const MASK_SIDE = 1200;
 /**
  * The mark repeated along the lattice: at each pixel, the median of the high-passed photo over the pixel and
  * its 24 lattice neighbours (up to two steps along each of the lattice's two directions). The photo differs from
- * one repeat to the next and falls out; the mark is the same in each and stays. Its strokes are where that median stands out of its own noise, in the mark's sign
- * (light or dark). Answers a mask at the image's size, or null when nothing stands out.
+ * one repeat to the next and falls out; the mark is the same in each and stays. Its strokes are where that
+ * median stands out of its own noise, in the mark's sign (light or dark). Answers a mask at the image's size, or
+ * null when nothing stands out.
  */
 export function periodicMask(image: RawImage, lattice: Lattice): Uint8Array | null {
   const work = shrinkTo(image, MASK_SIDE);
