@@ -69,6 +69,7 @@ const envSchema = z
     STABILITY_API_KEY: optionalText,
     REPLICATE_API_TOKEN: optionalText,
     REPLICATE_REAL_ESRGAN_VERSION: optionalText,
+    REPLICATE_GFPGAN_VERSION: optionalText,
     OPENAI_API_KEY: optionalText,
     OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
     CONTACT_EMAIL: z.email('must be an e-mail address').default('support@cleanupstudio.app'),

@@ -43,6 +43,24 @@ describe('runChain', () => {
     expect((await runChain(engine, 'in', ctx())).providerId).toBe('cloud');
   });
 
+  it('skips a provider that does not serve the input, without counting it as a failure', async () => {
+    const runs: string[] = [];
+    const cloud: Provider<string> = {
+      ...provider('cloud', 'cloud', async () => {
+        runs.push('cloud');
+        return ok('cloud')();
+      }),
+      accepts: (input) => input === 'default look',
+    };
+    const engine: Engine<string> = {
+      mode: 'face-enhancement',
+      providers: [cloud, provider('local', 'local', ok('local'))],
+    };
+    expect((await runChain(engine, 'subtle look', ctx())).providerId).toBe('local');
+    expect(runs).toEqual([]);
+    expect((await runChain(engine, 'default look', ctx())).providerId).toBe('cloud');
+  });
+
   it("passes a local provider's message for the person on as it is", async () => {
     const engine: Engine<string> = {
       mode: 'object-removal',

@@ -9,6 +9,7 @@ import {
 import {
   createFaceEnhancementEngine,
   faceEnhancementOptionsSchema,
+  type FaceEnhancementConfig,
 } from './face-enhancement/face-enhancement.engine';
 import {
   createImageUpscaleEngine,
@@ -54,6 +55,9 @@ export function enginesConfigFrom(config: Config): Omit<EnginesConfig, 'pool'> {
         ? { replicate: { apiToken: env.REPLICATE_API_TOKEN, version: env.REPLICATE_REAL_ESRGAN_VERSION } }
         : {}),
     },
+    faceEnhancement: env.REPLICATE_API_TOKEN
+      ? { replicate: { apiToken: env.REPLICATE_API_TOKEN, version: env.REPLICATE_GFPGAN_VERSION } }
+      : {},
   };
 }
 
@@ -61,6 +65,7 @@ export interface EnginesConfig {
   backgroundRemoval?: Omit<BackgroundRemovalConfig, 'pool'>;
   inpaint?: Omit<InpaintEngineConfig, 'pool'>;
   upscale?: Omit<ImageUpscaleConfig, 'pool'>;
+  faceEnhancement?: Omit<FaceEnhancementConfig, 'pool'>;
   promptEdit?: { openai?: OpenAiEditConfig };
   /** The inference threads every local model runs in; the composition root owns and closes it. */
   pool: WorkerPool;
@@ -93,7 +98,7 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
       }),
     }),
     'face-enhancement': modeRunner({
-      engine: createFaceEnhancementEngine({ pool }),
+      engine: createFaceEnhancementEngine({ ...config.faceEnhancement, pool }),
       optionsSchema: faceEnhancementOptionsSchema,
       toInput: (request, options) => ({
         ...options,

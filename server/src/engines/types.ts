@@ -28,6 +28,8 @@ export interface Provider<I> {
   readonly kind: 'cloud' | 'local';
   /** Cloud providers: their key is set. Local providers: always true. */
   isConfigured(): boolean;
+  /** Whether it serves this input (a cloud model may offer fewer choices than the local pipeline); default yes. */
+  accepts?(input: I): boolean;
   run(input: I, ctx: RunContext): Promise<ProviderResult>;
 }
 

@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enhancePhoto } from '../../src/engines/face-enhancement/enhance-photo';
 import { NO_FACE_NOTE } from '../../src/engines/face-enhancement/face-enhancement.engine';
-import { createEngineRegistry } from '../../src/engines/registry';
+import { createEngineRegistry, enginesConfigFrom } from '../../src/engines/registry';
+import { loadConfig } from '../../src/config/env';
 import { decodePhoto } from '../../src/lib/image';
 import { createWorkerPool } from '../../src/workers/pool';
 import { databaseTargets } from '../support/databases';
 import { bearer } from '../support/fake-verifier';
+import { replicateStub } from '../support/replicate-stub';
 import { photo } from '../support/uploads';
 import { useTestApp } from '../support/use-test-app';
 
@@ -64,5 +66,57 @@ describe('Face enhancement through the API, with the real engine', () => {
     expect(result.faces.length).toBeGreaterThanOrEqual(4);
     expect(result.retouched).toBe(result.faces.filter((f) => f.box.width >= 40 || f.box.height >= 40).length);
     expect([result.image.width, result.image.height]).toEqual([2 * image.width, 2 * image.height]);
+  });
+});
+
+describe('Face enhancement with GFPGAN on Replicate configured (a loopback stand-in for its API)', () => {
+  const target = databaseTargets()[0];
+  const pool = createWorkerPool({ threads: 1 });
+  const stub = replicateStub();
+  let baseUrl = '';
+  // Before the app's own hook, which builds the engines with the stand-in's address.
+  beforeAll(async () => {
+    baseUrl = await stub.listen();
+  });
+  const app = useTestApp(target, {
+    engines: () =>
+      createEngineRegistry({
+        pool,
+        faceEnhancement: {
+          replicate: { apiToken: 'r8_test', version: 'gfpgan-version', baseUrl, pollIntervalMs: 5 },
+        },
+      }),
+    storagePrefix: 'face-cloud-',
+    close: async () => {
+      await stub.close();
+      await pool.close();
+    },
+  });
+
+  async function enhance(uid: string, options: object) {
+    const input = await sharp(fixture('face/face-grace-hopper-navy-portrait.jpg')).resize(200).toBuffer();
+    const uploaded = await app.upload(uid, input, 'hopper.jpg', 'face-enhancement');
+    const response = await app.processImage(uid, uploaded.json().id, { options });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  it('sends the default look to the cloud first, and a subtle retouch to the local pipeline that offers it', async () => {
+    const cloud = await enhance('dee', {});
+    expect(cloud).toMatchObject({ providerId: 'replicate-gfpgan', width: 400 });
+    expect(cloud.note).toBeUndefined();
+    const local = await enhance('eve', { strength: 'subtle' });
+    expect(local).toMatchObject({ providerId: 'local-face', width: 400 });
+    expect(stub.seen.filter((s) => s.path === 'POST /v1/predictions')).toHaveLength(1);
+  });
+
+  it('is configured from the environment only with a token and a model version', () => {
+    const face = (env: NodeJS.ProcessEnv) =>
+      enginesConfigFrom(loadConfig({ NODE_ENV: 'test', ...env })).faceEnhancement?.replicate;
+    expect(face({ REPLICATE_API_TOKEN: 'r8_x', REPLICATE_GFPGAN_VERSION: 'abc' })).toEqual({
+      apiToken: 'r8_x',
+      version: 'abc',
+    });
+    expect(face({})).toBeUndefined();
   });
 });

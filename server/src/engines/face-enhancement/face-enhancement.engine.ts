@@ -2,6 +2,7 @@ import type { WorkerPool } from '../../workers/pool';
 import type { Engine } from '../types';
 import type { FaceEnhancementInput } from './face-enhancement.options';
 import { createLocalFaceProvider } from './local-face.provider';
+import { createReplicateFaceProvider, type ReplicateFaceConfig } from './replicate-face.provider';
 
 export {
   faceEnhancementOptionsSchema,
@@ -12,12 +13,15 @@ export {
 
 export interface FaceEnhancementConfig {
   pool: WorkerPool;
+  /** GFPGAN on Replicate, tried first when a token and a model version are set. */
+  replicate?: ReplicateFaceConfig;
 }
 
-/** Face enhancement: no cloud provider yet, the local pipeline only. */
+/** Face enhancement: GFPGAN on Replicate first when configured, the local pipeline last. */
 export function createFaceEnhancementEngine(config: FaceEnhancementConfig): Engine<FaceEnhancementInput> {
+  const pool = () => config.pool;
   return {
     mode: 'face-enhancement',
-    providers: [createLocalFaceProvider({ pool: () => config.pool })],
+    providers: [createReplicateFaceProvider(config.replicate, { pool }), createLocalFaceProvider({ pool })],
   };
 }

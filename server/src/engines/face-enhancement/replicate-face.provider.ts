@@ -1,0 +1,76 @@
+import sharp from 'sharp';
+import type { RawImage } from '../../lib/image';
+import { detectFaces } from '../../models/face';
+import type { WorkerPool } from '../../workers/pool';
+import { encodeLike } from '../inpaint/inpaint-io';
+import { runPrediction, type ReplicateAccount } from '../replicate-prediction';
+import type { Provider, ProviderResult, RunContext } from '../types';
+import { NO_FACE_NOTE, type FaceEnhancementInput } from './face-enhancement.options';
+
+/**
+ * GFPGAN (TencentARC, Apache-2.0) on Replicate, tencentarc/gfpgan: input `{ img, version, scale }`, output
+ * the URL of the restored photo at `scale` times the size. Used only with a model version set by the operator,
+ * who checks the version's licence and terms.
+ */
+export interface ReplicateFaceConfig extends ReplicateAccount {
+  /** Model version id of tencentarc/gfpgan. */
+  version?: string;
+}
+
+/** GFPGAN's own weights to use, of those the Replicate model offers. */
+const GFPGAN_WEIGHTS = 'v1.4';
+
+export function createReplicateFaceProvider(
+  config: ReplicateFaceConfig | undefined,
+  deps: { pool: () => WorkerPool },
+): Provider<FaceEnhancementInput> {
+  return {
+    id: 'replicate-gfpgan',
+    kind: 'cloud',
+    isConfigured: () => Boolean(config?.apiToken && config.version),
+    // The model has one look, a full restoration with smooth skin: a subtle retouch, skin left as it is or a
+    // photo with transparency go to the local pipeline, which offers them; so does a result over the plan's cap,
+    // which the local provider refuses with the person's message.
+    accepts: (input) =>
+      input.strength !== 'subtle' &&
+      input.skinSmoothing &&
+      input.image.channels !== 4 &&
+      4 * input.image.width * input.image.height <= input.maxOutputPixels,
+    async run(input: FaceEnhancementInput, ctx: RunContext): Promise<ProviderResult> {
+      if (!config?.apiToken || !config.version)
+        throw new Error('replicate face restoration is not configured');
+      const { image } = input;
+      // The faces are found here, beside the cloud call, so that a photo without one says so as locally.
+      const [bytes, faces] = await Promise.all([
+        runPrediction(
+          config,
+          {
+            version: config.version,
+            image,
+            input: (url) => ({ img: url, version: GFPGAN_WEIGHTS, scale: 2 }),
+            message: 'Enhancing faces in the cloud',
+          },
+          ctx,
+        ),
+        detectFaces(image, deps.pool(), ctx.signal),
+      ]);
+      const result = await decodeTwice(bytes, image);
+      ctx.progress(1);
+      const encoded = await encodeLike(result, input.format);
+      return faces.length ? encoded : { ...encoded, note: NO_FACE_NOTE };
+    },
+  };
+}
+
+/** The model's answer decoded, which must be exactly twice the photo's size (sharp refuses anything larger). */
+async function decodeTwice(bytes: Buffer, photo: RawImage): Promise<RawImage> {
+  const [width, height] = [2 * photo.width, 2 * photo.height];
+  const { data, info } = await sharp(bytes, { limitInputPixels: width * height })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.width !== width || info.height !== height)
+    throw new Error(`replicate returned ${info.width}x${info.height}, expected ${width}x${height}`);
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height, channels: 3 };
+}
