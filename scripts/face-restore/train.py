@@ -199,6 +199,21 @@ def make_pairs(truths, variants, rng, faces=None):
     return pairs
 
 
+def face_scale_pairs(truths, count, rng, faces):
+    """For each photo with faces, `count` more degraded copies of the photo shrunk first (Lanczos, to 0.45-0.9
+    of its size): the same faces at other sizes, since few of the training photos hold faces."""
+    pairs = []
+    for path, truth in truths:
+        if not faces.get(os.path.abspath(path)):
+            continue
+        image = Image.fromarray(truth)
+        for _ in range(count):
+            scale = rng.uniform(0.45, 0.9)
+            size = tuple(max(256, round(side * scale) // 2 * 2) for side in image.size)
+            pairs += make_pairs([(path, np.asarray(image.resize(size, Image.LANCZOS)))], 1, rng, faces)
+    return pairs
+
+
 def patch_origin(extent, size, rng, centre=None):
     """A patch start on the 8-pixel JPEG grid, at random, or with `centre` somewhere in its middle half."""
     last = max(0, (extent - size) // 8)
@@ -293,6 +308,8 @@ def main():
     parser.add_argument('--init', default=None, help='start from the weights of an exported ONNX file')
     parser.add_argument('--faces', default=None, help="find-faces.ts's list of the faces in the photos")
     parser.add_argument('--face-share', type=float, default=0.3, help='share of patches placed on a face')
+    parser.add_argument('--face-scales', type=int, default=0, help='copies of each photo with faces, shrunk first')
+    parser.add_argument('--lr', type=float, default=None, help='peak learning rate (1e-3, or 3e-4 with --init)')
     args = parser.parse_args()
 
     os.makedirs(args.out, exist_ok=True)
@@ -307,6 +324,8 @@ def main():
             faces = json.load(f)
     pairs = make_pairs(truths, args.variants, rng, faces)
     print(f'{sum(1 for p in pairs if p[3]) // args.variants} photos with faces', flush=True)
+    if faces and args.face_scales:
+        pairs += face_scale_pairs(truths, args.face_scales, rng, faces)
     checks = []
     for path in args.checks:
         truth = np.asarray(Image.open(path).convert('RGB'))
@@ -321,7 +340,7 @@ def main():
     if checks:
         ours, plain = evaluate(model, checks)
         print(f'start checks {ours:.2f} dB (Lanczos {plain:.2f}, +{ours - plain:.2f})', flush=True)
-    peak = 1e-3 if not args.init else 3e-4
+    peak = args.lr or (1e-3 if not args.init else 3e-4)
     optimiser = torch.optim.Adam(model.parameters(), lr=peak)
     seconds = 60 * args.minutes
     start = time.time()
