@@ -70,6 +70,21 @@ describe('findTextMarks on synthetic marks over real photos (JPEG quality 85)', 
     expect(s.precision).toBeGreaterThanOrEqual(0.8);
   });
 
+  it("finds a camera's orange date as a warm date stamp too, and white corner lettering only as a date stamp", async () => {
+    const orange = await renderMarked(photo('Storm.jpg'), TUNING_MARKS.lcdOrangeBottomRight);
+    const s = scoreMask(
+      findTextMarks(orange.image, 'warm-date-stamp'),
+      orange.truth,
+      orange.image.width,
+      orange.image.height,
+    );
+    expect(s.recall).toBeGreaterThanOrEqual(0.8);
+    expect(s.precision).toBeGreaterThanOrEqual(0.8);
+    const white = await renderMarked(photo('Storm.jpg'), TUNING_MARKS.cornerLogo);
+    expect(findTextMarks(white.image, 'date-stamp')).not.toBeNull();
+    expect(findTextMarks(white.image, 'warm-date-stamp')).toBeNull();
+  });
+
   it('does not take a watermark in the middle of the photo for a date stamp', async () => {
     const { image } = await renderMarked(photo('Storm.jpg'), TUNING_MARKS.whiteTranslucentCentre);
     expect(findTextMarks(image, 'date-stamp')).toBeNull();

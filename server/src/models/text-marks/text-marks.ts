@@ -4,7 +4,7 @@ import { enlargeMask, shrinkArea } from './resample';
 import { findGlyphs, glyphLimits, groupLines, colourDistance, type GlyphSet, type TextLine } from './glyphs';
 import { candidateMaps, type CandidateMap, type MapKind } from './maps';
 
-export type TextMarkTarget = 'date-stamp' | 'text' | 'watermark';
+export type TextMarkTarget = 'date-stamp' | 'warm-date-stamp' | 'text' | 'watermark';
 
 /** What was found, for tests and logs. */
 export interface TextMarkLine {
@@ -15,14 +15,18 @@ export interface TextMarkLine {
 
 const KINDS: Record<TextMarkTarget, MapKind[]> = {
   'date-stamp': ['warm', 'bright'],
+  // A camera's imprint alone (its LEDs are orange): bright lines in a landscape's corners are grass and rock.
+  'warm-date-stamp': ['warm'],
   text: ['bright', 'dark', 'warm'],
   watermark: ['bright', 'dark', 'warm'],
 };
+const IN_A_CORNER: TextMarkTarget[] = ['date-stamp', 'warm-date-stamp'];
 
 /**
  * A 0/1 mask (the image's size) of text marks drawn over a photo, grown a little over anti-aliasing and JPEG
- * halo; null when there is none. A date stamp is a line of warm or bright digits near a corner; text and
- * watermarks are lines of glyphs anywhere, light, dark or warm, opaque or translucent.
+ * halo; null when there is none. A date stamp is a line of warm or bright digits near a corner (a warm date
+ * stamp: warm digits only); text and watermarks are lines of glyphs anywhere, light, dark or warm, opaque or
+ * translucent.
  */
 export function findTextMarks(
   image: RawImage,
@@ -66,7 +70,7 @@ function findAtWorkSize(image: RawImage, target: TextMarkTarget, found: TextMark
     const set = findGlyphs(map.strong, image, limits);
     for (const line of groupLines(set.glyphs, colourTolerance(map.kind))) {
       if (whyNotText(line, set, map, width)) continue;
-      if (target === 'date-stamp' && !nearCorner(line, width, height)) continue;
+      if (IN_A_CORNER.includes(target) && !nearCorner(line, width, height)) continue;
       accepted.push({ line, set, map });
     }
   }

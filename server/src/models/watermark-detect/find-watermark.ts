@@ -11,7 +11,7 @@ import { findLattice, MIN_STRENGTH, periodicMask } from './tiling';
 
 /** What the detector found, for tests, logs and the benchmark. */
 export interface WatermarkFindings {
-  /** Lines of text (captions, web addresses, logo lettering, date stamps), by the text-marks finder. */
+  /** Lines of a camera's orange date stamp in a corner, by the text-marks finder. */
   textLines: number;
   /** Whether a mark tiled over the photo was found by its repetition. */
   tiled: boolean;
@@ -42,8 +42,8 @@ const LARGE_TEXT_SIDE = TEXT_MAP_SIDE / 2;
 /**
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
  * it at any angle and in any colour (PaddleOCR's text detector, at two scales, kept where the photo shows an
- * overlay; with its outline, shadow and halo), lines of light, dark or warm text (the text-marks finder:
- * captions, date stamps), marks tiled over the whole photo, found by their repetition, a semi-opaque band
+ * overlay; with its outline, shadow and halo), a date stamp's orange digits in a corner (the text-marks
+ * finder), marks tiled over the whole photo, found by their repetition, a semi-opaque band
  * across it, a camera's orange date imprint on a warm photo, by its colours, and translucent shapes by their
  * outlines; then the mark segmenter's regions that meet a shape or banner those found (the rest of the
  * shapes), and its large, confident regions on their own.
@@ -57,7 +57,10 @@ export async function findWatermark(image: RawImage, report?: WatermarkFindings)
   const strokes = union([fine, textStrokes(image, coarse, evidence, { taken: fine })]);
   const lettering = strokes && dilate(strokes, image.width, image.height, GROW);
   const lines: TextMarkLine[] = [];
-  const text = findTextMarks(image, 'watermark', lines);
+  // The text-marks finder only for a camera's orange date stamp in a corner: its lines anywhere else, and its
+  // bright lines in corners, were most of the proposals on unmarked photos (sea, mountains, a painting's
+  // strokes, grass in a landscape's corner), while the text detector's lettering finds the laid-over words.
+  const text = findTextMarks(image, 'warm-date-stamp', lines);
   const lattice = findLattice(image);
   const tiled = lattice && lattice.strength >= MIN_STRENGTH ? periodicMask(image, lattice) : null;
   const banner = findBanner(image);
