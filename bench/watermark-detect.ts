@@ -205,9 +205,9 @@ mark or within 2 px of it, over the cases where something was proposed. Means ov
 on the tuning part only, and the later ones (the tiled finder's repeat agreement, the lettering's local leak
 test) also on a probe kept apart from this set: 26 photos of Debian's opencv-doc, unmarked and with the bench's
 marks drawn on them (one of them carries a real corner logo and was left out of the unmarked count). The last
-change (the text-marks finder kept for orange date stamps in a corner only) was chosen on the tuning part and a second
-probe: 36 photos of Debian's endless-sky-data, opencv-doc and gcompris-qt-data, unmarked and with one of the bench's
-marks each. The mark segmenter was trained on other photos, with marks drawn by code of its own
+change (the text-marks finder kept for orange date stamps in a corner only) was chosen on the tuning part
+and a second probe: 36 photos of Debian's endless-sky-data, opencv-doc and gcompris-qt-data, unmarked and with
+one of the bench's marks each. The mark segmenter was trained on other photos, with marks drawn by code of its own
 (scripts/watermark-detect/README.md); its thresholds and the rules for its regions (meeting a shape or banner
 another finder found, or alone when large and confident) were chosen on the tuning part, the project's other
 photos and the unit tests' photos. Goals: recall and precision at least 0.8, no proposal on at least 90 % of clean photos.
@@ -249,7 +249,8 @@ more than one colour, since a line's strokes are the pixels shifted along one co
 gradient emblems (t-17's "ORBIT", t-20's "Fotoria", t-02's "lumina"), the coloured squares of a multi-colour
 logo (t-03), the upper half of a pink "PROOF" where it crosses a white cup rather than the dark saucer (t-13), and
 a corner logo's small round emblem (t-12), and the dark outline and shadow of a white word (t-05: its letters are
-found; the text-marks finder's lines took the outline before it was kept for date stamps). Where a proposal reaches past a mark it is by a few pixels around a web
+found; the text-marks finder's lines took the outline before it was kept for orange date stamps). Where a
+proposal reaches past a mark it is by a few pixels around a web
 address's letters (t-11), a few strokes of grass below an emblem's ring (t-02) and patches of the red cup
 beside "PROOF" (t-13). Lettering of one colour over one kind of photo is found stroke by stroke (t-09's words
 across a face, all but the "N" of "Nine" and part of an "o").`,

@@ -20,6 +20,8 @@ export function replicateStub() {
   const predictions = new Map<string, StubPrediction>();
   /** While true, predictions stay 'processing' for ever, as a stuck model would. */
   const stall = { on: false };
+  /** When set, results come at this scale whatever the input asked, as a model that ignores it would. */
+  const answer: { scale: number | null } = { scale: null };
   const server: Server = createServer((req, res) => {
     void (async () => {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -78,7 +80,7 @@ export function replicateStub() {
         const fileUrl = Object.values(input).find((v) => typeof v === 'string' && v.includes('/v1/files/'));
         const source = files.get(String(fileUrl).split('/').at(-1)!)!;
         const meta = await sharp(source).metadata();
-        const scale = Number(input.scale);
+        const scale = answer.scale ?? Number(input.scale);
         const png = await sharp(source)
           .resize((meta.width ?? 0) * scale, (meta.height ?? 0) * scale)
           .png()
@@ -95,7 +97,7 @@ export function replicateStub() {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   };
   const close = () => new Promise<void>((r) => server.close(() => r()));
-  return { listen, close, seen, predictions, stall };
+  return { listen, close, seen, predictions, stall, answer };
 }
 
 async function readBody(req: IncomingMessage) {

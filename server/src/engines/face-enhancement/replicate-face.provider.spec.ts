@@ -90,6 +90,17 @@ describe('GFPGAN on Replicate, the face enhancement cloud provider', () => {
     expect(result.note).toBe(NO_FACE_NOTE);
   });
 
+  it('fails, so the chain runs the local pipeline, when the answer is not exactly twice the size', async () => {
+    stub.answer.scale = 4;
+    try {
+      await expect(provider().run(input(gradient(64, 48)), quietRunContext())).rejects.toThrow(
+        /expected 128x96/,
+      );
+    } finally {
+      stub.answer.scale = null;
+    }
+  });
+
   it('cancels the prediction when the run is stopped, so it stops billing', async () => {
     stub.stall.on = true;
     try {

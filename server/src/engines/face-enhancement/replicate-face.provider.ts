@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { RawImage } from '../../lib/image';
 import { detectFaces } from '../../models/face';
 import type { WorkerPool } from '../../workers/pool';
+import { fitsOutput } from '../image-upscale/output-limit';
 import { encodeLike } from '../inpaint/inpaint-io';
 import { runPrediction, type ReplicateAccount } from '../replicate-prediction';
 import type { Provider, ProviderResult, RunContext } from '../types';
@@ -35,7 +36,7 @@ export function createReplicateFaceProvider(
       input.strength !== 'subtle' &&
       input.skinSmoothing &&
       input.image.channels !== 4 &&
-      4 * input.image.width * input.image.height <= input.maxOutputPixels,
+      fitsOutput(input.image.width, input.image.height, 2, input.maxOutputPixels),
     async run(input: FaceEnhancementInput, ctx: RunContext): Promise<ProviderResult> {
       if (!config?.apiToken || !config.version)
         throw new Error('replicate face restoration is not configured');
@@ -62,15 +63,16 @@ export function createReplicateFaceProvider(
   };
 }
 
-/** The model's answer decoded, which must be exactly twice the photo's size (sharp refuses anything larger). */
+/** The model's answer decoded, which must be exactly twice the photo's size (checked before any pixel is read). */
 async function decodeTwice(bytes: Buffer, photo: RawImage): Promise<RawImage> {
   const [width, height] = [2 * photo.width, 2 * photo.height];
-  const { data, info } = await sharp(bytes, { limitInputPixels: width * height })
+  const meta = await sharp(bytes).metadata();
+  if (meta.width !== width || meta.height !== height)
+    throw new Error(`replicate returned ${meta.width}x${meta.height}, expected ${width}x${height}`);
+  const { data } = await sharp(bytes, { limitInputPixels: width * height })
     .removeAlpha()
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  if (info.width !== width || info.height !== height)
-    throw new Error(`replicate returned ${info.width}x${info.height}, expected ${width}x${height}`);
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height, channels: 3 };
 }

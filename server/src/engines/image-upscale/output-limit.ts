@@ -1,10 +1,15 @@
 import { AppError } from '../../lib/errors';
 
+/** Whether an upscale's result stays within the plan's pixel cap. */
+export function fitsOutput(width: number, height: number, scale: number, maxOutputPixels: number): boolean {
+  return width * scale * height * scale <= maxOutputPixels;
+}
+
 /** Refuses, before any work, an upscale whose result would exceed the plan's pixel cap. */
 export function checkOutputSize(width: number, height: number, scale: number, maxOutputPixels: number): void {
   const outW = width * scale;
   const outH = height * scale;
-  if (outW * outH > maxOutputPixels) {
+  if (!fitsOutput(width, height, scale, maxOutputPixels)) {
     const limit = (maxOutputPixels / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 });
     const asked = ((outW * outH) / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 });
     throw new AppError(

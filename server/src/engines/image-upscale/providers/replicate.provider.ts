@@ -21,7 +21,7 @@ export function createReplicateProvider(config: ReplicateConfig | undefined): Pr
       const image = await runPrediction(
         config,
         {
-          version: config?.version ?? REAL_ESRGAN_VERSION,
+          version: config.version ?? REAL_ESRGAN_VERSION,
           image: input.image,
           input: (url) => ({ image: url, scale: input.scale, face_enhance: false }),
           message: 'Upscaling in the cloud',
