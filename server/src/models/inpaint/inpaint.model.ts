@@ -18,6 +18,7 @@ import { boxBlur } from './pyramid';
 import { teleaInpaint } from './telea';
 import { growOverHalo } from './halo';
 import { chooseRecoveredOrFill } from './never-worse';
+import { removeLeftoverMark } from './leftover-mark';
 import { smoothOverOutline } from './outline-seams';
 import { invertWatermark } from './watermark';
 import { markSupport } from './mark-support';
@@ -58,6 +59,8 @@ export interface InpaintStats {
   keptPixels?: number;
   /** Watermarks: regions where the completion engine's fill was taken over the inverted blend. */
   regionsFilled?: number;
+  /** Watermarks: regions where a share of the mark the inversion left (or took beyond it) was taken out. */
+  regionsCorrected?: number;
 }
 
 /** Below this many known pixels there is nothing to learn the fill from. */
@@ -161,6 +164,8 @@ export function inpaintImage(
     const filled = toFloat(image);
     const fillStats = { ...stats };
     fillLost(filled, region, options, fillStats, (f) => progress(0.6 + 0.35 * f, 'checking the result'));
+    // What the inversion left of the mark (or took beyond it), judged against the same fill, is taken out first.
+    stats.regionsCorrected = removeLeftoverMark(work, filled, check.marked, region, check.alpha);
     const choice = chooseRecoveredOrFill(work, filled, check.marked, region, check.alpha);
     stats.regionsFilled = choice.regionsFilled;
     for (let i = 0; i < region.length; i++) {
