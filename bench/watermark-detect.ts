@@ -22,7 +22,7 @@ import { EVERYDAY_PHOTOS } from '../server/test/support/uploads';
 import { loadPhoto } from './inpaint/cases';
 import { contactSheet } from './lib/contact-sheet';
 import { markdownTable, writeBenchmarkSection } from './lib/report';
-import { buildWatermarkSet, type Part, type WatermarkCase } from './watermark-set';
+import { buildWatermarkSet, buildWideSet, type Part, type WatermarkCase } from './watermark-set';
 import { scoreDetection, type DetectionScore } from './watermark-detect/score';
 
 interface Row {
@@ -109,9 +109,15 @@ function kindTable(rows: Row[]): string {
 // Load the models before timing, as a worker has after its first photos.
 await findWatermark(await loadPhoto(EVERYDAY_PHOTOS[0], 256));
 
+/** A folder of photos outside the repository to mark as well (part `wide`, reported apart); see the set's README. */
+const wideDir = process.argv.find((a) => a.startsWith('--photos='))?.slice(9);
+const parts: (Part | 'wide')[] = wideDir ? ['tuning', 'heldout', 'wide'] : ['tuning', 'heldout'];
+
 const rows: Row[] = [];
-for (const part of ['tuning', 'heldout'] as Part[]) {
-  for (const c of await buildWatermarkSet({ parts: [part] })) {
+for (const part of parts) {
+  for (const c of part === 'wide'
+    ? await buildWideSet(wideDir!)
+    : await buildWatermarkSet({ parts: [part] })) {
     const { mask, ms, baselineMs } = await measure(c.input);
     const score = scoreDetection(mask, c.trueMask, c.input.width, c.input.height);
     rows.push({
@@ -141,7 +147,7 @@ for (const name of extraClean) {
   extraBaseline.push(baselineMs);
 }
 
-const summaries = (['tuning', 'heldout'] as Part[]).map((part) => ({
+const summaries = parts.map((part) => ({
   part,
   ...partSummary(rows.filter((r) => r.c.part === part)),
   before: beforeSummary(rows.filter((r) => r.c.part === part)),
@@ -236,7 +242,15 @@ ${kindTable(rows.filter((r) => r.c.part === 'tuning'))}
 By kind, held-out part:
 
 ${kindTable(rows.filter((r) => r.c.part === 'heldout'))}
+${
+  wideDir
+    ? `
+By kind, part \`wide\`: photos of \`${wideDir.split('/').filter(Boolean).slice(-4).join('/')}\` (outside the repository), each marked twice and once unmarked (\`buildWideSet\`):
 
+${kindTable(rows.filter((r) => r.c.part === 'wide'))}
+`
+    : ''
+}
 Time: ${(allTime / 1000).toFixed(1)} s per 1024 px photo on this loaded machine, ${ratio.toFixed(1)}x the finder before
 the text detector (the text-marks and tiled-mark finders alone: the baseline, measured on the same photos in the
 same run). The text detector's and the segmenter's models are loaded once, before the first photo is timed.

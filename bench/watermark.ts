@@ -13,15 +13,19 @@ import { markdownTable, writeBenchmarkSection } from './lib/report';
 import { writeContactSheet } from './inpaint/contact-sheet';
 import { measure, type Metrics } from './inpaint/metrics';
 import { loadOpenCv, opencvInpaint } from './inpaint/peers';
-import { buildWatermarkSet, type Part, type WatermarkCase } from './watermark-set';
+import { buildWatermarkSet, buildWideSet, type Part, type WatermarkCase } from './watermark-set';
 
 const args = new Set(process.argv.slice(2));
-const onlyPart = process.argv.find((a) => a.startsWith('--part='))?.slice(7) as Part | undefined;
+const onlyPart = process.argv.find((a) => a.startsWith('--part='))?.slice(7) as Part | 'wide' | undefined;
 /** A few cases while iterating; like --part, the report and the before figures are then left alone. */
 const onlyCases = process.argv
   .find((a) => a.startsWith('--cases='))
   ?.slice(8)
   .split(',');
+/** A folder of photos outside the repository to mark as well (part `wide`, reported apart); see the set's README. */
+const wideDir = process.argv.find((a) => a.startsWith('--photos='))?.slice(9);
+/** The folder as the report names it: its last four parts (a package's own path, not where it was unpacked). */
+const WIDE_TITLE = `Photos of \`${wideDir?.split('/').filter(Boolean).slice(-4).join('/')}\` (outside the repository)`;
 /** Longer side of the photos: 512 keeps a run of the whole set within minutes on a shared machine. */
 const SIDE = Number(process.argv.find((a) => a.startsWith('--side='))?.slice(7) ?? 512);
 const BEFORE = new URL('./watermark-set/before.json', import.meta.url);
@@ -42,13 +46,15 @@ type BeforeFigures = Record<string, { psnr: number; ssim: number }>;
 
 async function run(): Promise<Result[]> {
   const cv = await loadOpenCv();
-  const cases = (
-    await buildWatermarkSet({
-      parts: onlyPart ? [onlyPart] : undefined,
-      clean: false,
-      side: SIDE,
-    })
-  ).filter((c) => !onlyCases || onlyCases.includes(c.id));
+  const set =
+    onlyPart === 'wide'
+      ? []
+      : await buildWatermarkSet({ parts: onlyPart ? [onlyPart] : undefined, clean: false, side: SIDE });
+  const wide =
+    wideDir && (!onlyPart || onlyPart === 'wide')
+      ? await buildWideSet(wideDir, { side: SIDE, clean: false })
+      : [];
+  const cases = [...set, ...wide].filter((c) => !onlyCases || onlyCases.includes(c.id));
   const results: Result[] = [];
   for (const c of cases) {
     const t = performance.now();
@@ -178,11 +184,12 @@ async function main() {
   );
   if (args.has('--no-report') || onlyPart) return;
 
-  const parts: Part[] = ['tuning', 'heldout'];
+  const parts: (Part | 'wide')[] = wideDir ? ['tuning', 'heldout', 'wide'] : ['tuning', 'heldout'];
+  const title = { tuning: 'Tuning part', heldout: 'Held-out part (never tuned on)', wide: WIDE_TITLE };
   const sections = parts.map((part) => {
     const rows = results.filter((r) => r.c.part === part);
     const s = partSummary(rows, before);
-    return `**${part === 'tuning' ? 'Tuning part' : 'Held-out part (never tuned on)'}**: ours ${s.ours.toFixed(2)} dB, **${signed(s.gain)} dB** over the best peer${s.beforeGain === null ? '' : ` (before: ${signed(s.beforeGain)} dB)`}; cases more than 0.5 dB below the best peer: ${s.worseThanPeer.join(', ') || 'none'}; more than 0.5 dB below our fill alone: ${s.worseThanFill.join(', ') || 'none'}.
+    return `**${title[part]}**: ours ${s.ours.toFixed(2)} dB, **${signed(s.gain)} dB** over the best peer${s.beforeGain === null ? '' : ` (before: ${signed(s.beforeGain)} dB)`}; cases more than 0.5 dB below the best peer: ${s.worseThanPeer.join(', ') || 'none'}; more than 0.5 dB below our fill alone: ${s.worseThanFill.join(', ') || 'none'}.
 
 ${partTable(rows, before)}`;
   });
@@ -200,7 +207,7 @@ ${partTable(rows, before)}`;
     'watermark',
     `## Watermark removal on the marks people upload
 
-\`npm run bench -- watermark\`. The set of \`bench/watermark-set\` (see its README): ${results.length} marked photos from \`assets/photos\`, longer side ${SIDE} px, in a tuning part and a held-out part with their own photos and seeds; each removal is given the loose mask a person paints (a few to a few tens of pixels wider than the mark, rectangles around small text), not the mark's exact outline. PSNR (RGB) against the clean photo in the mask grown by 8 px, per kind of mark (mean over its cases). "Before" is the removal as it was before the per-region mark model and the never-worse check (figures stored in \`bench/watermark-set/before.json\` by \`--save-before\`); "our fill alone" is the completion engine without blend inversion; the peers are OpenCV 4.12's \`cv.inpaint\` (radius 3), run in the same process on the same input and mask. Goal: at least 3 dB above the best peer on average.
+\`npm run bench -- watermark\`. The set of \`bench/watermark-set\` (see its README): ${results.filter((r) => r.c.part !== 'wide').length} marked photos from \`assets/photos\`, longer side ${SIDE} px, in a tuning part and a held-out part with their own photos and seeds; each removal is given the loose mask a person paints (a few to a few tens of pixels wider than the mark, rectangles around small text), not the mark's exact outline. PSNR (RGB) against the clean photo in the mask grown by 8 px, per kind of mark (mean over its cases). "Before" is the removal as it was before the per-region mark model and the never-worse check (figures stored in \`bench/watermark-set/before.json\` by \`--save-before\`); "our fill alone" is the completion engine without blend inversion; the peers are OpenCV 4.12's \`cv.inpaint\` (radius 3), run in the same process on the same input and mask. Goal: at least 3 dB above the best peer on average.
 
 ${sections.join('\n\n')}
 

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { RawImage } from '../../server/src/lib/image';
 import { seededRandom } from '../../server/src/lib/random';
@@ -16,7 +18,8 @@ export type Part = 'tuning' | 'heldout';
 export interface WatermarkCase {
   /** `t-01`..., `h-01`...; clean photos `t-clean-1`... */
   id: string;
-  part: Part;
+  /** `wide`: a photo from a folder outside the repository (buildWideSet). */
+  part: Part | 'wide';
   kind: MarkKind | 'clean';
   description: string;
   photo: string;
@@ -150,6 +153,100 @@ export async function buildWatermarkSet(options: SetOptions = {}): Promise<Water
     }
   }
   return cases;
+}
+
+export interface WideOptions {
+  /** Longer side of the photos; default 1024. */
+  side?: number;
+  /** Include the photos unmarked too; default true. */
+  clean?: boolean;
+  /** How many of the folder's photos; default 31. */
+  photos?: number;
+}
+
+/** The kinds drawn on a folder's photos: all but the one placed on a portrait's face. */
+const WIDE_KINDS = MARKS.filter((m) => m.place !== 'face');
+const WIDE_SEED = 303;
+
+/**
+ * The set's marks on photos outside the repository (a Debian package's photos, say), for a wider look than its
+ * 14 photos: `photos` of the folder's photographs (photoFiles), evenly spaced in name order, each marked twice
+ * with two kinds (every kind but the face one, in turn; saved, placed and painted as in the set), and, with
+ * `clean`, each unmarked. Part `wide`, ids `w-01`..., `w-clean-1`...; deterministic for the same folder.
+ */
+export async function buildWideSet(dir: string, options: WideOptions = {}): Promise<WatermarkCase[]> {
+  const { side = 1024, clean = true, photos: count = 31 } = options;
+  const all = await photoFiles(dir);
+  const files = Array.from(
+    { length: Math.min(count, all.length) },
+    (_, k) => all[Math.floor(((k + 0.5) * all.length) / Math.min(count, all.length))],
+  );
+  const rnd = seededRandom(WIDE_SEED);
+  const cases: WatermarkCase[] = [];
+  for (let round = 0; round < 2; round++) {
+    for (const [k, file] of files.entries()) {
+      const reference = await loadPhoto(file, side);
+      const spec = WIDE_KINDS[(k + 5 * round) % WIDE_KINDS.length];
+      const { width: w, height: h } = reference;
+      const at =
+        spec.place === 'busy'
+          ? busiestPoint(reference)
+          : { x: w * (0.4 + 0.2 * rnd()), y: h * (0.3 + 0.4 * rnd()) };
+      const drawing = spec.draw(w, h, rnd, at);
+      const { input, trueMask } = await drawMark(reference, drawing.svg, spec.jpegQuality);
+      cases.push({
+        id: `w-${String(cases.length + 1).padStart(2, '0')}`,
+        part: 'wide',
+        kind: spec.kind,
+        description: drawing.description,
+        photo: path.relative(dir, file),
+        input,
+        reference,
+        trueMask,
+        looseMask: paintLoosely(trueMask, w, h, spec, rnd),
+      });
+    }
+  }
+  if (clean)
+    for (const [k, file] of files.entries()) {
+      const reference = await loadPhoto(file, side);
+      const empty = new Uint8Array(reference.width * reference.height);
+      cases.push({
+        id: `w-clean-${k + 1}`,
+        part: 'wide',
+        kind: 'clean',
+        description: 'no mark',
+        photo: path.relative(dir, file),
+        input: reference,
+        reference,
+        trueMask: empty,
+        looseMask: empty,
+      });
+    }
+  return cases;
+}
+
+/**
+ * The photographs under a folder, in name order: JPEG, PNG and WebP files of at least 300 px on the short
+ * side whose 128 px thumbnail has at least 400 colours at 5 bits a channel, which leaves out drawings,
+ * charts and test patterns (the rule of scripts/watermark-detect/list-photos.py).
+ */
+async function photoFiles(dir: string): Promise<string[]> {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
+    .map((f) => path.join(dir, f))
+    .sort();
+  const photos: string[] = [];
+  for (const file of files) {
+    const meta = await sharp(file).metadata();
+    if (Math.min(meta.width ?? 0, meta.height ?? 0) < 300) continue;
+    const thumb = await sharp(file).resize(128, 128, { fit: 'inside' }).removeAlpha().raw().toBuffer();
+    const colours = new Set<number>();
+    for (let i = 0; i + 2 < thumb.length; i += 3)
+      colours.add(((thumb[i] >> 3) << 10) | ((thumb[i + 1] >> 3) << 5) | (thumb[i + 2] >> 3));
+    if (colours.size >= 400) photos.push(file);
+  }
+  return photos;
 }
 
 /** Alpha-composites the drawing over the photo as editors do: out = (1 - a) * photo + a * colour. */
