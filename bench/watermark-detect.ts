@@ -147,6 +147,8 @@ for (const name of extraClean) {
   extraBaseline.push(baselineMs);
 }
 
+/** The set's own cases, without the part of photos from outside the repository. */
+const setRows = rows.filter((r) => r.c.part !== 'wide');
 const summaries = parts.map((part) => ({
   part,
   ...partSummary(rows.filter((r) => r.c.part === part)),
@@ -204,7 +206,7 @@ writeBenchmarkSection(
   `## Watermark detection ("Find watermark")
 
 \`npm run bench -- watermark-detect\`: \`findWatermark\` on the watermark benchmark set (\`bench/watermark-set\`,
-1024 px photos: ${rows.length} cases, of which ${rows.filter((r) => r.c.kind === 'clean').length} clean), then on
+1024 px photos: ${setRows.length} cases, of which ${setRows.filter((r) => r.c.kind === 'clean').length} clean), then on
 ${extraClean.length} more photos of the project without a mark. Recall: share of the true mask (mark opacity of
 2 % or more) under the proposed mask, 0 when nothing is proposed; precision: share of the proposed mask on the
 mark or within 2 px of it, over the cases where something was proposed. Means over cases. Settings were chosen
