@@ -22,7 +22,7 @@ import { EVERYDAY_PHOTOS } from '../server/test/support/uploads';
 import { loadPhoto } from './inpaint/cases';
 import { contactSheet } from './lib/contact-sheet';
 import { markdownTable, writeBenchmarkSection } from './lib/report';
-import { buildWatermarkSet, buildWideSet, type Part, type WatermarkCase } from './watermark-set';
+import { buildWatermarkSet, buildWideSet, wideName, type Part, type WatermarkCase } from './watermark-set';
 import { scoreDetection, type DetectionScore } from './watermark-detect/score';
 
 interface Row {
@@ -247,7 +247,7 @@ ${kindTable(rows.filter((r) => r.c.part === 'heldout'))}
 ${
   wideDir
     ? `
-By kind, part \`wide\`: photos of \`${wideDir.split('/').filter(Boolean).slice(-4).join('/')}\` (outside the repository), each marked twice and once unmarked (\`buildWideSet\`):
+By kind, part \`wide\`: photos of \`${wideName(wideDir)}\` (outside the repository), each marked twice and once unmarked (\`buildWideSet\`):
 
 ${kindTable(rows.filter((r) => r.c.part === 'wide'))}
 `

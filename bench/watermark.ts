@@ -13,7 +13,7 @@ import { markdownTable, writeBenchmarkSection } from './lib/report';
 import { writeContactSheet } from './inpaint/contact-sheet';
 import { measure, type Metrics } from './inpaint/metrics';
 import { loadOpenCv, opencvInpaint } from './inpaint/peers';
-import { buildWatermarkSet, buildWideSet, type Part, type WatermarkCase } from './watermark-set';
+import { buildWatermarkSet, buildWideSet, wideName, type Part, type WatermarkCase } from './watermark-set';
 
 const args = new Set(process.argv.slice(2));
 const onlyPart = process.argv.find((a) => a.startsWith('--part='))?.slice(7) as Part | 'wide' | undefined;
@@ -24,8 +24,7 @@ const onlyCases = process.argv
   .split(',');
 /** A folder of photos outside the repository to mark as well (part `wide`, reported apart); see the set's README. */
 const wideDir = process.argv.find((a) => a.startsWith('--photos='))?.slice(9);
-/** The folder as the report names it: its last four parts (a package's own path, not where it was unpacked). */
-const WIDE_TITLE = `Photos of \`${wideDir?.split('/').filter(Boolean).slice(-4).join('/')}\` (outside the repository)`;
+const WIDE_TITLE = `Photos of \`${wideName(wideDir ?? '')}\` (outside the repository)`;
 /** Longer side of the photos: 512 keeps a run of the whole set within minutes on a shared machine. */
 const SIDE = Number(process.argv.find((a) => a.startsWith('--side='))?.slice(7) ?? 512);
 const BEFORE = new URL('./watermark-set/before.json', import.meta.url);

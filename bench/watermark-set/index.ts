@@ -226,6 +226,9 @@ export async function buildWideSet(dir: string, options: WideOptions = {}): Prom
   return cases;
 }
 
+/** A folder as a report names it: its last four parts (a package's own path, not where it was unpacked). */
+export const wideName = (dir: string) => dir.split('/').filter(Boolean).slice(-4).join('/');
+
 /**
  * The photographs under a folder, in name order: JPEG, PNG and WebP files of at least 300 px on the short
  * side whose 128 px thumbnail has at least 400 colours at 5 bits a channel, which leaves out drawings,
@@ -240,7 +243,12 @@ async function photoFiles(dir: string): Promise<string[]> {
   for (const file of files) {
     const meta = await sharp(file).metadata();
     if (Math.min(meta.width ?? 0, meta.height ?? 0) < 300) continue;
-    const thumb = await sharp(file).resize(128, 128, { fit: 'inside' }).removeAlpha().raw().toBuffer();
+    const thumb = await sharp(file)
+      .resize(128, 128, { fit: 'inside' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer();
     const colours = new Set<number>();
     for (let i = 0; i + 2 < thumb.length; i += 3)
       colours.add(((thumb[i] >> 3) << 10) | ((thumb[i + 1] >> 3) << 5) | (thumb[i + 2] >> 3));
