@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../../../test/fixtures/inpaint/fixtures';
+import { letterBars, loadFixture, markedWith } from '../../../test/fixtures/inpaint/fixtures';
 import { toFloat, type FloatImage } from './float-image';
 import { removeLeftoverMark } from './leftover-mark';
-
-/** A 60x40 mark across three regions of the photo: vertical bars of opacity 0.5 with gaps, as letters leave. */
-function markOn(w: number, h: number) {
-  const mask = new Uint8Array(w * h);
-  const alpha = new Float32Array(w * h);
-  for (let y = 44; y < 84; y++)
-    for (let x = 66; x < 126; x++) {
-      mask[y * w + x] = 1;
-      alpha[y * w + x] = x % 8 < 4 ? 0.5 : 0;
-    }
-  return { mask, alpha };
-}
-
-function markedWith(photo: FloatImage, alpha: Float32Array, level: number): Float32Array {
-  const out = photo.data.slice();
-  for (let i = 0; i < alpha.length; i++)
-    for (let k = 0; k < 3; k++) out[i * 3 + k] = (1 - alpha[i]) * out[i * 3 + k] + alpha[i] * level;
-  return out;
-}
 
 /** An inversion that removed `share` of the mark too much (above 0) or too little (below 0). */
 function recoveredWith(
@@ -63,7 +44,7 @@ describe('removeLeftoverMark', () => {
     ['a faint copy of the word left behind', -0.3],
   ])('takes out %s', async (_ghost, share) => {
     const photo = toFloat(await loadFixture('garden-192x128.png'));
-    const { mask, alpha } = markOn(photo.width, photo.height);
+    const { mask, alpha } = letterBars(photo.width, photo.height);
     const marked = markedWith(photo, alpha, 255);
     const recovered = recoveredWith(photo, marked, alpha, share);
     const before = errorOf(recovered, photo, alpha);
@@ -76,7 +57,7 @@ describe('removeLeftoverMark', () => {
     ['a fill a shade too dark', -25],
   ])('leaves a clean recovery as it is, against %s', async (_fill, offset) => {
     const photo = toFloat(await loadFixture('garden-192x128.png'));
-    const { mask, alpha } = markOn(photo.width, photo.height);
+    const { mask, alpha } = letterBars(photo.width, photo.height);
     const marked = markedWith(photo, alpha, 255);
     const recovered = { ...photo, data: photo.data.slice() };
     removeLeftoverMark(recovered, shiftedFill(photo, mask, offset), marked, mask, alpha);

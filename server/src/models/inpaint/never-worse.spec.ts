@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../../../test/fixtures/inpaint/fixtures';
+import { letterBars, loadFixture, markedWith } from '../../../test/fixtures/inpaint/fixtures';
 import { toFloat, type FloatImage } from './float-image';
 import { chooseRecoveredOrFill } from './never-worse';
-
-/** A 60x40 mark in the middle of the photo: its mask, and an opacity that steps at its outline. */
-function markOn(w: number, h: number) {
-  const mask = new Uint8Array(w * h);
-  const alpha = new Float32Array(w * h);
-  for (let y = 44; y < 84; y++)
-    for (let x = 66; x < 126; x++) {
-      mask[y * w + x] = 1;
-      // Letters: vertical bars of opacity 0.5 with gaps, as text leaves them.
-      alpha[y * w + x] = x % 8 < 4 ? 0.5 : 0;
-    }
-  return { mask, alpha };
-}
-
-/** The photo under a mark of one grey level at the given opacity per pixel. */
-function markedWith(photo: { data: Float32Array }, alpha: Float32Array, level: number): Float32Array {
-  const out = photo.data.slice();
-  for (let i = 0; i < alpha.length; i++)
-    for (let k = 0; k < 3; k++) out[i * 3 + k] = (1 - alpha[i]) * out[i * 3 + k] + alpha[i] * level;
-  return out;
-}
 
 /** A fill independent of the mark: the photo 6 px along, as a patch fill copies it from nearby. */
 function shiftedFill(photo: FloatImage, mask: Uint8Array): FloatImage {
@@ -36,7 +15,7 @@ function shiftedFill(photo: FloatImage, mask: Uint8Array): FloatImage {
 describe('chooseRecoveredOrFill', () => {
   it('keeps recovered pixels that look like the photo around them', async () => {
     const photo = toFloat(await loadFixture('garden-192x128.png'));
-    const { mask, alpha } = markOn(photo.width, photo.height);
+    const { mask, alpha } = letterBars(photo.width, photo.height);
     const choice = chooseRecoveredOrFill(
       photo,
       shiftedFill(photo, mask),
@@ -50,7 +29,7 @@ describe('chooseRecoveredOrFill', () => {
 
   it('takes the fill where the recovered pixels show a blotch of a foreign colour', async () => {
     const photo = toFloat(await loadFixture('garden-192x128.png'));
-    const { mask, alpha } = markOn(photo.width, photo.height);
+    const { mask, alpha } = letterBars(photo.width, photo.height);
     const recovered = { ...photo, data: photo.data.slice() };
     for (let i = 0; i < mask.length; i++) if (mask[i]) recovered.data.set([40, 255, 40], i * 3);
     const choice = chooseRecoveredOrFill(recovered, photo, markedWith(photo, alpha, 255), mask, alpha);
@@ -60,7 +39,7 @@ describe('chooseRecoveredOrFill', () => {
 
   it('takes the fill where the mark is still readable along its outline', async () => {
     const photo = toFloat(await loadFixture('wood-192x128.png'));
-    const { mask, alpha } = markOn(photo.width, photo.height);
+    const { mask, alpha } = letterBars(photo.width, photo.height);
     const recovered = { ...photo, data: photo.data.slice() };
     // A dark mark left in: the bars stay 90 levels darker than the wood between them, their edges several
     // times stronger than the wood's own.
