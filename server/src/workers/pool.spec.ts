@@ -27,4 +27,12 @@ describe('worker pool', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(ticks).toBeGreaterThan(10);
   });
+
+  it("stops a task with the caller's reason, not the pool's own words", async () => {
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(new Error('time limit reached')), 50);
+    await expect(
+      sut.run('echo', { data: new Uint8Array(1), delayMs: 2000 }, { signal: stop.signal }),
+    ).rejects.toThrow('time limit reached');
+  });
 });
