@@ -20,6 +20,9 @@ export function replicateStub() {
   const predictions = new Map<string, StubPrediction>();
   /** While true, predictions stay 'processing' for ever, as a stuck model would. */
   const stall = { on: false };
+  /** Callers waiting for the next poll of a stalled prediction: a run is then surely under way at Replicate. */
+  const stalledPollWaiters: (() => void)[] = [];
+  const stalledPoll = () => new Promise<void>((resolve) => stalledPollWaiters.push(resolve));
   /** When set, results come at this scale whatever the input asked, as a model that ignores it would. */
   const answer: { scale: number | null } = { scale: null };
   const server: Server = createServer((req, res) => {
@@ -66,6 +69,7 @@ export function replicateStub() {
         const p = predictions.get(poll[1])!;
         p.polls++;
         const done = p.polls >= 2 && !stall.on;
+        if (stall.on) stalledPollWaiters.splice(0).forEach((resolve) => resolve());
         return send(200, {
           id: poll[1],
           status: done ? 'succeeded' : 'processing',
@@ -97,7 +101,7 @@ export function replicateStub() {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   };
   const close = () => new Promise<void>((r) => server.close(() => r()));
-  return { listen, close, seen, predictions, stall, answer };
+  return { listen, close, seen, predictions, stall, stalledPoll, answer };
 }
 
 async function readBody(req: IncomingMessage) {

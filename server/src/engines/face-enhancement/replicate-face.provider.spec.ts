@@ -105,7 +105,7 @@ describe('GFPGAN on Replicate, the face enhancement cloud provider', () => {
     stub.stall.on = true;
     try {
       const stop = new AbortController();
-      setTimeout(() => stop.abort(new Error('time limit')), 100);
+      void stub.stalledPoll().then(() => stop.abort(new Error('time limit')));
       await expect(
         provider().run(input(gradient(64, 64)), { ...quietRunContext(), signal: stop.signal }),
       ).rejects.toThrow(/time limit/);

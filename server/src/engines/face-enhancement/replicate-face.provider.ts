@@ -41,8 +41,9 @@ export function createReplicateFaceProvider(
       if (!config?.apiToken || !config.version)
         throw new Error('replicate face restoration is not configured');
       const { image } = input;
-      // The faces are found here, beside the cloud call, so that a photo without one says so as locally.
-      const [bytes, faces] = await Promise.all([
+      // The faces are found here, beside the cloud call, so that a photo without one says so as locally. Both
+      // are settled before the run ends, so a stopped run has posted its cancel when it fails.
+      const [prediction, detection] = await Promise.allSettled([
         runPrediction(
           config,
           {
@@ -55,6 +56,9 @@ export function createReplicateFaceProvider(
         ),
         detectFaces(image, deps.pool(), ctx.signal),
       ]);
+      if (prediction.status === 'rejected') throw prediction.reason;
+      if (detection.status === 'rejected') throw detection.reason;
+      const [bytes, faces] = [prediction.value, detection.value];
       const result = await decodeTwice(bytes, image);
       ctx.progress(1);
       const encoded = await encodeLike(result, input.format);

@@ -13,7 +13,7 @@ function solid(width: number, height: number, rgb: [number, number, number]): Ra
 }
 
 describe('Replicate Real-ESRGAN provider', () => {
-  const { listen, close, seen, predictions, stall } = replicateStub();
+  const { listen, close, seen, predictions, stall, stalledPoll } = replicateStub();
   let baseUrl = '';
   beforeAll(async () => {
     baseUrl = await listen();
@@ -51,7 +51,7 @@ describe('Replicate Real-ESRGAN provider', () => {
       const sut = createReplicateProvider({ apiToken: 'r8_test', baseUrl, pollIntervalMs: 5 });
       const image = solid(8, 8, [0, 0, 0]);
       const stop = new AbortController();
-      setTimeout(() => stop.abort(new Error('time limit')), 100);
+      void stalledPoll().then(() => stop.abort(new Error('time limit')));
       await expect(
         sut.run({ image, scale: 2, quality: 'fast', maxOutputPixels: 1e6 }, { ...ctx, signal: stop.signal }),
       ).rejects.toThrow(/time limit/);
