@@ -43,7 +43,9 @@ export function createWorkerPool({ threads }: WorkerPoolOptions): WorkerPool {
       } catch (error) {
         // The pool answers an abort with its own "task has been aborted"; the caller's reason (a time limit, a
         // cancel) is what the person and the log should read.
-        throw options.signal?.aborted && options.signal.reason instanceof Error ? options.signal.reason : error;
+        throw options.signal?.aborted && options.signal.reason instanceof Error
+          ? options.signal.reason
+          : error;
       } finally {
         port1.close();
       }
