@@ -139,36 +139,37 @@ export function inpaintImage(
       result = invertWatermark(work, region, guess);
     }
     lost = result.lost;
-    // Parts inversion explained nothing of: filled, but only where the mark is, not the whole painted area.
-    kept = keepPhotoInLostParts(work, marked, region, lost, result.alpha, options);
+    // Parts inversion did not explain: filled, but only where the mark is, not the whole painted area.
+    const photo = keepPhotoInLostParts(work, marked, region, lost, result.alpha, options);
+    kept = photo.kept;
     stats.keptPixels = countMask(kept);
-    stats.recoveredPixels = result.recovered;
-    if (result.recovered + stats.keptPixels > 0) inverted = { alpha: result.alpha, marked };
+    stats.recoveredPixels = result.recovered - photo.givenUp;
+    if (stats.recoveredPixels + stats.keptPixels > 0) inverted = { alpha: result.alpha, marked };
     progress(0.15, 'watermark blend inverted');
   }
 
-  const check = options.neverWorse !== false ? inverted : null;
+  // Only the parts of the mask where something was inverted are checked and smoothed: elsewhere the photo
+  // was kept around a filled mark, or the whole part was filled, and there is no inversion to judge.
+  const invertedParts = inverted ? partsWithInversion(region, inverted.alpha, w, h) : null;
+  const check = options.neverWorse !== false && invertedParts?.includes(1) ? inverted : null;
   const span = check ? 0.4 : 0.75;
   fillLost(work, lost, options, stats, (f) => progress(0.2 + span * f, 'filling'));
-  if (inverted && options.outlineSeams !== false) {
+  if (inverted && invertedParts && options.outlineSeams !== false) {
     // The pixels kept as they were are the photo: fixed, like the pixels outside the mask.
-    let rebuilt = region;
-    if (kept && stats.keptPixels) {
-      rebuilt = region.slice();
-      for (let i = 0; i < rebuilt.length; i++) if (kept[i]) rebuilt[i] = 0;
-    }
+    const rebuilt = invertedParts.slice();
+    if (kept) for (let i = 0; i < rebuilt.length; i++) if (kept[i]) rebuilt[i] = 0;
     smoothOverOutline(work, rebuilt, inverted.alpha);
   }
-  if (check) {
+  if (check && invertedParts) {
     // Never worse than the fill: the whole mask filled as an object is, region by region, the fallback.
     const filled = toFloat(image);
     const fillStats = { ...stats };
     fillLost(filled, region, options, fillStats, (f) => progress(0.6 + 0.35 * f, 'checking the result'));
     // What the inversion left of the mark (or took beyond it), judged against the same fill, is taken out first.
-    stats.regionsCorrected = removeLeftoverMark(work, filled, check.marked, region, check.alpha);
-    const choice = chooseRecoveredOrFill(work, filled, check.marked, region, check.alpha);
+    stats.regionsCorrected = removeLeftoverMark(work, filled, check.marked, invertedParts, check.alpha);
+    const choice = chooseRecoveredOrFill(work, filled, check.marked, invertedParts, check.alpha);
     stats.regionsFilled = choice.regionsFilled;
-    for (let i = 0; i < region.length; i++) {
+    for (let i = 0; i < invertedParts.length; i++) {
       const f = choice.fillWeight[i];
       if (f <= 0) continue;
       for (let k = 0; k < work.channels; k++) {
@@ -193,10 +194,30 @@ export function inpaintImage(
   return { image: { data: out, width: w, height: h, channels: image.channels }, stats };
 }
 
+/** The connected parts of `region` that hold at least one pixel inverted (opacity strictly between 0 and 1). */
+function partsWithInversion(region: Bitmap, alpha: Float32Array, w: number, h: number): Uint8Array {
+  const { labels, count } = connectedComponents(region, w, h);
+  const inverted = new Uint8Array(count + 1);
+  for (let i = 0; i < region.length; i++)
+    if (region[i] && alpha[i] > 0 && alpha[i] < 1) inverted[labels[i]] = 1;
+  const parts = new Uint8Array(w * h);
+  for (let i = 0; i < region.length; i++) parts[i] = region[i] && inverted[labels[i]] ? 1 : 0;
+  return parts;
+}
+
 /**
- * In the parts of the mask where every pixel is lost, finds the mark (`mark-support.ts`, against the fill of
- * those parts) and hands the rest back as photo: not lost, nothing inverted (`alpha` 0), the input's pixels
- * kept. Returns those pixels.
+ * A part of the mask mostly lost to inversion, with at most this share of its pixels inverted, is taken as
+ * unexplained: what little was inverted there fits the photo's own variations, not the mark (a glowing
+ * date stamp in a box painted around it leaves tinted blots where its glow was "inverted").
+ */
+const EXPLAINED_SHARE = 0.2;
+const LOST_SHARE = 0.5;
+
+/**
+ * In the parts of the mask that inversion did not explain (every pixel lost, or most lost and few
+ * inverted), finds the mark (`mark-support.ts`, against the fill of those parts) and hands the rest back as
+ * photo: not lost, nothing inverted (`alpha` 0), the input's pixels kept. The mark is left lost, to be
+ * filled. Returns the kept pixels and how many inverted pixels were given up.
  */
 function keepPhotoInLostParts(
   work: FloatImage,
@@ -205,20 +226,36 @@ function keepPhotoInLostParts(
   lost: Uint8Array,
   alpha: Float32Array,
   options: InpaintOptions,
-): Uint8Array {
+): { kept: Uint8Array; givenUp: number } {
   const { width: w, height: h, channels: c } = work;
   const kept = new Uint8Array(w * h);
-  const { labels, count } = connectedComponents(region, w, h);
-  const explained = new Uint8Array(count + 1);
-  for (let i = 0; i < region.length; i++) if (region[i] && !lost[i]) explained[labels[i]] = 1;
+  const { labels, count, sizes } = connectedComponents(region, w, h);
+  const lostIn = new Float64Array(count + 1);
+  const invertedIn = new Float64Array(count + 1);
+  for (let i = 0; i < region.length; i++) {
+    if (!region[i]) continue;
+    if (lost[i]) lostIn[labels[i]]++;
+    else if (alpha[i] > 0) invertedIn[labels[i]]++;
+  }
+  const unexplained = new Uint8Array(count + 1);
+  for (let id = 1; id <= count; id++) {
+    const size = sizes[id - 1];
+    unexplained[id] = lostIn[id] >= LOST_SHARE * size && invertedIn[id] <= EXPLAINED_SHARE * size ? 1 : 0;
+  }
   const parts = new Uint8Array(w * h);
   let any = false;
-  for (let i = 0; i < region.length; i++)
-    if (region[i] && !explained[labels[i]]) {
-      parts[i] = 1;
-      any = true;
-    }
-  if (!any) return kept;
+  let givenUp = 0;
+  for (let i = 0; i < region.length; i++) {
+    if (!region[i] || !unexplained[labels[i]]) continue;
+    parts[i] = 1;
+    any = true;
+    if (lost[i]) continue;
+    if (alpha[i] > 0) givenUp++;
+    lost[i] = 1;
+    alpha[i] = 1;
+    for (let k = 0; k < c; k++) work.data[i * c + k] = marked[i * c + k];
+  }
+  if (!any) return { kept, givenUp };
   const filled: FloatImage = { ...work, data: marked.slice() };
   const scratch = { maskPixels: 0, recoveredPixels: 0, diffusedPixels: 0, completedPixels: 0, windows: 0 };
   fillLost(filled, parts, options, scratch, () => {});
@@ -230,7 +267,7 @@ function keepPhotoInLostParts(
     for (let k = 0; k < c; k++) work.data[i * c + k] = marked[i * c + k];
     kept[i] = 1;
   }
-  return kept;
+  return { kept, givenUp };
 }
 
 /**
