@@ -55,7 +55,7 @@ export interface InpaintStats {
   diffusedPixels: number;
   completedPixels: number;
   windows: number;
-  /** Watermarks: pixels of the painted mask that the mark turned out not to cover (in parts inversion explained nothing of), kept as they were. */
+  /** Watermarks: pixels of the painted mask that the mark turned out not to cover (in parts inversion did not explain), kept as they were. */
   keptPixels?: number;
   /** Watermarks: regions where the completion engine's fill was taken over the inverted blend. */
   regionsFilled?: number;
