@@ -14,7 +14,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['common/src/**/*.spec.ts', 'server/src/**/*.spec.ts', 'client/src/**/*.spec.{ts,tsx}'],
+          include: [
+            'common/src/**/*.spec.ts',
+            'server/src/**/*.spec.ts',
+            'client/src/**/*.spec.{ts,tsx}',
+            'bench/lib/**/*.spec.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -9,15 +9,31 @@ rewritten by its script; peers and baselines are measured in the same run, so ra
 machine is busy. Absolute times depend on the load shown beside them.
 `;
 
-/** Replaces (or appends) one named section of docs/BENCHMARKS.md, leaving the others as they are. */
-export function writeBenchmarkSection(name: string, markdown: string): void {
+/**
+ * Replaces (or appends) one named section of docs/BENCHMARKS.md, leaving the others as they are. Text that
+ * people wrote into the section between `<!-- bench:NAME:notes:start -->` and `<!-- bench:NAME:notes:end -->`
+ * (what a change did, what the contact sheet shows) is carried over, after the generated text.
+ */
+export function writeBenchmarkSection(name: string, markdown: string, report: URL | string = REPORT): void {
+  const current = existsSync(report) ? readFileSync(report, 'utf8') : HEADER;
+  writeFileSync(report, withSection(current, name, markdown, machineLine()));
+}
+
+/** `document` with the section `name` replaced by `markdown` (or appended), its notes kept. */
+export function withSection(document: string, name: string, markdown: string, footer: string): string {
   const start = `<!-- bench:${name}:start -->`;
   const end = `<!-- bench:${name}:end -->`;
-  const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : HEADER;
-  const block = `${start}\n${markdown.trim()}\n\n_${machineLine()}_\n${end}`;
   const pattern = new RegExp(`${escape(start)}[\\s\\S]*?${escape(end)}`);
-  const next = pattern.test(current) ? current.replace(pattern, block) : `${current.trimEnd()}\n\n${block}\n`;
-  writeFileSync(REPORT, next);
+  const old = document.match(pattern)?.[0] ?? '';
+  const notes = old.match(
+    new RegExp(
+      `${escape(`<!-- bench:${name}:notes:start -->`)}[\\s\\S]*?${escape(`<!-- bench:${name}:notes:end -->`)}`,
+    ),
+  )?.[0];
+  const body = notes ? `${markdown.trim()}\n\n${notes}` : markdown.trim();
+  const block = `${start}\n${body}\n\n_${footer}_\n${end}`;
+  // A function as the replacement, so that a '$' in the text is not read as a pattern.
+  return old ? document.replace(pattern, () => block) : `${document.trimEnd()}\n\n${block}\n`;
 }
 
 export function machineLine(): string {
