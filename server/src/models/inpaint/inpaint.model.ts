@@ -22,6 +22,7 @@ import { removeLeftoverMark } from './leftover-mark';
 import { smoothOverOutline } from './outline-seams';
 import { invertWatermark } from './watermark';
 import { markSupport } from './mark-support';
+import { invertedPhoto } from './inverted-photo';
 
 /**
  * The local inpainting pipeline on raw pixels (no I/O): validate the mask, grow and feather it, recover
@@ -112,6 +113,8 @@ export function inpaintImage(
   let inverted: { alpha: Float32Array; marked: Float32Array } | null = null;
   /** Watermarks: mask pixels found to be photo, not mark, and kept as they were. */
   let kept: Uint8Array | null = null;
+  /** Watermarks: the fill of the whole mask, once something was inverted. */
+  let filled: FloatImage | null = null;
   if (options.kind === 'watermark' && image.channels >= 3) {
     let background: FloatImage = { ...work, data: work.data.slice() };
     teleaInpaint(background, region, 4);
@@ -124,6 +127,8 @@ export function inpaintImage(
       teleaInpaint(background, region, 4);
     }
     const marked = work.data.slice();
+    /** Pixels a fit inverted that turned out to be photo: handed back, and not counted as explained. */
+    let unexplained: Uint8Array | null = null;
     const refit = options.refit !== false;
     let result = invertWatermark(work, region, background.data, !refit);
     if (result.recovered > 0 && refit) {
@@ -139,8 +144,24 @@ export function inpaintImage(
       result = invertWatermark(work, region, guess);
     }
     lost = result.lost;
+    if (result.recovered > 0) {
+      // The whole mask filled as an object is: an estimate of the photo that never saw the mark, for
+      // telling the photo a fit inverted from the mark, and later the fallback of the never-worse check.
+      filled = { ...work, data: marked.slice() };
+      fillLost(filled, region, options, { ...stats }, (f) =>
+        progress(0.05 + 0.1 * f, 'checking the inversion'),
+      );
+      unexplained = invertedPhoto(region, marked, work.data, filled.data, result.alpha, w, h, work.channels);
+      for (let i = 0; i < unexplained.length; i++) {
+        if (!unexplained[i]) continue;
+        result.alpha[i] = 0;
+        result.recovered--;
+        for (let k = 0; k < work.channels; k++)
+          work.data[i * work.channels + k] = marked[i * work.channels + k];
+      }
+    }
     // Parts inversion did not explain: filled, but only where the mark is, not the whole painted area.
-    const photo = keepPhotoInLostParts(work, marked, region, lost, result.alpha, options);
+    const photo = keepPhotoInLostParts(work, marked, region, lost, unexplained, result.alpha, options);
     kept = photo.kept;
     stats.keptPixels = countMask(kept);
     stats.recoveredPixels = result.recovered - photo.givenUp;
@@ -152,19 +173,15 @@ export function inpaintImage(
   // was kept around a filled mark, or the whole part was filled, and there is no inversion to judge.
   const invertedParts = inverted ? partsWithInversion(region, inverted.alpha, w, h) : null;
   const check = options.neverWorse !== false && invertedParts?.includes(1) ? inverted : null;
-  const span = check ? 0.4 : 0.75;
-  fillLost(work, lost, options, stats, (f) => progress(0.2 + span * f, 'filling'));
+  fillLost(work, lost, options, stats, (f) => progress(0.2 + 0.75 * f, 'filling'));
   if (inverted && invertedParts && options.outlineSeams !== false) {
     // The pixels kept as they were are the photo: fixed, like the pixels outside the mask.
     const rebuilt = invertedParts.slice();
     if (kept) for (let i = 0; i < rebuilt.length; i++) if (kept[i]) rebuilt[i] = 0;
     smoothOverOutline(work, rebuilt, inverted.alpha);
   }
-  if (check && invertedParts) {
+  if (check && invertedParts && filled) {
     // Never worse than the fill: the whole mask filled as an object is, region by region, the fallback.
-    const filled = toFloat(image);
-    const fillStats = { ...stats };
-    fillLost(filled, region, options, fillStats, (f) => progress(0.6 + 0.35 * f, 'checking the result'));
     // What the inversion left of the mark (or took beyond it), judged against the same fill, is taken out first.
     stats.regionsCorrected = removeLeftoverMark(work, filled, check.marked, invertedParts, check.alpha);
     const choice = chooseRecoveredOrFill(work, filled, check.marked, invertedParts, check.alpha);
@@ -215,15 +232,17 @@ const LOST_SHARE = 0.5;
 
 /**
  * In the parts of the mask that inversion did not explain (every pixel lost, or most lost and few
- * inverted), finds the mark (`mark-support.ts`, against the fill of those parts) and hands the rest back as
- * photo: not lost, nothing inverted (`alpha` 0), the input's pixels kept. The mark is left lost, to be
- * filled. Returns the kept pixels and how many inverted pixels were given up.
+ * inverted; the `photo` a fit inverted, already handed back, counts as lost here), finds the mark
+ * (`mark-support.ts`, against the fill of those parts) and hands the rest back as photo: not lost, nothing
+ * inverted (`alpha` 0), the input's pixels kept. The mark is left lost, to be filled. Returns the kept
+ * pixels and how many inverted pixels were given up.
  */
 function keepPhotoInLostParts(
   work: FloatImage,
   marked: Float32Array,
   region: Bitmap,
   lost: Uint8Array,
+  photo: Uint8Array | null,
   alpha: Float32Array,
   options: InpaintOptions,
 ): { kept: Uint8Array; givenUp: number } {
@@ -234,7 +253,7 @@ function keepPhotoInLostParts(
   const invertedIn = new Float64Array(count + 1);
   for (let i = 0; i < region.length; i++) {
     if (!region[i]) continue;
-    if (lost[i]) lostIn[labels[i]]++;
+    if (lost[i] || photo?.[i]) lostIn[labels[i]]++;
     else if (alpha[i] > 0) invertedIn[labels[i]]++;
   }
   const unexplained = new Uint8Array(count + 1);
