@@ -14,26 +14,27 @@ machine is busy. Absolute times depend on the load shown beside them.
  * people wrote into the section between `<!-- bench:NAME:notes:start -->` and `<!-- bench:NAME:notes:end -->`
  * (what a change did, what the contact sheet shows) is carried over, after the generated text.
  */
-export function writeBenchmarkSection(name: string, markdown: string, report: URL | string = REPORT): void {
-  const current = existsSync(report) ? readFileSync(report, 'utf8') : HEADER;
-  writeFileSync(report, withSection(current, name, markdown, machineLine()));
+export function writeBenchmarkSection(name: string, markdown: string): void {
+  const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : HEADER;
+  writeFileSync(REPORT, withSection(current, name, markdown, machineLine()));
 }
 
 /** `document` with the section `name` replaced by `markdown` (or appended), its notes kept. */
 export function withSection(document: string, name: string, markdown: string, footer: string): string {
-  const start = `<!-- bench:${name}:start -->`;
-  const end = `<!-- bench:${name}:end -->`;
-  const pattern = new RegExp(`${escape(start)}[\\s\\S]*?${escape(end)}`);
-  const old = document.match(pattern)?.[0] ?? '';
-  const notes = old.match(
-    new RegExp(
-      `${escape(`<!-- bench:${name}:notes:start -->`)}[\\s\\S]*?${escape(`<!-- bench:${name}:notes:end -->`)}`,
-    ),
-  )?.[0];
+  const section = marked(name);
+  const old = document.match(section)?.[0] ?? '';
+  const notes = old.match(marked(`${name}:notes`))?.[0];
   const body = notes ? `${markdown.trim()}\n\n${notes}` : markdown.trim();
-  const block = `${start}\n${body}\n\n_${footer}_\n${end}`;
+  const block = `<!-- bench:${name}:start -->\n${body}\n\n_${footer}_\n<!-- bench:${name}:end -->`;
   // A function as the replacement, so that a '$' in the text is not read as a pattern.
-  return old ? document.replace(pattern, () => block) : `${document.trimEnd()}\n\n${block}\n`;
+  return old ? document.replace(section, () => block) : `${document.trimEnd()}\n\n${block}\n`;
+}
+
+/** The text from `<!-- bench:TAG:start -->` to `<!-- bench:TAG:end -->`, markers included. */
+function marked(tag: string): RegExp {
+  return new RegExp(
+    `${escape(`<!-- bench:${tag}:start -->`)}[\\s\\S]*?${escape(`<!-- bench:${tag}:end -->`)}`,
+  );
 }
 
 export function machineLine(): string {

@@ -128,7 +128,7 @@ export function inpaintImage(
     }
     const marked = work.data.slice();
     /** Pixels a fit inverted that turned out to be photo: handed back, and not counted as explained. */
-    let unexplained: Uint8Array | null = null;
+    let handedBack: Uint8Array | null = null;
     const refit = options.refit !== false;
     let result = invertWatermark(work, region, background.data, !refit);
     if (result.recovered > 0 && refit) {
@@ -151,17 +151,16 @@ export function inpaintImage(
       fillLost(filled, region, options, { ...stats }, (f) =>
         progress(0.05 + 0.1 * f, 'checking the inversion'),
       );
-      unexplained = invertedPhoto(region, marked, work.data, filled.data, result.alpha, w, h, work.channels);
-      for (let i = 0; i < unexplained.length; i++) {
-        if (!unexplained[i]) continue;
+      handedBack = invertedPhoto(region, marked, work.data, filled.data, result.alpha, w, h, work.channels);
+      for (let i = 0; i < handedBack.length; i++) {
+        if (!handedBack[i]) continue;
         result.alpha[i] = 0;
         result.recovered--;
-        for (let k = 0; k < work.channels; k++)
-          work.data[i * work.channels + k] = marked[i * work.channels + k];
+        putBack(work, marked, i);
       }
     }
     // Parts inversion did not explain: filled, but only where the mark is, not the whole painted area.
-    const photo = keepPhotoInLostParts(work, marked, region, lost, unexplained, result.alpha, options);
+    const photo = keepPhotoInLostParts(work, marked, region, lost, handedBack, result.alpha, options);
     kept = photo.kept;
     stats.keptPixels = countMask(kept);
     stats.recoveredPixels = result.recovered - photo.givenUp;
@@ -272,7 +271,7 @@ function keepPhotoInLostParts(
     if (alpha[i] > 0) givenUp++;
     lost[i] = 1;
     alpha[i] = 1;
-    for (let k = 0; k < c; k++) work.data[i * c + k] = marked[i * c + k];
+    putBack(work, marked, i);
   }
   if (!any) return { kept, givenUp };
   const filled: FloatImage = { ...work, data: marked.slice() };
@@ -283,10 +282,16 @@ function keepPhotoInLostParts(
     if (!parts[i] || mark[i]) continue;
     lost[i] = 0;
     alpha[i] = 0;
-    for (let k = 0; k < c; k++) work.data[i * c + k] = marked[i * c + k];
+    putBack(work, marked, i);
     kept[i] = 1;
   }
   return { kept, givenUp };
+}
+
+/** Pixel `i` of `work` as it was in the input (`marked`). */
+function putBack(work: FloatImage, marked: Float32Array, i: number): void {
+  const c = work.channels;
+  for (let k = 0; k < c; k++) work.data[i * c + k] = marked[i * c + k];
 }
 
 /**
