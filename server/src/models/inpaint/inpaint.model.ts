@@ -21,7 +21,7 @@ import { chooseRecoveredOrFill } from './never-worse';
 import { removeLeftoverMark } from './leftover-mark';
 import { smoothOverOutline } from './outline-seams';
 import { invertWatermark } from './watermark';
-import { markSupport } from './mark-support';
+import { markSupport, unexplainedParts } from './mark-support';
 import { invertedPhoto } from './inverted-photo';
 
 /**
@@ -222,14 +222,6 @@ function partsWithInversion(region: Bitmap, alpha: Float32Array, w: number, h: n
 }
 
 /**
- * A part of the mask mostly lost to inversion, with at most this share of its pixels inverted, is taken as
- * unexplained: what little was inverted there fits the photo's own variations, not the mark (a glowing
- * date stamp in a box painted around it leaves tinted blots where its glow was "inverted").
- */
-const EXPLAINED_SHARE = 0.2;
-const LOST_SHARE = 0.5;
-
-/**
  * In the parts of the mask that inversion did not explain (every pixel lost, or most lost and few
  * inverted; the `photo` a fit inverted, already handed back, counts as lost here), finds the mark
  * (`mark-support.ts`, against the fill of those parts) and hands the rest back as photo: not lost, nothing
@@ -247,25 +239,11 @@ function keepPhotoInLostParts(
 ): { kept: Uint8Array; givenUp: number } {
   const { width: w, height: h, channels: c } = work;
   const kept = new Uint8Array(w * h);
-  const { labels, count, sizes } = connectedComponents(region, w, h);
-  const lostIn = new Float64Array(count + 1);
-  const invertedIn = new Float64Array(count + 1);
-  for (let i = 0; i < region.length; i++) {
-    if (!region[i]) continue;
-    if (lost[i] || photo?.[i]) lostIn[labels[i]]++;
-    else if (alpha[i] > 0) invertedIn[labels[i]]++;
-  }
-  const unexplained = new Uint8Array(count + 1);
-  for (let id = 1; id <= count; id++) {
-    const size = sizes[id - 1];
-    unexplained[id] = lostIn[id] >= LOST_SHARE * size && invertedIn[id] <= EXPLAINED_SHARE * size ? 1 : 0;
-  }
-  const parts = new Uint8Array(w * h);
+  const parts = unexplainedParts(region, lost, photo, alpha, w, h);
   let any = false;
   let givenUp = 0;
   for (let i = 0; i < region.length; i++) {
-    if (!region[i] || !unexplained[labels[i]]) continue;
-    parts[i] = 1;
+    if (!parts[i]) continue;
     any = true;
     if (lost[i]) continue;
     if (alpha[i] > 0) givenUp++;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drawnMark, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { inpaintImage } from './inpaint.model';
 import { dilate } from './mask';
-import { markSupport, otsuThreshold } from './mark-support';
+import { markSupport, otsuThreshold, unexplainedParts } from './mark-support';
 
 /** A real photo with an opaque corner logo (no blend to invert), and a box painted around it with a wide margin. */
 async function boxedLogo() {
@@ -58,5 +58,50 @@ describe('the mark inside a loosely painted mask', () => {
       if (box[i] && !far[i] && marked.data[i * 3] !== image.data[i * 3]) changed++;
     expect(changed).toBeLessThan(0.05 * stats.maskPixels);
     expect(psnrWhere(image, reference, around)).toBeGreaterThan(psnrWhere(fill, reference, around) + 1);
+  });
+});
+
+describe('the parts of the mask inversion did not explain', () => {
+  // Four parts of 10 pixels each on one row, a gap of one pixel between them: 0-9, 11-20, 22-31, 33-42.
+  const w = 43;
+  const h = 1;
+  const region = new Uint8Array(w).fill(1);
+  for (const gap of [10, 21, 32]) region[gap] = 0;
+  /** Lost, inverted and untouched pixels of a part, in that order from its first pixel. */
+  function part(
+    start: number,
+    lostCount: number,
+    invertedCount: number,
+    lost: Uint8Array,
+    alpha: Float32Array,
+  ) {
+    for (let k = 0; k < lostCount; k++) lost[start + k] = 1;
+    for (let k = lostCount; k < lostCount + invertedCount; k++) alpha[start + k] = 0.4;
+  }
+
+  it('takes the parts all lost, or mostly lost with few inverted, and leaves those inversion explained', () => {
+    const lost = new Uint8Array(w);
+    const alpha = new Float32Array(w);
+    part(0, 10, 0, lost, alpha); // all lost: the opaque logo
+    part(11, 6, 2, lost, alpha); // mostly lost, a fifth inverted: fits of the photo around a stamp
+    part(22, 6, 3, lost, alpha); // mostly lost, but more inverted: the mark's translucent part was explained
+    part(33, 4, 6, lost, alpha); // less than half lost
+    const parts = unexplainedParts(region, lost, null, alpha, w, h);
+    expect([0, 11, 22, 33].map((start) => parts[start + 9])).toEqual([1, 1, 0, 0]);
+    // Only pixels of the region are taken.
+    expect(parts[10]).toBe(0);
+  });
+
+  it('counts the photo a fit inverted and that was handed back as lost', () => {
+    const lost = new Uint8Array(w);
+    const alpha = new Float32Array(w);
+    part(22, 4, 6, lost, alpha);
+    const handedBack = new Uint8Array(w);
+    for (let k = 26; k < 30; k++) {
+      handedBack[k] = 1;
+      alpha[k] = 0;
+    }
+    expect(unexplainedParts(region, lost, null, alpha, w, h)[22]).toBe(0);
+    expect(unexplainedParts(region, lost, handedBack, alpha, w, h)[22]).toBe(1);
   });
 });

@@ -51,6 +51,45 @@ export function markSupport(
   return grown;
 }
 
+/**
+ * A part of the mask mostly lost to inversion, with at most this share of its pixels inverted, is taken as
+ * unexplained: what little was inverted there fits the photo's own variations, not the mark (a glowing
+ * date stamp in a box painted around it leaves tinted blots where its glow was "inverted").
+ */
+const EXPLAINED_SHARE = 0.2;
+const LOST_SHARE = 0.5;
+
+/**
+ * The parts of `region` (connected) that inversion did not explain, as a 0/1 mask: every pixel lost, or at
+ * least LOST_SHARE lost and at most EXPLAINED_SHARE inverted (`alpha` above 0). `photo`, the pixels a fit
+ * inverted and that were handed back as photo (inverted-photo.ts), counts as lost.
+ */
+export function unexplainedParts(
+  region: Bitmap,
+  lost: Bitmap,
+  photo: Bitmap | null,
+  alpha: Float32Array,
+  w: number,
+  h: number,
+): Uint8Array {
+  const { labels, count, sizes } = connectedComponents(region, w, h);
+  const lostIn = new Float64Array(count + 1);
+  const invertedIn = new Float64Array(count + 1);
+  for (let i = 0; i < region.length; i++) {
+    if (!region[i]) continue;
+    if (lost[i] || photo?.[i]) lostIn[labels[i]]++;
+    else if (alpha[i] > 0) invertedIn[labels[i]]++;
+  }
+  const unexplained = new Uint8Array(count + 1);
+  for (let id = 1; id <= count; id++) {
+    const size = sizes[id - 1];
+    unexplained[id] = lostIn[id] >= LOST_SHARE * size && invertedIn[id] <= EXPLAINED_SHARE * size ? 1 : 0;
+  }
+  const parts = new Uint8Array(w * h);
+  for (let i = 0; i < region.length; i++) parts[i] = region[i] && unexplained[labels[i]] ? 1 : 0;
+  return parts;
+}
+
 /** Otsu's threshold of ascending values: the cut that maximises the variance between the two classes. */
 export function otsuThreshold(sorted: number[]): number {
   const n = sorted.length;
