@@ -255,7 +255,7 @@ function keepPhotoInLostParts(
   const filled: FloatImage = { ...work, data: marked.slice() };
   const scratch = { maskPixels: 0, recoveredPixels: 0, diffusedPixels: 0, completedPixels: 0, windows: 0 };
   fillLost(filled, parts, options, scratch, () => {});
-  const mark = markSupport(parts, marked, filled.data, w, h, c);
+  const mark = markSupport(parts, marked, filled.data, w, h, c, region);
   for (let i = 0; i < parts.length; i++) {
     if (!parts[i] || mark[i]) continue;
     lost[i] = 0;

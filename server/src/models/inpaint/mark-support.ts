@@ -1,4 +1,5 @@
 import { connectedComponents, dilate, type Bitmap } from './mask';
+import { patchNovelty } from './patch-novelty';
 
 /**
  * Where the mark is inside a loosely painted mask that inversion could not explain (an opaque logo, a
@@ -19,7 +20,10 @@ const MIN_PIXELS = 20;
 
 /**
  * `parts`: the mask pixels to split (1), `marked` the input, `filled` the completion's fill of those parts.
- * Returns the pixels of `parts` that are the mark (grown by MARGIN, within `parts`).
+ * With `mask` (the whole mask, `parts` within it), each pixel's distance from the fill is weighed with how
+ * new its patch is beside the photo outside `mask` (patch-novelty.ts; their geometric mean): on textured photo
+ * the fill is off by as much as a faint mark or a glow, while the photo's own texture finds its like nearby
+ * and the mark does not. Returns the pixels of `parts` that are the mark (grown by MARGIN, within `parts`).
  */
 export function markSupport(
   parts: Bitmap,
@@ -28,15 +32,19 @@ export function markSupport(
   w: number,
   h: number,
   c: number,
+  mask?: Bitmap,
 ): Uint8Array {
   const { labels, count } = connectedComponents(parts, w, h);
+  const novelty = mask ? patchNovelty(parts, mask, marked, w, h, c) : null;
   const distance = new Float32Array(w * h);
   const perPart: number[][] = Array.from({ length: count + 1 }, () => []);
   for (let i = 0; i < parts.length; i++) {
     if (!parts[i]) continue;
     let s = 0;
     for (let k = 0; k < 3; k++) s += (marked[i * c + k] - filled[i * c + k]) ** 2;
-    distance[i] = Math.sqrt(s);
+    // Beyond the reach of any photo patch (deep in a large part) the fill alone decides.
+    const n = novelty?.[i] ?? -1;
+    distance[i] = n >= 0 ? Math.sqrt(n * Math.sqrt(s)) : Math.sqrt(s);
     perPart[labels[i]].push(distance[i]);
   }
   const limit = new Float32Array(count + 1);

@@ -1,0 +1,84 @@
+import { distanceOutside, type Bitmap } from './mask';
+
+/**
+ * How unlike the photo around it each pixel of a mask looks: the distance of its 5x5 patch (RGB distance, RMS over
+ * the patch) to the most similar 5x5 patch of the photo nearby, outside the mask. A mark's strokes, its glow and
+ * its JPEG halo are new there; the photo a loosely painted mask covers (rock, grass, sky) is the same texture
+ * as the photo beside it, and finds its like. This needs no estimate of what is behind the mark, whose
+ * errors on textured photo are as large as a faint mark.
+ */
+
+/** Patch half-width: 5x5 patches. */
+const HALF = 2;
+/** Only patches within this many pixels are compared: the same texture, nearby. */
+export const NOVELTY_REACH = 40;
+/** Masks of more pixels than these are compared with a sparser grid of patches (every 3rd, 4th pixel). */
+const DENSE_PIXELS = 16_000;
+const MEDIUM_PIXELS = 64_000;
+/** Candidate patches are bucketed in square cells of this side, for the search within reach. */
+const CELL = 16;
+
+/**
+ * `pixels`: where to measure (1); `mask`: what the compared patches must lie wholly outside (the whole mask,
+ * which may hold more than `pixels`); `image`: interleaved values, `c` channels (the first three are
+ * compared). Returns, at each pixel of `pixels`, its novelty, or -1 where no patch of the photo is within
+ * reach (deep inside a large mask).
+ */
+export function patchNovelty(
+  pixels: Bitmap,
+  mask: Bitmap,
+  image: Float32Array,
+  w: number,
+  h: number,
+  c: number,
+): Float32Array {
+  let count = 0;
+  for (let i = 0; i < pixels.length; i++) count += pixels[i];
+  const step = count <= DENSE_PIXELS ? 2 : count <= MEDIUM_PIXELS ? 3 : 4;
+  // Candidate patches: centres on a grid, wholly outside the mask and the image's border.
+  const clear = distanceOutside(mask, w, h, HALF + 2);
+  const cw = Math.ceil(w / CELL);
+  const cells: number[][] = Array.from({ length: cw * Math.ceil(h / CELL) }, () => []);
+  for (let y = HALF; y < h - HALF; y += step) {
+    for (let x = HALF; x < w - HALF; x += step) {
+      const i = y * w + x;
+      if (!mask[i] && clear[i] >= HALF + 1) cells[Math.floor(y / CELL) * cw + Math.floor(x / CELL)].push(i);
+    }
+  }
+  const offsets: number[] = [];
+  for (let dy = -HALF; dy <= HALF; dy++) for (let dx = -HALF; dx <= HALF; dx++) offsets.push(dy * w + dx);
+  const area = offsets.length;
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!pixels[y * w + x]) continue;
+      // A pixel at the image's border is measured by the patch just inside it.
+      const q = Math.min(h - 1 - HALF, Math.max(HALF, y)) * w + Math.min(w - 1 - HALF, Math.max(HALF, x));
+      let best = Infinity;
+      const cx0 = Math.max(0, Math.floor((x - NOVELTY_REACH) / CELL));
+      const cx1 = Math.min(cw - 1, Math.floor((x + NOVELTY_REACH) / CELL));
+      const cy0 = Math.max(0, Math.floor((y - NOVELTY_REACH) / CELL));
+      const cy1 = Math.min(Math.ceil(h / CELL) - 1, Math.floor((y + NOVELTY_REACH) / CELL));
+      for (let cy = cy0; cy <= cy1; cy++) {
+        for (let cx = cx0; cx <= cx1; cx++) {
+          for (const j of cells[cy * cw + cx]) {
+            let d = 0;
+            for (const o of offsets) {
+              const a = (q + o) * c;
+              const b = (j + o) * c;
+              const d0 = image[a] - image[b];
+              const d1 = image[a + 1] - image[b + 1];
+              const d2 = image[a + 2] - image[b + 2];
+              d += d0 * d0 + d1 * d1 + d2 * d2;
+              // No better than the best so far: the rest of the patch cannot make it so.
+              if (d >= best) break;
+            }
+            if (d < best) best = d;
+          }
+        }
+      }
+      out[y * w + x] = best === Infinity ? -1 : Math.sqrt(best / area);
+    }
+  }
+  return out;
+}
