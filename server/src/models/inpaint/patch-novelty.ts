@@ -1,4 +1,4 @@
-import { distanceOutside, type Bitmap } from './mask';
+import { distanceOutside, expandBox, maskBounds, type Bitmap } from './mask';
 
 /**
  * How unlike the photo around it each pixel of a mask looks: the distance of its 5x5 patch (RGB distance, RMS over
@@ -32,15 +32,22 @@ export function patchNovelty(
   h: number,
   c: number,
 ): Float32Array {
+  const out = new Float32Array(w * h);
+  const bounds = maskBounds(pixels, w, h);
+  if (!bounds) return out;
   let count = 0;
   for (let i = 0; i < pixels.length; i++) count += pixels[i];
   const step = count <= DENSE_PIXELS ? 2 : count <= MEDIUM_PIXELS ? 3 : 4;
-  // Candidate patches: centres on a grid, wholly outside the mask and the image's border.
+  // Candidate patches: centres on a grid, wholly outside the mask and the image's border, in the cells a
+  // pixel's search can reach (whole cells: up to CELL beyond the reach), not over the whole photo.
   const clear = distanceOutside(mask, w, h, HALF + 2);
   const cw = Math.ceil(w / CELL);
   const cells: number[][] = Array.from({ length: cw * Math.ceil(h / CELL) }, () => []);
-  for (let y = HALF; y < h - HALF; y += step) {
-    for (let x = HALF; x < w - HALF; x += step) {
+  const near = expandBox(bounds, NOVELTY_REACH + CELL, w, h);
+  for (let y = HALF; y < Math.min(h - HALF, near.y1); y += step) {
+    if (y < near.y0) continue;
+    for (let x = HALF; x < Math.min(w - HALF, near.x1); x += step) {
+      if (x < near.x0) continue;
       const i = y * w + x;
       if (!mask[i] && clear[i] >= HALF + 1) cells[Math.floor(y / CELL) * cw + Math.floor(x / CELL)].push(i);
     }
@@ -48,9 +55,8 @@ export function patchNovelty(
   const offsets: number[] = [];
   for (let dy = -HALF; dy <= HALF; dy++) for (let dx = -HALF; dx <= HALF; dx++) offsets.push(dy * w + dx);
   const area = offsets.length;
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
+  for (let y = bounds.y0; y < bounds.y1; y++) {
+    for (let x = bounds.x0; x < bounds.x1; x++) {
       if (!pixels[y * w + x]) continue;
       // A pixel at the image's border is measured by the patch just inside it.
       const q = Math.min(h - 1 - HALF, Math.max(HALF, y)) * w + Math.min(w - 1 - HALF, Math.max(HALF, x));
