@@ -35,6 +35,20 @@ const PIXEL_RESIDUAL = 40;
  * seldom under 15 % opaque.
  */
 const MIN_ALPHA = 0.12;
+/**
+ * A mark is nowhere more opaque than its region's interior: anti-aliased edges are fainter, not stronger.
+ * A pixel that departs from the photo guess along the overlay's colour by more than this times the region's
+ * opacity (the upper end of the deep snapping band) is either photo that no mark covers, varying on its own
+ * (a bright cloud beside a white word, a dark rock beside a dark one), or the mark over photo the guess got wrong.
+ */
+const ABOVE_MARK = 1.35;
+/**
+ * Which of the two depends on how the mask was painted. Where at least this share of a fit's pixels look like
+ * photo (opacity under half the fit's), the mask is loose, and such a pixel is photo: inverting it at its
+ * own opacity would blow its variation up into a tinted blot, so it is left as it is. In a tight mask (the
+ * mark's own outline, as Find watermark proposes) it is the mark, inverted at the region's opacity.
+ */
+const LOOSE_SHARE = 0.3;
 const usable = (fit: BlendFit) =>
   fit.alpha >= MIN_ALPHA && fit.alpha <= MAX_ALPHA && fit.residual <= MAX_RESIDUAL;
 
@@ -79,17 +93,27 @@ export function invertWatermark(
     (i) => byComponent[labels[i]],
     usable,
   );
+  const loose = looseFits(data, background, c, fits, fitOf);
   let recovered = 0;
   for (let i = 0; i < w * h; i++) {
     if (fitOf[i] < 0) continue;
     const fit = fits[fitOf[i]];
     const o = i * c;
     const measured = opacityUnder(data, background, o, fit);
+    const above = measured > ABOVE_MARK * fit.alpha;
+    if (above && loose[fitOf[i]] && measured <= MAX_ALPHA) {
+      // Photo beside the mark (beyond MAX_ALPHA it is more likely a near-opaque part of the mark, left lost).
+      lost[i] = 0;
+      used[i] = 0;
+      recovered++;
+      continue;
+    }
     // Deep inside a wide stroke the smooth background guess is poor, so the measured opacity is noisy:
     // snap it to the region's opacity. Near the edge (thin strokes, anti-aliasing) the guess is good and
     // the measured opacity is kept, or edges would be over-corrected into dark outlines.
     const tolerance = depth[i] >= 3 ? 0.35 : 0.1;
-    const a = Math.abs(measured - fit.alpha) <= tolerance * fit.alpha ? fit.alpha : measured;
+    const snap = (above && !loose[fitOf[i]]) || Math.abs(measured - fit.alpha) <= tolerance * fit.alpha;
+    const a = snap ? fit.alpha : measured;
     if (a > MAX_ALPHA) continue;
     // The blend must explain this pixel too: a second mark of another colour (text on a banner) does not fit.
     let res = 0;
@@ -129,6 +153,25 @@ export function invertWatermark(
   recovered -= rejectForeignColours(image, original, mask, lost, used);
   for (let i = 0; i < lost.length; i++) if (lost[i]) used[i] = 1;
   return { lost, recovered, fits, alpha: used };
+}
+
+/** Per fit, whether the mask around its mark is loose: LOOSE_SHARE or more of its pixels look like photo. */
+function looseFits(
+  data: Float32Array,
+  background: Float32Array,
+  c: number,
+  fits: BlendFit[],
+  fitOf: Int32Array,
+): boolean[] {
+  const photo = new Float64Array(fits.length);
+  const all = new Float64Array(fits.length);
+  for (let i = 0; i < fitOf.length; i++) {
+    const k = fitOf[i];
+    if (k < 0) continue;
+    all[k]++;
+    if (opacityUnder(data, background, i * c, fits[k]) < 0.5 * fits[k].alpha) photo[k]++;
+  }
+  return fits.map((_, k) => photo[k] >= LOOSE_SHARE * all[k]);
 }
 
 /** Recovered pixels this much rougher than their surroundings (ratio, plus 8-bit levels) are refilled. */
