@@ -93,13 +93,17 @@ export function invertWatermark(
     (i) => byComponent[labels[i]],
     usable,
   );
-  const loose = looseFits(data, background, c, fits, fitOf);
+  // Each pixel's opacity under its fit, measured before any pixel is inverted (inversion changes only the pixel itself).
+  const opacity = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++)
+    if (fitOf[i] >= 0) opacity[i] = opacityUnder(data, background, i * c, fits[fitOf[i]]);
+  const loose = looseFits(opacity, fits, fitOf);
   let recovered = 0;
   for (let i = 0; i < w * h; i++) {
     if (fitOf[i] < 0) continue;
     const fit = fits[fitOf[i]];
     const o = i * c;
-    const measured = opacityUnder(data, background, o, fit);
+    const measured = opacity[i];
     const above = measured > ABOVE_MARK * fit.alpha;
     if (above && loose[fitOf[i]] && measured <= MAX_ALPHA) {
       // Photo beside the mark (beyond MAX_ALPHA it is more likely a near-opaque part of the mark, left lost).
@@ -156,20 +160,14 @@ export function invertWatermark(
 }
 
 /** Per fit, whether the mask around its mark is loose: LOOSE_SHARE or more of its pixels look like photo. */
-function looseFits(
-  data: Float32Array,
-  background: Float32Array,
-  c: number,
-  fits: BlendFit[],
-  fitOf: Int32Array,
-): boolean[] {
+function looseFits(opacity: Float32Array, fits: BlendFit[], fitOf: Int32Array): boolean[] {
   const photo = new Float64Array(fits.length);
   const all = new Float64Array(fits.length);
   for (let i = 0; i < fitOf.length; i++) {
     const k = fitOf[i];
     if (k < 0) continue;
     all[k]++;
-    if (opacityUnder(data, background, i * c, fits[k]) < 0.5 * fits[k].alpha) photo[k]++;
+    if (opacity[i] < 0.5 * fits[k].alpha) photo[k]++;
   }
   return fits.map((_, k) => photo[k] >= LOOSE_SHARE * all[k]);
 }
