@@ -4,6 +4,7 @@ import { findTextMarks, type TextMarkLine } from '../text-marks';
 import { TEXT_MAP_SIDE, textProbability } from './text-probability';
 import { bannerMask, findBanner } from './banner';
 import { findDateImprint } from './date-imprint';
+import { markProbability } from './mark-probability';
 import { findOverlayShapes } from './overlay-shapes';
 import { segmentedMarks } from './segmented-marks';
 import { textStrokes, type TextLineEvidence } from './text-strokes';
@@ -28,6 +29,8 @@ export interface WatermarkFindings {
   segmented?: boolean;
   /** Every line the text detector saw, and whether it was taken as lettering laid over the photo. */
   lettering?: TextLineEvidence[];
+  /** Set by the caller: keep each judged line's strokes in `lettering` (to fit the line score). */
+  keepStrokes?: boolean;
 }
 
 /**
@@ -42,7 +45,7 @@ const LARGE_TEXT_SIDE = TEXT_MAP_SIDE / 2;
 /**
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
  * it at any angle and in any colour (PaddleOCR's text detector, at two scales, kept where the photo shows an
- * overlay; with its outline, shadow and halo), a date stamp's orange digits in a corner (the text-marks
+ * overlay and the mark segmenter sees its strokes; with its outline, shadow and halo), a date stamp's orange digits in a corner (the text-marks
  * finder), marks tiled over the whole photo, found by their repetition, a semi-opaque band
  * across it, a camera's orange date imprint on a warm photo, by its colours, and translucent shapes by their
  * outlines; then the mark segmenter's regions that meet a shape or banner those found (the rest of the
@@ -50,11 +53,16 @@ const LARGE_TEXT_SIDE = TEXT_MAP_SIDE / 2;
  */
 export async function findWatermark(image: RawImage, report?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];
-  const fine = textStrokes(image, await textProbability(image), evidence);
+  const mark = await markProbability(image);
+  const keepStrokes = report?.keepStrokes;
+  const fine = textStrokes(image, await textProbability(image), mark, { evidence, keepStrokes });
   // Large words (a stock photo's preview across a face) that the detector misses at its own scale it sees at
   // half of it; a line there that meets lettering already taken is left, since the coarse strokes are looser.
   const coarse = await textProbability(image, LARGE_TEXT_SIDE);
-  const strokes = union([fine, textStrokes(image, coarse, evidence, { taken: fine })]);
+  const strokes = union([
+    fine,
+    textStrokes(image, coarse, mark, { evidence, keepStrokes, large: { taken: fine } }),
+  ]);
   const lettering = strokes && dilate(strokes, image.width, image.height, GROW);
   const lines: TextMarkLine[] = [];
   // The text-marks finder only for a camera's orange date stamp in a corner: its lines anywhere else, and its
@@ -76,7 +84,7 @@ export async function findWatermark(image: RawImage, report?: WatermarkFindings)
     report.lettering = evidence;
   }
   const drawnByStroke = union([lettering, text, tiled, imprint]);
-  const segmented = await segmentedMarks(image, union([band, shapes]), drawnByStroke);
+  const segmented = segmentedMarks(image, mark, union([band, shapes]), drawnByStroke);
   if (report) report.segmented = segmented !== null;
   return union([drawnByStroke, band, shapes, segmented]);
 }

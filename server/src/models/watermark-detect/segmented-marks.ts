@@ -1,6 +1,5 @@
 import type { RawImage } from '../../lib/image';
 import { connectedComponents, dilate } from '../inpaint/mask';
-import { markProbability } from './mark-probability';
 
 /** A region of the segmenter's map is the pixels of at least this probability, connected (tuning part). */
 const REGION = 0.5;
@@ -22,8 +21,8 @@ const TAKEN = 0.7;
 const LETTERING_MARGIN = 6;
 
 /**
- * What the mark segmenter (mark-probability.ts) adds to what the other finders found, as a 0/1 mask at the
- * image's size, or null: its regions that meet a shape or banner they found (`found`), and its confident
+ * What the mark segmenter adds to what the other finders found, as a 0/1 mask at the image's size, or null,
+ * from its `probability` map (mark-probability.ts): its regions that meet a shape or banner they found (`found`), and its confident
  * regions alone. Over textured photo the outline finder fills a shape only up to the photo's own edges under
  * it; the segmenter adds the rest of the shape, and of the shapes overlapping it. A small or hesitant region
  * that meets nothing found, or only lettering, is left alone: on photos the segmenter also sees a photo's own
@@ -32,14 +31,14 @@ const LETTERING_MARGIN = 6;
  * strokes are exact. The segmenter runs on every photo: 0.8 s on a 12-megapixel photo (measured with the
  * third run's network, of the same size).
  */
-export async function segmentedMarks(
+export function segmentedMarks(
   image: RawImage,
+  probability: Float32Array,
   found: Uint8Array | null,
   lettering: Uint8Array | null,
-): Promise<Uint8Array | null> {
+): Uint8Array | null {
   const { width, height } = image;
   const nearLettering = lettering ? dilate(lettering, width, height, LETTERING_MARGIN) : null;
-  const probability = await markProbability(image);
   const inRegion = new Uint8Array(width * height);
   for (let i = 0; i < inRegion.length; i++) inRegion[i] = probability[i] >= REGION ? 1 : 0;
   const regions = connectedComponents(inRegion, width, height);

@@ -1,5 +1,6 @@
 import type { RawImage } from '../../lib/image';
 import { connectedComponents, dilate, type Box } from '../inpaint/mask';
+import { lineScore, type LineFacts } from './line-score';
 import { growIntoMark, ringShift } from './mark-growth';
 import { photoBehind } from './photo-behind';
 import { ringLikeStrokes } from './ring-leak';
@@ -26,7 +27,24 @@ export interface TextLineEvidence {
   leak: number;
   /** How far the line's other pixels sit on the far side of the photo behind, over contrast. */
   rest: number;
+  /** For a line that passed the overlay tests: what its final judgement weighed (line-score.ts), and its score. */
+  facts?: LineFacts;
+  score?: number;
+  /** Its strokes, grown, at the image's size, when asked for (`keepStrokes`): to fit the line score. */
+  strokes?: Uint8Array;
   accepted: boolean;
+}
+
+export interface TextStrokesOptions {
+  /** Each line the detector saw is added here, with what decided it. */
+  evidence?: TextLineEvidence[];
+  /**
+   * The map is the detector's coarse pass, for large lettering: lines meeting `taken` (what the fine pass took)
+   * are skipped, and the rest must also look like large lettering.
+   */
+  large?: { taken: Uint8Array | null };
+  /** Keep each judged line's strokes in its evidence. */
+  keepStrokes?: boolean;
 }
 
 /** A pixel is in a line's core above this probability (PaddleOCR's own binarisation threshold). */
@@ -99,15 +117,14 @@ const UNCLIP = 1.5;
  * The strokes of the text lines the detector sees over a photo, at the image's size, or null when none.
  * Each line's core is grown back to the whole line; inside it, the photo behind is estimated from the pixels
  * around the lines, and the strokes are the pixels shifted from it along one colour: a mark's overlay moves
- * every pixel it covers towards its own colour, whatever the photo is. `large`: the map is the detector's coarse
- * pass, for large lettering: lines meeting `taken` (what the fine pass took) are skipped, and the rest must
- * also look like large lettering.
+ * every pixel it covers towards its own colour, whatever the photo is. A line that passes the overlay tests is
+ * judged last with the mark segmenter's probability map (`mark`, at the image's size): line-score.ts.
  */
 export function textStrokes(
   image: RawImage,
   text: TextProbability,
-  evidence: TextLineEvidence[] = [],
-  large?: { taken: Uint8Array | null },
+  mark: Float32Array,
+  { evidence = [], large, keepStrokes = false }: TextStrokesOptions = {},
 ): Uint8Array | null {
   const { width, height } = image;
   const taken = large?.taken;
@@ -129,7 +146,22 @@ export function textStrokes(
       line.area,
       Math.max(LEAK_REACH_MIN, Math.round(LEAK_REACH * line.radius)),
     );
-    const accepted = isOverlaidText(line, strokes) && (!large || isLargeLettering(line, strokes));
+    const overlaid = isOverlaidText(line, strokes) && (!large || isLargeLettering(line, strokes));
+    let facts: LineFacts | undefined;
+    if (overlaid) {
+      dropSpecks(strokes.mask, width, height, Math.max(6, 0.1 * line.radius * line.radius));
+      const noise = ringShift(image, behind, line.area, GROW_ABOVE_RING);
+      growIntoMark(
+        image,
+        behind,
+        strokes.mask,
+        Math.ceil(GROW_REACH * line.radius),
+        Math.max(GROW_SHIFT * strokes.contrast, noise),
+      );
+      facts = lineFacts(line, strokes, mark, width, Boolean(large));
+    }
+    const score = facts && lineScore(facts);
+    const accepted = score !== undefined && score > 0;
     evidence.push({
       box: line.box,
       confidence: line.confidence,
@@ -141,22 +173,44 @@ export function textStrokes(
       misfit: strokes.misfit,
       leak: strokes.leak,
       rest: strokes.rest,
+      facts,
+      score,
+      strokes: keepStrokes && facts ? strokes.mask : undefined,
       accepted,
     });
     if (!accepted) continue;
     found = true;
-    dropSpecks(strokes.mask, width, height, Math.max(6, 0.1 * line.radius * line.radius));
-    const noise = ringShift(image, behind, line.area, GROW_ABOVE_RING);
-    growIntoMark(
-      image,
-      behind,
-      strokes.mask,
-      Math.ceil(GROW_REACH * line.radius),
-      Math.max(GROW_SHIFT * strokes.contrast, noise),
-    );
     for (let i = 0; i < out.length; i++) out[i] |= strokes.mask[i];
   }
   return found ? out : null;
+}
+
+/** What line-score.ts judges a line on: the detector's view of it, its leak, the segmenter's map over it. */
+function lineFacts(
+  line: TextLine,
+  strokes: LineStrokes,
+  mark: Float32Array,
+  width: number,
+  coarse: boolean,
+): LineFacts {
+  const { x0, y0, x1, y1 } = line.box;
+  let inBox = 0;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) inBox += mark[y * width + x];
+  let onStrokes = 0;
+  let count = 0;
+  for (let i = 0; i < strokes.mask.length; i++) {
+    if (!strokes.mask[i]) continue;
+    onStrokes += mark[i];
+    count++;
+  }
+  return {
+    confidence: line.confidence,
+    elongation: line.elongation,
+    leak: strokes.leak,
+    markInBox: inBox / ((x1 - x0 + 1) * (y1 - y0 + 1)),
+    markOnStrokes: count ? onStrokes / count : 0,
+    coarse,
+  };
 }
 
 interface TextLine {
