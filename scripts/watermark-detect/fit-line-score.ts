@@ -2,9 +2,10 @@
  * Fits the lettering's final score (server/src/models/watermark-detect/line-score.ts): a logistic regression over
  * the lines that pass the overlay tests, on the watermark benchmark's tuning part and on folders of photos marked
  * the benchmark's way (buildWideSet: each photo marked twice and once left clean). A line counts as a mark when
- * at least half of its strokes lie within 2 px of one. The features are standardised and the classes weighed by
- * their frequency, with an L2 penalty of one half (scikit-learn's LogisticRegression with C = 1 and balanced
- * class weights); the weights are printed as line-score.ts holds them, the standardisation and the margin folded in.
+ * at least half of its strokes lie within 2 px of one. The features are standardised, each class weighed
+ * inversely to its frequency, with an L2 penalty of one half on the weights (scikit-learn's LogisticRegression
+ * with C = 1 and balanced class weights); the weights are printed as line-score.ts holds them, with the
+ * standardisation and the margin folded in.
  *
  *   node --import tsx scripts/watermark-detect/fit-line-score.ts [--margin=1.5] DIR[:PHOTOS]...
  *

@@ -45,11 +45,11 @@ const LARGE_TEXT_SIDE = TEXT_MAP_SIDE / 2;
 /**
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
  * it at any angle and in any colour (PaddleOCR's text detector, at two scales, kept where the photo shows an
- * overlay and the mark segmenter sees its strokes; with its outline, shadow and halo), a date stamp's orange digits in a corner (the text-marks
- * finder), marks tiled over the whole photo, found by their repetition, a semi-opaque band
- * across it, a camera's orange date imprint on a warm photo, by its colours, and translucent shapes by their
- * outlines; then the mark segmenter's regions that meet a shape or banner those found (the rest of the
- * shapes), and its large, confident regions on their own.
+ * overlay and the mark segmenter sees its strokes; with its outline, shadow and halo), a date stamp's orange
+ * digits in a corner (the text-marks finder), marks tiled over the whole photo, found by their repetition, a
+ * semi-opaque band across it, a camera's orange date imprint on a warm photo, by its colours, and translucent
+ * shapes by their outlines; then the mark segmenter's regions that meet a shape or banner those found (the rest
+ * of the shapes), and its large, confident regions on their own.
  */
 export async function findWatermark(image: RawImage, report?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];

@@ -15,13 +15,13 @@ export interface LineFacts {
 }
 
 /**
- * A logistic regression over the 427 lines the overlay tests took on the tuning part and on 89 of endless-sky-data's
- * landscapes and scenes (each marked twice by the benchmark's drawings and once left clean), a line counting as a
- * mark when at least half its strokes lie on one; docs/decisions.md, part 17, says how it was fitted and what else
- * was tried.
- * What carries it is the detector's confidence and the segmenter's contrast: a word laid over a photo is seen
- * by the segmenter on its strokes more than around them, a photo's own rocks, beams, railings and faces that the
- * text detector reads as a line are not.
+ * A logistic regression over the 427 lines the overlay tests took on the tuning part and on 89 of
+ * endless-sky-data's landscapes and scenes (each marked twice by the benchmark's drawings and once left clean),
+ * a line counting as a mark when at least half its strokes lie on one; docs/decisions.md, part 17, says how it
+ * was fitted and what else was tried, and scripts/watermark-detect/fit-line-score.ts fits it again. What
+ * carries it is the detector's confidence and the segmenter's contrast: a word laid over a photo is seen by the
+ * segmenter on its strokes more than around them; a photo's own rocks, beams, railings and printed labels, which
+ * the text detector reads as lines, are not.
  */
 const WEIGHTS = {
   bias: -32.43,
@@ -34,8 +34,8 @@ const WEIGHTS = {
 };
 
 /**
- * A line's score: its log-odds of lying on a mark, less a margin chosen on the fitting photos; the line is taken
- * as lettering laid over the photo when it is above zero.
+ * A line's score: its log-odds of lying on a mark plus a margin of 1.5 (chosen on opencv-doc's photos, which
+ * the fit never saw); the line is taken as lettering laid over the photo when it is above zero.
  */
 export function lineScore(facts: LineFacts): number {
   return (
