@@ -24,7 +24,7 @@ import { EVERYDAY_PHOTOS } from '../server/test/support/uploads';
 import { loadPhoto } from './inpaint/cases';
 import { contactSheet } from './lib/contact-sheet';
 import { markdownTable, writeBenchmarkSection } from './lib/report';
-import { buildWatermarkSet, buildWideSet, wideName, type Part, type WatermarkCase } from './watermark-set';
+import { buildWatermarkSet, buildWideSet, wideName, type WatermarkCase } from './watermark-set';
 import { scoreDetection, type DetectionScore } from './watermark-detect/score';
 
 interface Row {
@@ -115,16 +115,22 @@ await findWatermark(await loadPhoto(EVERYDAY_PHOTOS[0], 256));
 
 /** Folders of photos outside the repository to mark as well (a part each, reported apart); see the set's README. */
 const wideDirs = process.argv.filter((a) => a.startsWith('--photos=')).map((a) => a.slice(9));
-const parts: string[] = ['tuning', 'heldout', ...wideDirs.map(wideName)];
+/** Each part's name in the report (`tuning`, `heldout`, or the folder's wideName), and how its cases are made. */
+const partCases: { part: string; build: () => Promise<WatermarkCase[]> }[] = [
+  ...(['tuning', 'heldout'] as const).map((part) => ({
+    part,
+    build: () => buildWatermarkSet({ parts: [part] }),
+  })),
+  ...wideDirs.map((dir) => ({ part: wideName(dir), build: () => buildWideSet(dir) })),
+];
+const parts = partCases.map((p) => p.part);
 
 /** A case's key in before.json: its id, after its folder for the outside parts. */
 const caseKey = (part: string, c: WatermarkCase) => (c.part === 'wide' ? `${part}/${c.id}` : c.id);
 
 const rows: Row[] = [];
-for (const [k, part] of parts.entries()) {
-  const cases =
-    k < 2 ? await buildWatermarkSet({ parts: [part as Part] }) : await buildWideSet(wideDirs[k - 2]);
-  for (const c of cases) {
+for (const { part, build } of partCases) {
+  for (const c of await build()) {
     const { mask, ms, baselineMs } = await measure(c.input);
     const score = scoreDetection(mask, c.trueMask, c.input.width, c.input.height);
     rows.push({
