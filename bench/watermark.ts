@@ -1,6 +1,8 @@
 /**
  * Watermark removal on the extended set (bench/watermark-set: the marks people upload, loosely painted
- * masks): `node --import tsx bench/watermark.ts [--part=tuning|heldout] [--cases=t-10,t-12] [--side=512] [--no-report] [--save-before]`.
+ * masks): `node --import tsx bench/watermark.ts [--photos=DIR] [--part=tuning|heldout|wide] [--cases=t-10,t-12]
+ * [--side=512] [--no-report] [--save-before]`. With `--part` or `--no-report` each part's summary is printed and
+ * docs/ is left alone.
  * Our removal, our fill alone (the completion engine, no blend inversion) and OpenCV's Telea and
  * Navier-Stokes fills get the same input and the same loose mask; each is measured against the clean photo
  * in the mask grown by 8 px. Tuning and held-out parts are reported apart. `--save-before` stores our
@@ -154,6 +156,19 @@ async function main() {
     return;
   }
   const before: BeforeFigures | null = existsSync(BEFORE) ? JSON.parse(readFileSync(BEFORE, 'utf8')) : null;
+  // A part alone (or --no-report) is a look, not a run of record: its summary on the console, the report and
+  // its contact sheet left as they are.
+  if (args.has('--no-report') || onlyPart) {
+    for (const part of ['tuning', 'heldout', 'wide'] as const) {
+      const rows = results.filter((r) => r.c.part === part);
+      if (!rows.length) continue;
+      const s = partSummary(rows, before);
+      console.log(
+        `${part}: ${rows.length} cases, ours ${s.ours.toFixed(2)} dB, ${signed(s.gain)} dB over the best peer (mean over cases ${signed(mean(rows.map((r) => r.metrics.ours.psnr - bestPeer(r))))}); more than 0.5 dB below the best peer: ${s.worseThanPeer.join(', ') || 'none'}; below our fill alone: ${s.worseThanFill.join(', ') || 'none'}`,
+      );
+    }
+    return;
+  }
   const hardest = [...results]
     .sort((a, b) => a.metrics.ours.psnr - bestPeer(a) - (b.metrics.ours.psnr - bestPeer(b)))
     .slice(0, 10);
@@ -181,7 +196,6 @@ async function main() {
     }),
     new URL('../docs/images/watermark-contact-sheet.png', import.meta.url).pathname,
   );
-  if (args.has('--no-report') || onlyPart) return;
 
   const parts: (Part | 'wide')[] = wideDir ? ['tuning', 'heldout', 'wide'] : ['tuning', 'heldout'];
   const title = { tuning: 'Tuning part', heldout: 'Held-out part (never tuned on)', wide: WIDE_TITLE };
