@@ -164,7 +164,7 @@ async function main() {
       if (!rows.length) continue;
       const s = partSummary(rows, before);
       console.log(
-        `${part}: ${rows.length} cases, ours ${s.ours.toFixed(2)} dB, ${signed(s.gain)} dB over the best peer (mean over cases ${signed(mean(rows.map((r) => r.metrics.ours.psnr - bestPeer(r))))}); more than 0.5 dB below the best peer: ${s.worseThanPeer.join(', ') || 'none'}; below our fill alone: ${s.worseThanFill.join(', ') || 'none'}`,
+        `${part}: ${rows.length} cases, ours ${s.ours.toFixed(2)} dB, ${signed(s.gain)} dB over the best peer (mean over cases ${signed(mean(rows.map((r) => r.metrics.ours.psnr - bestPeer(r))))}); more than 0.5 dB below the best peer: ${s.worseThanPeer.join(', ') || 'none'}; more than 0.5 dB below our fill alone: ${s.worseThanFill.join(', ') || 'none'}`,
       );
     }
     return;
