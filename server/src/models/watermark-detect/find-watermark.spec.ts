@@ -1,7 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CLEAN_PHOTOS, photo, TUNING_MARKS } from '../../../test/fixtures/text-marks/cases';
-import { renderClean, renderMarked, scoreMask } from '../../../test/fixtures/text-marks/render-marks';
+import {
+  renderClean,
+  renderMarked,
+  scoreMask,
+  textSvg,
+} from '../../../test/fixtures/text-marks/render-marks';
 import {
   banner,
   colouredCornerLogo,
@@ -49,6 +54,24 @@ describe('findWatermark on marked photos', () => {
     const s = scoreMask(await findWatermark(image), truth, image.width, image.height);
     expect(s.recall).toBeGreaterThanOrEqual(0.8);
     expect(s.precision).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('findWatermark on lettering along the edge of the photo', () => {
+  // A line whose box reaches the photo's last row is judged like any other (its score was once read past the
+  // image there, and came out as no number, so the line was dropped).
+  it('takes a web address on the bottom edge', async () => {
+    const mark = {
+      name: 'web address on the bottom edge',
+      svg: (w: number, h: number) =>
+        textSvg('www.example-photos.com', w * 0.03, h - 1, h * 0.035, '#ffffff', { opacity: 0.8 }),
+    };
+    const { image } = await renderMarked(photo('Aqua.jpg'), mark);
+    const found: WatermarkFindings = { textLines: 0, tiled: false };
+    await findWatermark(image, found);
+    const judged = found.lettering?.filter((line) => line.score !== undefined) ?? [];
+    expect(judged.every((line) => Number.isFinite(line.score))).toBe(true);
+    expect(judged.some((line) => line.box.y1 === image.height && line.accepted)).toBe(true);
   });
 });
 

@@ -195,7 +195,8 @@ function lineFacts(
 ): LineFacts {
   const { x0, y0, x1, y1 } = line.box;
   let inBox = 0;
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) inBox += mark[y * width + x];
+  // The box's far edges are exclusive: a line along the photo's bottom edge ends at its last row.
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) inBox += mark[y * width + x];
   let onStrokes = 0;
   let count = 0;
   for (let i = 0; i < strokes.mask.length; i++) {
@@ -207,7 +208,7 @@ function lineFacts(
     confidence: line.confidence,
     elongation: line.elongation,
     leak: strokes.leak,
-    markInBox: inBox / ((x1 - x0 + 1) * (y1 - y0 + 1)),
+    markInBox: inBox / ((x1 - x0) * (y1 - y0)),
     markOnStrokes: count ? onStrokes / count : 0,
     coarse,
   };
