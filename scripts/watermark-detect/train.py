@@ -148,6 +148,7 @@ def main():
         if step % 200 == 0:
             print(f'step {step} {time.time() - start:.0f}s loss {loss.item():.4f} {validate(net, val_x, val_y)}', flush=True)
             torch.save(net.state_dict(), a.out + '.pt')
+    print(f'end step {step} {validate(net, val_x, val_y)}', flush=True)
     net.eval()
     torch.save(net.state_dict(), a.out + '.pt')
     torch.onnx.export(net, torch.zeros(1, 3, 256, 256), a.out, input_names=['image'], output_names=['mark'],
