@@ -28,8 +28,8 @@ const LETTERING_MARGIN = 6;
  * small or hesitant region that meets nothing found, or only lettering, is left alone: on photos the segmenter
  * also sees a photo's own badges, signs and saturated petals, and one of those beside a word would be taken
  * with it. Nothing is added near `lettering` (the marks the other finders drew stroke by stroke: text, tiled
- * text, date imprints), whose strokes are exact. The segmenter runs on every photo: 0.8 s on a 12-megapixel photo (measured with the
- * third run's network, of the same size).
+ * text, date imprints), whose strokes are exact. The segmenter runs on every photo: 0.8 s on a 12-megapixel
+ * photo (measured with the third run's network, of the same size).
  */
 export function segmentedMarks(
   image: RawImage,
