@@ -60,11 +60,13 @@ def colour(rnd):
     return vivid(rnd)
 
 
-def field(rnd, h, w, box):
-    """Colour per pixel over the box (x0, y0, x1, y1): flat, a linear gradient of 2-3 colours, or radial."""
+def field(rnd, h, w, box, flat=0.45):
+    """Colour per pixel over the box (x0, y0, x1, y1): flat (a share `flat` of the time), a linear gradient of
+    2-3 colours, or radial."""
     r = rnd.random()
-    if r < 0.45:
+    if r < flat:
         return np.broadcast_to(colour(rnd), (h, w, 3)).astype(np.float32)
+    r = 0.45 + (r - flat) / (1 - flat) * 0.55  # the rest split between linear and radial as before
     x0, y0, x1, y1 = box
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     if r < 0.85:
@@ -151,7 +153,7 @@ class Canvas:
         self.busy = None
         self.faces = faces  # (x, y, size) in pixels of the crop
 
-    def spot(self, rnd, lo, hi):
+    def spot(self, rnd, lo, hi, busy=0.4):
         """A mark's centre, in the middle part [lo, hi] of each side: anywhere, or at times on the photo's busiest
         detail or on a face (people's marks land on faces and texture too, where the photo's own edges cross the
         mark's)."""
@@ -159,7 +161,7 @@ class Canvas:
             x, y, s = rnd.choice(self.faces)
             x, y = x + rnd.uniform(-0.3, 0.3) * s, y + rnd.uniform(-0.3, 0.3) * s
             return float(np.clip(x / self.w, lo, hi)) * self.w, float(np.clip(y / self.h, lo, hi)) * self.h
-        if rnd.random() < 0.6:
+        if rnd.random() >= busy:
             return rnd.uniform(lo, hi) * self.w, rnd.uniform(lo, hi) * self.h
         if self.busy is None:
             g = self.img.mean(2)
@@ -206,29 +208,57 @@ def styled_text(rnd, c, text, size, angle, at, opacity):
     c.paint(cover, field(rnd, h, w, bbox(cover)), opacity)
 
 
-def emblem(rnd, c, cx, cy, size, opacity):
-    """A logo's emblem: one shape, or two to four overlapping shapes of their own colours."""
-    n = 1 if rnd.random() < 0.5 else rnd.randint(2, 4)
+def ring_layer(rnd, c, cx, cy, size):
+    """A ring round an emblem, as badges have: a thin band a little outside the shape."""
+    outer = size * rnd.uniform(1.2, 1.6)
+    inner = outer * (1 - rnd.uniform(0.08, 0.2))
+    return np.clip(shape_layer(rnd, c.w, c.h, cx, cy, outer, 'circle')
+                   - shape_layer(rnd, c.w, c.h, cx, cy, inner, 'circle'), 0, 1)
+
+
+def emblem(rnd, c, cx, cy, size, opacity, fill=None):
+    """A logo's emblem: one shape, a shape inside a ring (a badge), or two to four overlapping shapes of their
+    own colours. Mostly gradients, as logos are drawn, and where a model of one colour fails. fill: one colour
+    field for the whole logo, when its emblem and word share one gradient."""
+    r = rnd.random()
+    if r < 0.25:
+        both = np.maximum(shape_layer(rnd, c.w, c.h, cx, cy, size), ring_layer(rnd, c, cx, cy, size))
+        c.paint(both, fill if fill is not None else field(rnd, c.h, c.w, bbox(both), flat=0.25), opacity)
+        return
+    n = 1 if r < 0.6 else rnd.randint(2, 4)
     for _ in range(n):
         ox, oy = (rnd.uniform(-0.4, 0.4) * size, rnd.uniform(-0.4, 0.4) * size) if n > 1 else (0, 0)
         s = size * (rnd.uniform(0.5, 0.9) if n > 1 else 1)
         cover = shape_layer(rnd, c.w, c.h, cx + ox, cy + oy, s)
-        c.paint(cover, field(rnd, c.h, c.w, bbox(cover)), opacity * (rnd.uniform(0.6, 1.2) if n > 1 else 1))
+        col = fill if fill is not None else field(rnd, c.h, c.w, bbox(cover), flat=0.25)
+        c.paint(cover, col, opacity * (rnd.uniform(0.6, 1.2) if n > 1 else 1))
 
 
 def logo(rnd, c, scale):
+    """An emblem with, most often, a word beside or under it; at times the whole logo in one gradient, running
+    across emblem and word alike. Logos land on the photo's busiest detail more often than other marks: there an
+    emblem's outline is hardest to tell from the photo's own."""
     size = scale * rnd.uniform(0.06, 0.3)
-    cx, cy = c.spot(rnd, 0.15, 0.85)
+    cx, cy = c.spot(rnd, 0.15, 0.85, busy=0.6)
     opacity = rnd.uniform(0.2, 0.9)
-    emblem(rnd, c, cx, cy, size, opacity)
-    if rnd.random() < 0.7:
-        ts = size * rnd.uniform(0.25, 0.6)
-        text = word(rnd)
-        if rnd.random() < 0.5:
-            at = (cx + size * 0.6 + len(text) * ts * 0.32, cy)
-        else:
-            at = (cx, cy + size * 0.6 + ts * 0.6)
+    text = word(rnd)
+    ts = size * rnd.uniform(0.3, 0.7)
+    if rnd.random() < 0.6:
+        at = (cx + size * 0.6 + len(text) * ts * 0.32, cy)
+    else:
+        at = (cx, cy + size * 0.6 + ts * 0.6)
+    with_word = rnd.random() < 0.75
+    half = len(text) * ts * 0.32  # the word's half width, roughly
+    box = (min(cx - size / 2, at[0] - half), cy - size / 2,
+           max(cx + size / 2, at[0] + half), max(cy + size / 2, at[1] + ts / 2))
+    shared = field(rnd, c.h, c.w, box, flat=0) if with_word and rnd.random() < 0.4 else None
+    emblem(rnd, c, cx, cy, size, opacity, shared)
+    if not with_word:
+        return
+    if shared is None:
         styled_text(rnd, c, text, ts, 0, at, opacity)
+    else:
+        c.paint(text_layer(rnd, c.w, c.h, text, ts, 0, at), shared, opacity)
 
 
 def overlapping(rnd, c, scale):
@@ -309,14 +339,14 @@ def corner(rnd, c, scale):
     right = rnd.random() < 0.6
     x = c.w - tw / 2 - size if right else tw / 2 + size
     y = c.h - size * 1.5 if rnd.random() < 0.7 else size * 1.5
-    if rnd.random() < 0.5:
-        es = size * 1.6
+    if rnd.random() < 0.7:
+        es = size * rnd.uniform(1.2, 2.5)
         emblem(rnd, c, x - tw / 2 - es if right else x + tw / 2 + es, y, es, rnd.uniform(0.4, 1))
     styled_text(rnd, c, text, size, 0, (x, y), rnd.uniform(0.4, 1))
 
 
-KINDS = [(free_text, 0.26), (logo, 0.22), (overlapping, 0.14), (tiled, 0.1), (banner, 0.06), (date_stamp, 0.08),
-         (corner, 0.14)]
+KINDS = [(free_text, 0.22), (logo, 0.3), (overlapping, 0.12), (tiled, 0.1), (banner, 0.06), (date_stamp, 0.08),
+         (corner, 0.12)]
 
 
 def mark_photo(rnd, photo, clean_share=0.25, faces=(), decoys=0.0):
