@@ -15,22 +15,23 @@ export interface LineFacts {
 }
 
 /**
- * A logistic regression over the 427 lines the overlay tests took on the tuning part and on 89 of
+ * A logistic regression over the 428 lines the overlay tests took on the tuning part and on 89 of
  * endless-sky-data's landscapes and scenes (each marked twice by the benchmark's drawings and once left clean),
  * a line counting as a mark when at least half its strokes lie on one; docs/decisions.md, part 17, says how it
- * was fitted and what else was tried, and scripts/watermark-detect/fit-line-score.ts fits it again. What
+ * was fitted and what else was tried, and scripts/watermark-detect/fit-line-score.ts fits it again (refitted
+ * with the segmenter it reads, the seventh run's: part 20). What
  * carries it is the detector's confidence and the segmenter's contrast: a word laid over a photo is seen by the
  * segmenter on its strokes more than around them; a photo's own rocks, beams, railings and printed labels, which
  * the text detector reads as lines, are not.
  */
 const WEIGHTS = {
-  bias: -32.43,
-  confidence: 34.69,
-  logElongation: 0.848,
-  leak: -3.855,
-  markInBox: -2.851,
-  markOnStrokes: 3.767,
-  coarse: 0.555,
+  bias: -31.41,
+  confidence: 33.588,
+  logElongation: 0.799,
+  leak: -3.805,
+  markInBox: -2.894,
+  markOnStrokes: 4.275,
+  coarse: 0.762,
 };
 
 /**
