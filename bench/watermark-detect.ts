@@ -277,16 +277,16 @@ same run). The text detector's and the segmenter's models are loaded once, befor
 Contact sheet: the ${hardest.length} hardest cases of the tuning part (lowest F-score; the held-out part is left out, so
 that it is not studied), each photo beside the proposal over it:
 [docs/images/watermark-detect-contact-sheet.png](images/watermark-detect-contact-sheet.png). Looked at (the sheet of
-2026-11-26): what is missed is mostly lettering and emblems drawn in more than one colour, or over photo of
-more than one colour, since a line's strokes are the pixels shifted along one colour: the words beside the
-gradient emblems (t-17's "ORBIT", t-20's "Fotoria", t-02's "lumina"), the coloured squares of a multi-colour
-logo (t-03), the upper half of a pink "PROOF" where it crosses a white cup rather than the dark saucer (t-13), and
-a corner logo's small round emblem (t-12), and the dark outline and shadow of a white word (t-05: its letters are
-found; the text-marks finder's lines took the outline before it was kept for orange date stamps). Where a
-proposal reaches past a mark it is by a few pixels around a web
-address's letters (t-11), a few strokes of grass below an emblem's ring (t-02) and patches of the red cup
-beside "PROOF" (t-13). Lettering of one colour over one kind of photo is found stroke by stroke (t-09's words
-across a face, all but the "N" of "Nine" and part of an "o").`,
+2026-11-27, with the seventh segmenter run): what is missed is mostly lettering and emblems drawn in more than
+one colour, or over photo of more than one colour, since a line's strokes are the pixels shifted along one
+colour: the words beside the gradient emblems (t-17's "ORBIT", t-02's "lumina"), the coloured squares of a
+multi-colour logo (t-03), a corner logo's small round emblem (t-12: its word is found), the upper half of a pink
+"PROOF" and its "P" where they cross the white cup rather than the dark saucer (t-13), an edge of t-19's
+overlapping shapes, and the dark outline and shadow of a white word (t-05: its letters are found). Where a
+proposal reaches past a mark it is by a few pixels around a web address's letters (t-11), a few strokes of grass
+below an emblem's ring (t-02) and patches of the red cup beside "PROOF" (t-13). The sheet of 2026-11-26 also
+held t-20's gradient logo, whose emblem and word this network finds (recall 0.62 → 0.80), and t-09's words
+across a face.`,
 );
 
 if (process.argv.includes('--save-before')) {
