@@ -19,10 +19,10 @@ export interface LineFacts {
  * endless-sky-data's landscapes and scenes (each marked twice by the benchmark's drawings and once left clean),
  * a line counting as a mark when at least half its strokes lie on one; docs/decisions.md, part 17, says how it
  * was fitted and what else was tried, and scripts/watermark-detect/fit-line-score.ts fits it again (refitted
- * with the segmenter it reads, the seventh run's: part 20). What
- * carries it is the detector's confidence and the segmenter's contrast: a word laid over a photo is seen by the
- * segmenter on its strokes more than around them; a photo's own rocks, beams, railings and printed labels, which
- * the text detector reads as lines, are not.
+ * with the segmenter it reads, the seventh run's: part 20). What carries it is the detector's confidence and
+ * the segmenter's contrast: a word laid over a photo is seen by the segmenter on its strokes more than around
+ * them; a photo's own rocks, beams, railings and printed labels, which the text detector reads as lines, are
+ * not.
  */
 const WEIGHTS = {
   bias: -31.41,
