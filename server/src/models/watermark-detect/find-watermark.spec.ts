@@ -8,12 +8,15 @@ import {
   textSvg,
 } from '../../../test/fixtures/text-marks/render-marks';
 import {
+  badgeAndWord,
   banner,
   colouredCornerLogo,
   gradientEmblem,
+  gradientLogo,
   outlinedText,
   rotatedText,
   SHAPES_ON_TEXTURE,
+  tilesAndWord,
   wordAcross,
 } from '../../../test/fixtures/watermark-detect/overlay-marks';
 import { tiledMark } from '../../../test/fixtures/watermark-detect/tiled-marks';
@@ -21,6 +24,7 @@ import { findWatermark, type WatermarkFindings } from './find-watermark';
 import { findOverlayShapes } from './overlay-shapes';
 import { TEXT_MAP_SIDE, textProbability } from './text-probability';
 import { markProbability } from './mark-probability';
+import { segmentedMarks } from './segmented-marks';
 import { textStrokes } from './text-strokes';
 
 describe('findWatermark on marked photos', () => {
@@ -140,6 +144,66 @@ describe('findWatermark with the mark segmenter', () => {
     expect(found.segmented).toBe(true);
     expect(s.recall).toBeGreaterThanOrEqual(0.8);
     expect(s.precision).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe("findWatermark on a logo's emblem beside its word", () => {
+  // The badge is too small for the segmenter's region to stand alone, and no other finder sees it; beside the
+  // word the lettering found, level with it and of its size, it is taken as the logo's emblem. Not every such
+  // badge is found: of three colours on eight photos, 3 badges are found so (more than 0.8 of each), 10 in
+  // part and 11 not at all, where the segmenter sees too little of them (docs/decisions.md, part 21).
+  it.each([
+    ['Storm.jpg', '#e62828', '#14bed2', 0.6],
+    ['coffee.png', '#1e5adc', '#ffffff', 0.7],
+  ] as const)(
+    'takes the badge beside the word on %s: %s badge, %s word',
+    async (name, emblem, ink, opacity) => {
+      const { image, truth } = await renderMarked(
+        photo(name),
+        badgeAndWord('lumina', emblem, ink, opacity),
+        1024,
+      );
+      const badge = await renderMarked(photo(name), badgeAndWord('lumina', emblem, ink, opacity, true), 1024);
+      const score = (mask: Uint8Array | null, marked = truth) =>
+        scoreMask(mask, marked, image.width, image.height);
+      const found: WatermarkFindings = { textLines: 0, tiled: false };
+      const mask = await findWatermark(image, found);
+      expect(found.shapes).toBe(false);
+      expect(score(mask, badge.truth).recall).toBeGreaterThanOrEqual(0.8);
+      expect(score(mask).recall).toBeGreaterThanOrEqual(0.8);
+      expect(score(mask).precision).toBeGreaterThanOrEqual(0.9);
+      const withoutWord = segmentedMarks(image, await markProbability(image), null, null, []);
+      expect(score(withoutWord, badge.truth).recall).toBe(0);
+    },
+  );
+
+  // The segmenter's map joins these tiles to the word's first letter, so their region meets the line's box; it
+  // lies mostly past the line's end and the segmenter is sure of it, so it is taken. Without that allowance none
+  // of the tiles is found on either photo.
+  it.each(['Wood.jpg', 'GreenMeadow.jpg'])('takes tiles drawn against their word on %s', async (name) => {
+    const colours = ['#fa7814', '#1e5adc', '#14bed2'];
+    const { image, truth } = await renderMarked(photo(name), tilesAndWord(colours, 'brightframe', 0.6), 1024);
+    const tiles = await renderMarked(photo(name), tilesAndWord(colours, 'brightframe', 0.6, true), 1024);
+    const found: WatermarkFindings = { textLines: 0, tiled: false };
+    const mask = await findWatermark(image, found);
+    expect(found.shapes).toBe(false);
+    expect(scoreMask(mask, tiles.truth, image.width, image.height).recall).toBeGreaterThanOrEqual(0.55);
+    expect(scoreMask(mask, truth, image.width, image.height).precision).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+describe('findWatermark on a word beside its emblem', () => {
+  // The text detector takes no line of this word, in the emblem's orange to blue gradient; the emblem's region
+  // is taken alone, and the segmenter's confident regions level with it and beside it, the size of letters, as
+  // the logo's word. Without that rule none of the word is found on either photo.
+  it.each(['coffee.png', 'Garden.jpg'])('takes the word beside a gradient emblem on %s', async (name) => {
+    const { image, truth } = await renderMarked(photo(name), gradientLogo('#fa7814', '#14bed2', 0.55), 1024);
+    const word = await renderMarked(photo(name), gradientLogo('#fa7814', '#14bed2', 0.55, true), 1024);
+    const found: WatermarkFindings = { textLines: 0, tiled: false };
+    const mask = await findWatermark(image, found);
+    expect(found.lettering?.some((line) => line.accepted)).toBe(false);
+    expect(scoreMask(mask, word.truth, image.width, image.height).recall).toBeGreaterThanOrEqual(0.45);
+    expect(scoreMask(mask, truth, image.width, image.height).precision).toBeGreaterThanOrEqual(0.85);
   });
 });
 

@@ -24,7 +24,8 @@ export interface WatermarkFindings {
   shapes?: boolean;
   /**
    * Whether the mark segmenter added regions: the rest of translucent shapes the outline finder saw in part,
-   * or a large, confident region of its own (a logo or shapes nothing else found).
+   * a large, confident region of its own (a logo or shapes nothing else found), or a logo's emblem or word
+   * beside a part found.
    */
   segmented?: boolean;
   /** Every line the text detector saw, and whether it was taken as lettering laid over the photo. */
@@ -49,7 +50,8 @@ const LARGE_TEXT_SIDE = TEXT_MAP_SIDE / 2;
  * digits in a corner (the text-marks finder), marks tiled over the whole photo, found by their repetition, a
  * semi-opaque band across it, a camera's orange date imprint on a warm photo, by its colours, and translucent
  * shapes by their outlines; then the mark segmenter's regions that meet a shape or banner those found (the rest
- * of the shapes), and its large, confident regions on their own.
+ * of the shapes), its large, confident regions on their own, and the parts of a logo beside those or beside
+ * lettering (an emblem beside its word, a word beside its emblem).
  */
 export async function findWatermark(image: RawImage, report?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];
@@ -84,7 +86,8 @@ export async function findWatermark(image: RawImage, report?: WatermarkFindings)
     report.lettering = evidence;
   }
   const drawnByStroke = union([lettering, text, tiled, imprint]);
-  const segmented = segmentedMarks(image, mark, union([band, shapes]), drawnByStroke);
+  const words = evidence.filter((line) => line.accepted).map((line) => line.box);
+  const segmented = segmentedMarks(image, mark, union([band, shapes]), drawnByStroke, words);
   if (report) report.segmented = segmented !== null;
   return union([drawnByStroke, band, shapes, segmented]);
 }
