@@ -151,7 +151,8 @@ describe("findWatermark on a logo's emblem beside its word", () => {
   // The badge is too small for the segmenter's region to stand alone, and no other finder sees it; beside the
   // word the lettering found, level with it and of its size, it is taken as the logo's emblem. Not every such
   // badge is found: of three colours on eight photos, 3 badges are found so (more than 0.8 of each), 10 in
-  // part and 11 not at all, where the segmenter sees too little of them (docs/decisions.md, part 21).
+  // part and 11 not at all, where the segmenter sees too little of them or, on Aqua, no line of the word is
+  // taken (docs/decisions.md, part 21).
   it.each([
     ['Storm.jpg', '#e62828', '#14bed2', 0.6],
     ['coffee.png', '#1e5adc', '#ffffff', 0.7],
