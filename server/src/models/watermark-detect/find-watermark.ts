@@ -49,38 +49,35 @@ const LARGE_TEXT_SIDE = TEXT_MAP_SIDE / 2;
  * overlay and the mark segmenter sees its strokes; with its outline, shadow and halo), a date stamp's orange
  * digits in a corner (the text-marks finder), marks tiled over the whole photo, found by their repetition, a
  * semi-opaque band across it, a camera's orange date imprint on a warm photo, by its colours, and translucent
- * shapes by their outlines; then the mark segmenter's regions that meet a shape or banner those found (the rest
+ * shapes by their outlines (a band or shapes the segmenter sees nothing of are left); then the mark segmenter's regions that meet a shape or banner those found (the rest
  * of the shapes), its large, confident regions on their own, and the parts of a logo beside those or beside
  * lettering (an emblem beside its word, a word beside its emblem).
  */
 export async function findWatermark(image: RawImage, report?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];
   const mark = await markProbability(image);
-  const keepStrokes = report?.keepStrokes;
-  const fine = textStrokes(image, await textProbability(image), mark, { evidence, keepStrokes });
+  const lattice = findLattice(image);
+  const tiled = lattice && lattice.strength >= MIN_STRENGTH ? periodicMask(image, lattice) : null;
+  const options = { evidence, keepStrokes: report?.keepStrokes, tiled: tiled !== null };
+  const fine = textStrokes(image, await textProbability(image), mark, options);
   // Large words (a stock photo's preview across a face) that the detector misses at its own scale it sees at
   // half of it; a line there that meets lettering already taken is left, since the coarse strokes are looser.
   const coarse = await textProbability(image, LARGE_TEXT_SIDE);
-  const strokes = union([
-    fine,
-    textStrokes(image, coarse, mark, { evidence, keepStrokes, large: { taken: fine } }),
-  ]);
+  const strokes = union([fine, textStrokes(image, coarse, mark, { ...options, large: { taken: fine } })]);
   const lettering = strokes && dilate(strokes, image.width, image.height, GROW);
   const lines: TextMarkLine[] = [];
   // The text-marks finder only for a camera's orange date stamp in a corner: its lines anywhere else, and its
   // bright lines in corners, were most of the proposals on unmarked photos (sea, mountains, a painting's
   // strokes, grass in a landscape's corner), while the text detector's lettering finds the laid-over words.
   const text = findTextMarks(image, 'warm-date-stamp', lines);
-  const lattice = findLattice(image);
-  const tiled = lattice && lattice.strength >= MIN_STRENGTH ? periodicMask(image, lattice) : null;
   const banner = findBanner(image);
-  const band = banner && bannerMask(image, banner);
+  const band = seen(banner && bannerMask(image, banner), mark, BANNER_SEEN);
   const imprint = findDateImprint(image);
-  const shapes = findOverlayShapes(image);
+  const shapes = seen(findOverlayShapes(image), mark, SHAPES_SEEN);
   if (report) {
     report.textLines = text ? lines.length : 0;
     report.tiled = tiled !== null;
-    report.banner = banner !== null;
+    report.banner = band !== null;
     report.dateImprint = imprint !== null;
     report.shapes = shapes !== null;
     report.lettering = evidence;
@@ -90,6 +87,28 @@ export async function findWatermark(image: RawImage, report?: WatermarkFindings)
   const segmented = segmentedMarks(image, mark, union([band, shapes]), drawnByStroke, words);
   if (report) report.segmented = segmented !== null;
   return union([drawnByStroke, band, shapes, segmented]);
+}
+
+/**
+ * A band or shapes the mark segmenter sees nothing of are the photo's own: over the tuning part and the photos
+ * of endless-sky, opencv-doc, Plasma and Palapeli, its mean was 0.18-0.81 over every banner laid over a photo
+ * and 0.003-0.004 over the bands found on a blurred horizon and a shop's sign; at least 0.012 over translucent
+ * shapes, and 0.0005 over a cloud's rim taken for one (docs/decisions.md, part 22).
+ */
+const BANNER_SEEN = 0.05;
+const SHAPES_SEEN = 0.005;
+
+/** The mask, or null when the segmenter's mean `probability` over it is below `floor` (or it is null). */
+function seen(mask: Uint8Array | null, probability: Float32Array, floor: number): Uint8Array | null {
+  if (!mask) return null;
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    sum += probability[i];
+    count++;
+  }
+  return count > 0 && sum / count >= floor ? mask : null;
 }
 
 /** The union of the masks that are there, or null when none is. */

@@ -1,6 +1,6 @@
 import type { RawImage } from '../../lib/image';
 import { connectedComponents, dilate, type Box } from '../inpaint/mask';
-import { lineScore, type LineFacts } from './line-score';
+import { isMarkLine, lineScore, type LineFacts } from './line-score';
 import { growIntoMark, ringShift } from './mark-growth';
 import { photoBehind } from './photo-behind';
 import { ringLikeStrokes } from './ring-leak';
@@ -45,6 +45,8 @@ export interface TextStrokesOptions {
   large?: { taken: Uint8Array | null };
   /** Keep each judged line's strokes in its evidence. */
   keepStrokes?: boolean;
+  /** A tiled mark was found on the photo (line-score.ts's isMarkLine). */
+  tiled?: boolean;
 }
 
 /** A pixel is in a line's core above this probability (PaddleOCR's own binarisation threshold). */
@@ -124,7 +126,7 @@ export function textStrokes(
   image: RawImage,
   text: TextProbability,
   mark: Float32Array,
-  { evidence = [], large, keepStrokes = false }: TextStrokesOptions = {},
+  { evidence = [], large, keepStrokes = false, tiled = false }: TextStrokesOptions = {},
 ): Uint8Array | null {
   const { width, height } = image;
   const taken = large?.taken;
@@ -161,7 +163,7 @@ export function textStrokes(
       facts = lineFacts(line, strokes, mark, width, Boolean(large));
     }
     const score = facts && lineScore(facts);
-    const accepted = score !== undefined && score > 0;
+    const accepted = facts !== undefined && isMarkLine(facts, tiled);
     evidence.push({
       box: line.box,
       confidence: line.confidence,
@@ -211,6 +213,7 @@ function lineFacts(
     markInBox: inBox / ((x1 - x0) * (y1 - y0)),
     markOnStrokes: count ? onStrokes / count : 0,
     coarse,
+    strokeShare: count / strokes.mask.length,
   };
 }
 
