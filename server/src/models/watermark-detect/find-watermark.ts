@@ -16,11 +16,14 @@ export interface WatermarkFindings {
   textLines: number;
   /** Whether a mark tiled over the photo was found by its repetition. */
   tiled: boolean;
-  /** Whether a semi-opaque band across the photo was found. */
+  /** Whether a semi-opaque band across the photo was found, and the mark segmenter sees it. */
   banner?: boolean;
   /** Whether a camera's orange date imprint was found in a corner by its colours. */
   dateImprint?: boolean;
-  /** Whether translucent shapes (a logo's emblem, coloured tiles) were found by their outlines. */
+  /**
+   * Whether translucent shapes (a logo's emblem, coloured tiles) were found by their outlines, and the mark
+   * segmenter sees them.
+   */
   shapes?: boolean;
   /**
    * Whether the mark segmenter added regions: the rest of translucent shapes the outline finder saw in part,
@@ -49,9 +52,10 @@ const LARGE_TEXT_SIDE = TEXT_MAP_SIDE / 2;
  * overlay and the mark segmenter sees its strokes; with its outline, shadow and halo), a date stamp's orange
  * digits in a corner (the text-marks finder), marks tiled over the whole photo, found by their repetition, a
  * semi-opaque band across it, a camera's orange date imprint on a warm photo, by its colours, and translucent
- * shapes by their outlines (a band or shapes the segmenter sees nothing of are left); then the mark segmenter's regions that meet a shape or banner those found (the rest
- * of the shapes), its large, confident regions on their own, and the parts of a logo beside those or beside
- * lettering (an emblem beside its word, a word beside its emblem).
+ * shapes by their outlines (a band or shapes the mark segmenter sees nothing of are left); then the segmenter's
+ * regions that meet a shape or banner those found (the rest of the shapes), its large, confident regions on
+ * their own, and the parts of a logo beside those or beside lettering (an emblem beside its word, a word beside
+ * its emblem).
  */
 export async function findWatermark(image: RawImage, report?: WatermarkFindings): Promise<Uint8Array | null> {
   const evidence: TextLineEvidence[] = [];

@@ -38,7 +38,8 @@ const WEIGHTS = {
 
 /**
  * A line's score: its log-odds of lying on a mark plus a margin of 1.5 (chosen on opencv-doc's photos, which
- * the fit never saw); the line is taken as lettering laid over the photo when it is above zero.
+ * the fit never saw); the line is taken as lettering laid over the photo when it is above zero and isMarkLine's
+ * floor lets it.
  */
 export function lineScore(facts: LineFacts): number {
   return (
@@ -55,10 +56,11 @@ export function lineScore(facts: LineFacts): number {
 /**
  * A small line whose strokes the segmenter does not see at all is a photo's own text (a sign, a label, a mast's
  * lamp, reeds on a lake): over the tuning part and the photos of endless-sky, opencv-doc, Plasma and Palapeli
- * (docs/decisions.md, part 22), every small line laid over a photo that the score took had a mean of at least
- * 0.03 on its strokes, and lines of the photo's own text it took had 0.002-0.022. Large lettering the segmenter
- * can miss (at its half scale the inside of a big letter is flat), and it misses many tiled words, whose
- * repetition is evidence enough; so the floor holds only for small lines on a photo without a tiled mark.
+ * (docs/decisions.md, part 22), every small line laid over a photo without a tiled mark that the score took had
+ * a mean of at least 0.03 on its strokes, and lines of the photo's own text it took had 0.002-0.022 (lomiri's
+ * photos, read after the choice, hold one small word it does not see: a web address). Large lettering the
+ * segmenter can miss (at its half scale the inside of a big letter is flat), and it misses many tiled words,
+ * whose repetition is evidence enough; so the floor holds only for small lines on a photo without a tiled mark.
  */
 const UNSEEN = 0.025;
 const SMALL = 0.005;
