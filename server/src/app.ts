@@ -46,6 +46,8 @@ import { createImagesService } from './services/images.service';
 import { createOneCallEdit } from './services/one-call-edit';
 import { createEditJob } from './services/edit-job';
 import { createWatermarkDetectionService } from './services/watermark-detection.service';
+import { createSelectionService } from './services/selection.service';
+import type { TapSelector } from './models/sam';
 import { createEditSettlement } from './services/edit-settlement';
 import { createEditSubmission } from './services/edit-submission';
 import { createProcessingService, type ProcessingService } from './services/processing.service';
@@ -64,6 +66,8 @@ export interface AppDeps {
   storage: Storage;
   queue: Queue;
   engines: EngineRegistry;
+  /** Tap to select; without it the call answers 501 (a pool of its own: see models/sam/index.ts). */
+  selector?: TapSelector;
   /** Run queued jobs in this process (false leaves them to separate workers on the shared queue). */
   runJobsHere?: boolean;
   /** Per provider; the chain moves on after it. */
@@ -197,7 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     images,
     findMask: deps.engines['watermark-removal']?.findMask,
   });
-  imagesRoutes(app, { images, watermarks, authenticator });
+  const selection = createSelectionService({ images, selector: deps.selector, log: deps.logger });
+  imagesRoutes(app, { images, watermarks, selection, authenticator });
   processRoutes(app, { processing, images, authenticator, clock });
   const { storage, logger: log } = deps;
   apiKeysRoutes(app, { apiKeys, authenticator });

@@ -12,6 +12,11 @@ import { findMaskOnFile, runOnFile } from './engines/run-on-file';
 import { AppError } from './lib/errors';
 import { FORMAT_EXTENSION, formatFromMime } from './lib/image-intake';
 import { systemClock } from './lib/clock';
+import { imageSize } from './lib/image';
+import { encodeMaskPng } from './lib/mask';
+import { createTapSelector, embeddingKey } from './models/sam';
+import { selectRequestSchema, type SelectRequest } from '@common/schemas/select';
+import { checkInside } from './services/selection.service';
 import { createDataStore } from './repositories/repositories';
 import { createPlanAdminService } from './services/plan-admin.service';
 import { createWorkerPool } from './workers/pool';
@@ -26,6 +31,9 @@ const USAGE = `Usage:
       --option sets a mode option, e.g. --option backdrop.kind=color --option backdrop.color=#ffffff
   npm run cli -- detect-watermark --image IN --out MASK.png
       writes the watermark's mask (white = mark) for correcting and --mask; exit 1 when none is found
+  npm run cli -- select --image IN --point X,Y [--point X,Y,0 ...] [--box X,Y,W,H] --out MASK.png
+      writes the mask of the object under the taps (white = selected, the photo's size), for --mask;
+      X,Y in the photo's pixels; a third number 0 takes what is under that tap away (1, the default, adds)
   npm run cli -- users set-plan EMAIL ${PLANS.join('|')}
   npm run cli -- users history EMAIL      (every change of that person's plan, oldest first)`;
 
@@ -42,12 +50,15 @@ async function main(argv: string[]): Promise<void> {
       prompt: { type: 'string' },
       scale: { type: 'string' },
       option: { type: 'string', multiple: true },
+      point: { type: 'string', multiple: true },
+      box: { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return void console.log(USAGE);
   if (positionals[0] === 'detect-watermark') return detectWatermarkCommand(values.image, values.out);
+  if (positionals[0] === 'select') return selectCommand(values);
   const mode = positionals[0];
   if (!isMode(mode)) throw new UsageError(`Unknown mode ${mode ?? '(none)'}.`);
   if (!values.image || !values.out) throw new UsageError('--image and --out are required.');
@@ -156,6 +167,59 @@ async function detectWatermarkCommand(image: string | undefined, out: string | u
     await pool.close();
   }
   if (missing) throw new Error(`No watermark found in ${missing} of ${inputs.length} images.`);
+}
+
+/** The mask of the object under --point taps (and/or inside --box) of one photo, written as a PNG. */
+async function selectCommand(values: { image?: string; point?: string[]; box?: string; out?: string }) {
+  if (!values.image || !values.out || !(values.point?.length || values.box))
+    throw new UsageError('select needs --image, --out and at least one --point X,Y (or a --box X,Y,W,H).');
+  const numbers = (text: string, flag: string, count: number[]) => {
+    const parts = text.split(',').map((p) => Number(p.trim()));
+    if (!count.includes(parts.length) || parts.some((n) => !Number.isFinite(n)))
+      throw new UsageError(`${flag} ${text} must be ${flag === '--box' ? 'X,Y,W,H' : 'X,Y or X,Y,0'}.`);
+    return parts;
+  };
+  const raw = {
+    points: (values.point ?? []).map((text) => {
+      const [x, y, label = 1] = numbers(text, '--point', [2, 3]);
+      return { x, y, label };
+    }),
+    box: values.box
+      ? (([x, y, width, height]) => ({ x, y, width, height }))(numbers(values.box, '--box', [4]))
+      : undefined,
+  };
+  const parsed = selectRequestSchema.safeParse(raw);
+  if (!parsed.success) throw new UsageError(parsed.error.issues[0].message);
+  const request: SelectRequest = parsed.data;
+  const bytes = readFileSync(values.image);
+  const { width, height } = await imageSize(bytes).catch(() => {
+    throw new UsageError(`${values.image} could not be read as an image.`);
+  });
+  try {
+    checkInside(request, width, height);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const pool = createWorkerPool({ threads: 1 });
+  try {
+    const started = Date.now();
+    const selection = await createTapSelector(pool).select(
+      {
+        key: embeddingKey(path.resolve(values.image), width, height),
+        width,
+        height,
+        read: async () => bytes,
+      },
+      request,
+    );
+    if (selection.area === 0) throw new Error('Nothing could be selected there: tap inside the object.');
+    writeFileSync(values.out, await encodeMaskPng(selection.mask));
+    process.stderr.write(
+      `${values.image}: mask written to ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+  } finally {
+    await pool.close();
+  }
 }
 
 function progressBar(label: string, fraction: number) {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { startAuthEmulator, type RunningEmulator } from './auth/firebase-emulator';
 import { createFirebaseTokenVerifier } from './auth/token-verifier';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
+import { createTapSelector } from './models/sam';
 import { createWorkerPool, type WorkerPool } from './workers/pool';
 import { systemClock } from './lib/clock';
 import { startDailyTask } from './lib/daily-task';
@@ -47,6 +48,9 @@ async function main() {
   // Model inference threads; they start on the first job that needs one.
   const threads = config.env.INFERENCE_THREADS;
   const pool = runJobsHere ? createWorkerPool({ threads }) : webOnlyPool(threads);
+  // Tap to select answers while a person waits, in every web server: a thread of its own, which keeps the
+  // photos' embeddings and never queues behind an edit.
+  const selectPool = createWorkerPool({ threads: 1 });
   const app = await buildApp({
     config,
     database,
@@ -58,6 +62,7 @@ async function main() {
     queue: openQueue(config, logger),
     runJobsHere,
     engines: createEngineRegistry({ ...enginesConfigFrom(config), pool }),
+    selector: createTapSelector(selectPool),
     providerTimeoutMs: config.env.PROVIDER_TIMEOUT_SECONDS * 1000,
     clientDir: config.isProduction ? CLIENT_DIR : undefined,
   });
@@ -74,6 +79,7 @@ async function main() {
     // Stops accepting, lets the requests under way finish, then closes the queue and the database.
     await app.close();
     await pool.close();
+    await selectPool.close();
     await emulator?.stop();
     await database.close();
     process.exit(0);

@@ -144,4 +144,16 @@ describe('apiBlob', () => {
       new ApiError(429, 'RATE_LIMITED', 'Too many requests.'),
     );
   });
+
+  it('posts a JSON body with the bearer token for a computed file (a selection)', async () => {
+    setTokenProvider(async () => 'tok');
+    const fetch = answer(200, 'MASK', 'image/png');
+    vi.stubGlobal('fetch', fetch);
+    const body = { points: [{ x: 3, y: 4, label: 1 }] };
+    expect(await (await apiBlob('/api/images/1/select', { method: 'POST', body })).text()).toBe('MASK');
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: JSON.stringify(body) });
+    expect(init.headers).toEqual({ authorization: 'Bearer tok', 'content-type': 'application/json' });
+    setTokenProvider(async () => null);
+  });
 });

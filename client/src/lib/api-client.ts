@@ -85,18 +85,28 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
 /**
  * A file answer as a Blob: GET one of the person's own images (sent by cookie), or POST with the bearer
- * token for a computed one (a proposed mask); failures as apiRequest.
+ * token for a computed one (a proposed mask, a selection), with a JSON `body` when given; failures as
+ * apiRequest.
  */
-export async function apiBlob(path: string, options: { method?: 'GET' | 'POST' } = {}): Promise<Blob> {
+export async function apiBlob(
+  path: string,
+  options: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
+): Promise<Blob> {
   const token = options.method === 'POST' ? await tokenProvider() : null;
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'include',
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      ...(Object.keys(headers).length ? { headers } : {}),
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      signal: options.signal,
     });
-  } catch {
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, null, NETWORK_MESSAGE);
   }
   if (!response.ok) throw await toApiError(response);

@@ -13,6 +13,10 @@ const KEY_CALLS = [
   ['POST /api/process/:id', 'edit an uploaded photo'],
   ['GET /api/process/:id/events', 'progress, as Server-Sent Events'],
   ['GET /api/images/:id/original|mask|result', 'your files'],
+  [
+    'POST /api/images/:id/select',
+    'tap to select: { points: [{ x, y, label: 1 | 0 }], box? } in the photo’s pixels → the object’s mask (PNG, white = selected); free',
+  ],
   ['GET /api/credits', 'plan and credits left'],
   ['POST /api/prompt/plan', 'what a Chat to Edit instruction would do'],
 ];

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { isMode, type Mode } from '@common/modes';
 import { PLAN_LIMITS } from '@common/plans';
 import { uploadResponseSchema } from '@common/schemas/process';
+import { MAX_SELECT_POINTS, selectRequestSchema } from '@common/schemas/select';
 import type { Authenticator } from '../http/authenticate';
 import { KEY_OR_SESSION } from '../http/openapi';
 import type { App } from '../http/types';
 import { AppError } from '../lib/errors';
 import type { ImagesService } from '../services/images.service';
+import type { SelectionService } from '../services/selection.service';
 import type { WatermarkDetectionService } from '../services/watermark-detection.service';
 
 const variantParams = z.object({ id: z.string().max(64), variant: z.enum(['original', 'mask', 'result']) });
@@ -22,9 +24,14 @@ const idParams = z.object({ id: z.string().max(64) });
 
 export function imagesRoutes(
   app: App,
-  deps: { images: ImagesService; watermarks: WatermarkDetectionService; authenticator: Authenticator },
+  deps: {
+    images: ImagesService;
+    watermarks: WatermarkDetectionService;
+    selection: SelectionService;
+    authenticator: Authenticator;
+  },
 ) {
-  const { images, watermarks, authenticator } = deps;
+  const { images, watermarks, selection, authenticator } = deps;
 
   app.post(
     '/api/upload',
@@ -66,7 +73,9 @@ export function imagesRoutes(
       }
       if (!file || file.bytes.length === 0)
         throw new AppError('BAD_REQUEST', 'No image was sent. Please choose a file.');
-      return reply.status(201).send(await images.upload(user, file, editingMode));
+      const uploaded = await images.upload(user, file, editingMode);
+      selection.warmUp(user, uploaded);
+      return reply.status(201).send(uploaded);
     },
   );
 
@@ -86,6 +95,33 @@ export function imagesRoutes(
     async (request, reply) => {
       const user = await authenticator.requireUserOrKey(request);
       const png = await watermarks.detect(user, request.params.id);
+      return reply.type('image/png').header('cache-control', 'no-store').send(png);
+    },
+  );
+
+  /** Tap to select: the object under the person's taps on their own photo (PNG, white = selected); no credit. */
+  app.post(
+    '/api/images/:id/select',
+    {
+      schema: {
+        summary: 'The object under your taps on one of your photos (PNG, white = selected); no credit',
+        description:
+          `Taps are in the photo's pixels: \`label\` 1 adds what is under the tap, 0 takes it away (1 to ` +
+          `${MAX_SELECT_POINTS} taps, at least one adding unless a \`box\` is drawn around the object). The ` +
+          "mask has the photo's size. The first call on a photo takes about two seconds; the next ones answer in " +
+          'a fraction of a second. 422 `NOTHING_TO_DO` when nothing could be selected there.',
+        tags: ['Editing'],
+        security: KEY_OR_SESSION,
+        params: idParams,
+        body: selectRequestSchema,
+        fileResponses: { 200: 'The mask.' },
+      },
+      // Every tap is a call: a person outlining an object and correcting it taps a few dozen times a minute.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const user = await authenticator.requireUserOrKey(request);
+      const png = await selection.select(user, request.params.id, request.body);
       return reply.type('image/png').header('cache-control', 'no-store').send(png);
     },
   );

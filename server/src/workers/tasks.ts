@@ -20,6 +20,7 @@ export const TASKS = {
   'restore-photo': () => import('../models/face-retouch/restore-photo.task.ts'),
   'retouch-face': () => import('../models/face-retouch/retouch-face.task.ts'),
   'person-matte': () => import('../models/person-matte/person-matte.task.ts'),
+  'select-object': () => import('../models/sam/select-object.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TokenVerifier } from '../../src/auth/token-verifier';
 import type { EngineRegistry } from '../../src/engines/mode-runner';
+import type { TapSelector } from '../../src/models/sam';
 import { createInProcessQueue } from '../../src/jobs/in-process.queue';
 import type { Queue } from '../../src/jobs/queue';
 import { createLocalStorage } from '../../src/storage/local.storage';
@@ -21,11 +22,13 @@ export async function buildTestApp(deps: {
   storage?: Storage;
   queue?: Queue;
   engines?: EngineRegistry;
+  selector?: TapSelector;
 }) {
   return buildApp({
     storage: deps.storage ?? createLocalStorage(mkdtempSync(path.join(os.tmpdir(), 'storage-'))),
     queue: deps.queue ?? createInProcessQueue({ concurrency: 1 }),
     engines: deps.engines ?? {},
+    selector: deps.selector,
     config: loadConfig({ NODE_ENV: 'test', ...deps.env }),
     database: deps.database,
     verifier: deps.verifier,

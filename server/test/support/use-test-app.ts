@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { BuiltApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import type { EngineRegistry } from '../../src/engines/mode-runner';
+import type { TapSelector } from '../../src/models/sam';
 import { createLocalStorage } from '../../src/storage/local.storage';
 import type { Storage } from '../../src/storage/storage';
 import type { DatabaseTarget } from './databases';
@@ -33,7 +34,13 @@ export interface LiveTestApp {
  */
 export function useTestApp(
   target: DatabaseTarget,
-  options: { engines: () => EngineRegistry; storagePrefix: string; close?: () => Promise<void> },
+  options: {
+    engines: () => EngineRegistry;
+    /** Tap to select (absent: the call answers 501). */
+    selector?: () => TapSelector;
+    storagePrefix: string;
+    close?: () => Promise<void>;
+  },
 ): LiveTestApp {
   let database: Database;
   let sut: BuiltApp;
@@ -48,6 +55,7 @@ export function useTestApp(
       verifier: fakeVerifier,
       storage,
       engines: options.engines(),
+      selector: options.selector?.(),
     });
   });
   afterAll(async () => {
