@@ -26,10 +26,12 @@ export interface ModeRequest {
 export interface ModeRunner {
   readonly mode: Mode;
   readonly needsMask: boolean;
+  /** Uses a mask when one is sent, without needing one: Chat to Edit's tap or brush on a thing to remove. */
+  readonly takesMask?: boolean;
   /** Validates the mode's options; throws AppError('BAD_REQUEST') naming the bad option. */
   parseOptions(raw: unknown): Record<string, unknown>;
   /** Checks that need no pixels (an instruction that cannot be done); throws AppError before a credit is taken. */
-  check?(request: { prompt: string | null; options: Record<string, unknown> }): void;
+  check?(request: { prompt: string | null; options: Record<string, unknown>; hasMask?: boolean }): void;
   /** Chat to Edit: what an instruction would do, without running it. */
   preview?(prompt: string): PromptPlanResponse;
   /**
@@ -75,11 +77,11 @@ export function checkEditRequest(
   if (MODE_INFO[runner.mode].needsPrompt && !request.prompt)
     throw new AppError('BAD_REQUEST', 'Please describe what you want to do with the image.');
   const options = runner.parseOptions(request.rawOptions);
-  runner.check?.({ prompt: request.prompt, options });
+  runner.check?.({ prompt: request.prompt, options, hasMask: request.hasMask });
   const findsMask = Boolean(runner.findMask) && request.brush === 'erase';
   if (runner.needsMask && !request.hasMask && !findsMask)
     throw new AppError('BAD_REQUEST', 'Please mark the area to change on the image first.');
-  return { options, usesMask: runner.needsMask && request.hasMask };
+  return { options, usesMask: (runner.needsMask || Boolean(runner.takesMask)) && request.hasMask };
 }
 
 /** Adapts an engine and its options schema to the pipeline; `toInput` builds the engine's own input. */

@@ -31,6 +31,7 @@ import {
 import { modeRunner, type EngineRegistry, type ModeRunner } from './mode-runner';
 import type { Engine } from './types';
 import { createDetectionLocator } from './prompt-edit/detection-locator';
+import { createRestorer } from './prompt-edit/operations/clarify';
 import { createPromptEditRunner } from './prompt-edit/prompt-edit.runner';
 import {
   createOpenAiEditProvider,
@@ -117,6 +118,7 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
   registry['prompt-edit'] = createPromptEditRunner({
     runners: registry,
     locator: createDetectionLocator(pool),
+    restore: createRestorer(pool),
     cloud: [createOpenAiEditProvider(config.promptEdit?.openai ?? {})],
   });
   return registry;

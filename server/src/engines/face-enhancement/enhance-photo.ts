@@ -82,7 +82,7 @@ export async function enhancePhoto(
  * The whole photo cleaned and enlarged 2x, strip by strip in the pool, put together in place; every face found,
  * small ones too, gets the learned 2x's face network.
  */
-async function restoreAndEnlarge(
+export async function restoreAndEnlarge(
   image: RawImage,
   measured: RestoreReport,
   faces: Face[],

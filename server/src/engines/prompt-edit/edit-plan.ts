@@ -14,6 +14,16 @@ export type ObjectSelector =
   /** "the guy behind me", "people in the background": everyone but the most prominent. */
   | { which: 'background' };
 
+/** The part of the photo a selective-colour step keeps in colour: a face part, named objects, or a hue. */
+export type KeepRegion =
+  | { part: 'eyes' | 'lips' }
+  | { label: string; select: ObjectSelector }
+  /** A colour's name as the person said it ('red', 'yellow'): pixels of that hue keep their colour. */
+  | { hue: string };
+
+/** The colour cast the person named, when they named one: "too yellow", "fluorescent" (green), "purple skin". */
+export type ColourCast = 'yellow' | 'blue' | 'green' | 'magenta' | 'red';
+
 /** A backdrop behind a cut-out subject. Colours are #rrggbb. */
 export type Backdrop = { kind: 'transparent' } | { kind: 'color'; color: string } | { kind: 'blur' };
 
@@ -27,7 +37,12 @@ export type EditStep =
   | { kind: 'grayscale' }
   | { kind: 'sepia' }
   | { kind: 'auto-levels' }
-  | { kind: 'auto-white-balance' }
+  /** Neutral greys, skin held to a natural range; `cast` is the cast the person named, when they named one. */
+  | { kind: 'auto-white-balance'; cast?: ColourCast }
+  /** Detail brought back from burnt highlights and deep shadows, each 0..1 (0 = leave alone). */
+  | { kind: 'light-recovery'; highlights: number; shadows: number }
+  /** "Make it clearer": JPEG clean-up (2x where the photo is small), then sharpening. */
+  | { kind: 'clarify' }
   /** amount 0..1: gentle to strong. */
   | { kind: 'sharpen'; amount: number }
   | { kind: 'denoise'; amount: number }
@@ -35,16 +50,48 @@ export type EditStep =
   /** Clockwise. */
   | { kind: 'rotate'; degrees: 90 | 180 | 270 }
   | { kind: 'flip'; axis: 'horizontal' | 'vertical' }
-  /** Largest centred crop of this width:height ratio; label is how the person named it ("Instagram"). */
-  | { kind: 'crop'; aspect: { width: number; height: number }; label?: string }
+  /**
+   * The largest crop of this width:height ratio around the subject (faces and the main object kept whole), or
+   * padding when a crop would cut the subject; with `size`, then scaled to exactly that many pixels. label is
+   * how the person named it ("Instagram", "a 1920 x 1080 wallpaper", "a 5x7 print"). Without `aspect`,
+   * the crop keeps the photo's shape and closes in on the subject, centred ("zoom in on the plant").
+   */
+  | {
+      kind: 'crop';
+      aspect?: { width: number; height: number };
+      size?: { width: number; height: number };
+      /** Prints and paper: the ratio is turned to the photo's own orientation. */
+      anyOrientation?: boolean;
+      label?: string;
+    }
+  /** Level a tilted photo by its horizon or dominant lines, cropped to the largest clean rectangle. */
+  | { kind: 'straighten' }
+
   /** One side given keeps the aspect ratio; both fit the photo inside that box; a factor scales both sides. */
   | { kind: 'resize'; width?: number; height?: number; factor?: number }
   | { kind: 'upscale'; scale: 2 | 4 }
   | { kind: 'background'; backdrop: Backdrop }
-  /** label: a COCO class name as the detector reports it ('person', 'dog', 'cell phone'). */
-  | { kind: 'remove-object'; label: string; select: ObjectSelector }
+  /**
+   * label: a COCO class name as the detector reports it ('person', 'dog', 'cell phone'); `also`: other classes
+   * the detector may report for the same thing (an RV is seen as a truck, a car or a bus); `name`: the
+   * person's own word when it is not the class's ("RV").
+   */
+  | { kind: 'remove-object'; label: string; select: ObjectSelector; also?: string[]; name?: string }
   | { kind: 'remove-text'; target: 'date-stamp' | 'text' | 'watermark' }
+  /**
+   * A thing no detector finds ("the RV", "the card in front of her face"): the person taps or paints it in the
+   * editor, and the request carries that mask. thing: the person's own words for it.
+   */
+  | { kind: 'remove-marked'; thing: string }
   | { kind: 'enhance-face'; smoothSkin: boolean }
+  /** Red or glowing pupils made dark, from the face landmarks. */
+  | { kind: 'red-eye' }
+  /** amount 0..1. */
+  | { kind: 'whiten-teeth'; amount: number }
+  /** Sunburn and blotchy redness of the skin calmed, amount 0..1. */
+  | { kind: 'reduce-redness'; amount: number }
+  /** Everything black and white except the region named. */
+  | { kind: 'selective-colour'; keep: KeepRegion }
   | { kind: 'headshot' };
 
 export type EditStepKind = EditStep['kind'];

@@ -4,16 +4,34 @@ import { AppError } from '../../lib/errors';
 import { decodePhoto, type RawImage } from '../../lib/image';
 import { runnerFor, type EngineRegistry } from '../mode-runner';
 import type { RunContext } from '../types';
-import type { EditStep } from './edit-plan';
+import type { EditStep, KeepRegion } from './edit-plan';
 import type { Locator } from './locate';
+import type { Mask } from '../../lib/mask';
+import { clarify, type Restorer } from './operations/clarify';
+import { cropAround } from './operations/crop-around';
+import { cropToSubject } from './operations/crop-to-subject';
 import { blur, denoise, sharpen } from './operations/filters';
-import { cropToAspect, flip, resize, rotate } from './operations/geometry';
+import { flip, resize, rotate } from './operations/geometry';
+import { recoverLight } from './operations/light-recovery';
+import { fixRedEye } from './operations/red-eye';
+import { reduceRedness } from './operations/redness';
+import { keepEyes, keepHue, keepLips, keepObject, selectiveColour } from './operations/selective-colour';
+import { straighten } from './operations/straighten';
+import { whitenTeeth } from './operations/teeth';
 import * as tone from './operations/tone';
+import { correctColourCast } from './operations/white-balance';
 
 export interface PlanDeps {
   /** The other modes, for steps that are whole engines (background, upscale, removal, faces). */
   runners: EngineRegistry;
   locator: Locator;
+  /** JPEG clean-up and the learned 2x, for "make it clearer"; without it the step only sharpens. */
+  restore?: Restorer;
+}
+
+/** What the person showed on the photo (a tap or the brush), for a step that removes "the thing I show". */
+export interface PlanExtras {
+  mask: Mask | null;
 }
 
 /** The engine each step needs, if any; a step whose engine is missing cannot run on this server. */
@@ -24,6 +42,7 @@ export function engineOf(step: EditStep): Mode | null {
     case 'upscale':
       return 'image-upscale';
     case 'remove-object':
+    case 'remove-marked':
       return 'object-removal';
     case 'remove-text':
       return 'watermark-removal';
@@ -46,6 +65,7 @@ export async function executePlan(
   plan: Plan,
   deps: PlanDeps,
   ctx: RunContext,
+  extras: PlanExtras = { mask: null },
 ): Promise<RawImage> {
   let image = start;
   for (let index = 0; index < steps.length; index++) {
@@ -64,7 +84,7 @@ export async function executePlan(
       // The colour pass works in place; the request's own pixels stay as they came.
       if (image === start) image = { ...start, data: start.data.slice() };
       tone.applyColourOps(image, colours);
-    } else image = await runStep(steps[index], image, plan, deps, { ...ctx, progress: share });
+    } else image = await runStep(steps[index], image, plan, deps, { ...ctx, progress: share }, extras);
   }
   ctx.progress(1);
   return image;
@@ -87,8 +107,6 @@ function colourOp(step: EditStep | undefined): tone.ColourOp | null {
       return tone.sepia;
     case 'auto-levels':
       return tone.autoLevels;
-    case 'auto-white-balance':
-      return tone.autoWhiteBalance;
     default:
       return null;
   }
@@ -100,7 +118,13 @@ async function runStep(
   plan: Plan,
   deps: PlanDeps,
   ctx: RunContext,
+  extras: PlanExtras,
 ): Promise<RawImage> {
+  const faces = async () => {
+    const found = await deps.locator.faces(image, ctx.signal);
+    if (!found.length) throw new AppError('NOTHING_TO_DO', "I couldn't find a face in this photo.");
+    return found;
+  };
   switch (step.kind) {
     case 'sharpen':
       return sharpen(image, step.amount);
@@ -113,17 +137,64 @@ async function runStep(
     case 'flip':
       return flip(image, step.axis);
     case 'crop':
-      return cropToAspect(image, step.aspect);
+      return crop(step, image, plan, deps, ctx);
+    case 'straighten':
+      return (await straighten(image)).image;
+    case 'light-recovery':
+      return recoverLight(image, step);
+    case 'auto-white-balance':
+      return correctColourCast(image, {
+        faces: await deps.locator.faces(image, ctx.signal),
+        ...(step.cast ? { cast: step.cast } : {}),
+      });
+    case 'clarify':
+      return deps.restore ? clarify(image, deps.restore, ctx.signal) : sharpen(image, 0.25);
+    case 'red-eye':
+      return changedOr(
+        image,
+        fixRedEye(image, await faces()),
+        "I couldn't see red or glowing eyes in this photo.",
+      );
+    case 'whiten-teeth':
+      return changedOr(
+        image,
+        whitenTeeth(image, await faces(), step.amount),
+        "I couldn't see any teeth in this photo.",
+      );
+    case 'reduce-redness':
+      return changedOr(
+        image,
+        reduceRedness(image, await faces(), step.amount),
+        "I couldn't see red skin in this photo.",
+      );
+    case 'selective-colour':
+      return selectiveColour(image, await keptRegion(step.keep, image, deps, ctx, extras));
     case 'resize':
+      // Both sides given: exactly that size, cropped around the subject rather than stretched
+      if (step.width && step.height)
+        return crop(
+          { kind: 'crop', size: { width: step.width, height: step.height } },
+          image,
+          plan,
+          deps,
+          ctx,
+        );
       return resize(image, step, PLAN_LIMITS[plan].maxOutputPixels);
     case 'upscale':
       return viaEngine('image-upscale', image, null, { scale: step.scale }, plan, deps, ctx);
     case 'background':
       return viaEngine('background-removal', image, null, { backdrop: step.backdrop }, plan, deps, ctx);
     case 'remove-object': {
-      const found = await deps.locator.objects(image, step.label, step.select, ctx.signal);
-      if (!found.mask) throw notFound(step.label, found.seen);
-      return viaEngine('object-removal', image, found.mask, {}, plan, deps, ctx);
+      // Not found, the person's own tap or brush stands in; without one, they are asked for it
+      const found = await locate(step, image, deps, ctx);
+      const mask = found.mask ?? extras.mask?.bits;
+      if (!mask) throw notFound(step.name ?? step.label, 'seen' in found ? found.seen : []);
+      return viaEngine('object-removal', image, mask, {}, plan, deps, ctx);
+    }
+    case 'remove-marked': {
+      if (!extras.mask)
+        throw new AppError('BAD_REQUEST', `${markPrompt(step.thing)} first, then run it again.`);
+      return viaEngine('object-removal', image, extras.mask.bits, {}, plan, deps, ctx);
     }
     case 'remove-text': {
       const mask = await deps.locator.textMarks(image, step.target, ctx.signal);
@@ -140,12 +211,111 @@ async function runStep(
   }
 }
 
+/** The named thing's mask: its class, then the classes it may be seen as ("an RV" as a truck, a car or a bus). */
+async function locate(
+  step: Extract<EditStep, { kind: 'remove-object' }>,
+  image: RawImage,
+  deps: PlanDeps,
+  ctx: RunContext,
+): Promise<{ mask: Uint8Array } | { mask: null; seen: string[] }> {
+  const seen: string[] = [];
+  for (const label of [step.label, ...(step.also ?? [])]) {
+    const found = await deps.locator.objects(image, label, step.select, ctx.signal);
+    if (found.mask) return { mask: found.mask };
+    seen.push(...found.seen);
+  }
+  return { mask: null, seen };
+}
+
+/** An operation that found nothing to change says so, rather than hand back the photo as it was. */
+function changedOr(before: RawImage, after: RawImage, message: string): RawImage {
+  if (Buffer.from(before.data).equals(Buffer.from(after.data))) throw new AppError('NOTHING_TO_DO', message);
+  return after;
+}
+
+const sum = (values: Float32Array) => values.reduce((total, v) => total + v, 0);
+
+/** How far the detector grew an object's mask for removal: 1.2 % of its box's diagonal, 3 px at least. */
+function removalGrowth(mask: Uint8Array, width: number, height: number): number {
+  let [left, top, right, bottom] = [width, height, -1, -1];
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    [left, top, right, bottom] = [
+      Math.min(left, x),
+      Math.min(top, y),
+      Math.max(right, x),
+      Math.max(bottom, y),
+    ];
+  }
+  return right < 0 ? 0 : Math.max(3, Math.round(0.012 * Math.hypot(right - left, bottom - top)));
+}
+
+/** "Tap or paint the RV": what the editor asks before a removal of a thing no detector knows. */
+export const markPrompt = (thing: string) =>
+  thing ? `Tap or paint "${thing}" on the photo` : 'Tap or paint what to remove';
+
+/** A shape around the photo's subjects, a print turned to the photo's own orientation, or a closer crop. */
+async function crop(
+  step: Extract<EditStep, { kind: 'crop' }> | { kind: 'crop'; size: { width: number; height: number } },
+  image: RawImage,
+  plan: Plan,
+  deps: PlanDeps,
+  ctx: RunContext,
+): Promise<RawImage> {
+  const subjects = await deps.locator.subjects(image, ctx.signal);
+  const aspect = 'aspect' in step ? step.aspect : undefined;
+  if (!aspect && !step.size) return cropToSubject(image, subjects);
+  const turned =
+    aspect &&
+    'anyOrientation' in step &&
+    step.anyOrientation &&
+    aspect.width > aspect.height !== image.width > image.height;
+  const shape = {
+    aspect: turned && aspect ? { width: aspect.height, height: aspect.width } : (aspect ?? step.size!),
+    ...(step.size ? { size: step.size } : {}),
+  };
+  return cropAround(image, shape, subjects, PLAN_LIMITS[plan].maxOutputPixels);
+}
+
+/** Where a selective-colour step keeps its colour, as 0..1 per pixel. */
+async function keptRegion(
+  keep: KeepRegion,
+  image: RawImage,
+  deps: PlanDeps,
+  ctx: RunContext,
+  extras: PlanExtras,
+): Promise<Float32Array> {
+  const { width, height } = image;
+  if ('part' in keep) {
+    const faces = await deps.locator.faces(image, ctx.signal);
+    if (!faces.length) throw new AppError('NOTHING_TO_DO', "I couldn't find a face in this photo.");
+    return keep.part === 'eyes' ? keepEyes(faces, width, height) : keepLips(faces, width, height);
+  }
+  if ('hue' in keep) {
+    const kept = keepHue(image, keep.hue);
+    if (!kept) throw new AppError('BAD_REQUEST', `I don't know the colour "${keep.hue}".`);
+    if (sum(kept) < kept.length * 0.001)
+      throw new AppError('NOTHING_TO_DO', `I couldn't find anything ${keep.hue} in this photo.`);
+    return kept;
+  }
+  const found = await deps.locator.objects(image, keep.label, keep.select, ctx.signal);
+  const mask = found.mask ?? extras.mask?.bits;
+  if (!mask) throw notFound(keep.label, 'seen' in found ? found.seen : []);
+  // The detector's mask is grown for removal; the colour should stop at the object's own edge
+  return keepObject(mask, width, height, removalGrowth(mask, width, height));
+}
+
 const TEXT_TARGET = { 'date-stamp': 'a date stamp', text: 'any text', watermark: 'a watermark' } as const;
 
 function notFound(label: string, seen: readonly string[]): AppError {
   const unique = [...new Set(seen)];
   const also = unique.length ? ` I can see ${listOf(unique.map(withArticle))}.` : '';
-  return new AppError('NOTHING_TO_DO', `I couldn't find ${withArticle(label)} in this photo.${also}`);
+  return new AppError(
+    'NOTHING_TO_DO',
+    `I couldn't find ${withArticle(label)} in this photo.${also} Tap or paint it on the photo and I'll remove it.`,
+  );
 }
 
 const withArticle = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);

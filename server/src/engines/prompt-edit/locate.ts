@@ -1,4 +1,6 @@
 import type { RawImage } from '../../lib/image';
+import type { Box } from '../../models/detect';
+import type { Face } from '../../models/face';
 import type { ObjectSelector } from './edit-plan';
 
 /** Where the things to remove are: a 0/1 mask at the image's size, or what was seen instead. */
@@ -14,4 +16,8 @@ export interface Locator {
     target: 'date-stamp' | 'text' | 'watermark',
     signal: AbortSignal,
   ): Promise<Uint8Array | null>;
+  /** Every face with its landmarks, largest first. */
+  faces(image: RawImage, signal: AbortSignal): Promise<Face[]>;
+  /** What a crop must keep whole: faces, people and the main object, most important first. */
+  subjects(image: RawImage, signal: AbortSignal): Promise<Box[]>;
 }

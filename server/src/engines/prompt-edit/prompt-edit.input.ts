@@ -1,6 +1,7 @@
 import type { Plan } from '@common/plans';
 import type { RawImage } from '../../lib/image';
 import type { ImageFormat } from '../../lib/image-intake';
+import type { Mask } from '../../lib/mask';
 import type { EditPlan } from './edit-plan';
 
 export interface PromptEditInput {
@@ -12,4 +13,6 @@ export interface PromptEditInput {
   /** What the local interpreter made of it. */
   plan: EditPlan;
   tier: Plan;
+  /** What the person tapped or painted, for a removal of a thing no detector finds. */
+  mask: Mask | null;
 }

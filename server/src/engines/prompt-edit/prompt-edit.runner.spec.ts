@@ -43,6 +43,8 @@ function greyMode(mode: ModeRunner['mode']): ModeRunner & { calls: number } {
 const nowhere: Locator = {
   objects: async () => ({ mask: null, seen: ['cat'] }),
   textMarks: async () => null,
+  faces: async () => [],
+  subjects: async () => [],
 };
 
 function cloud(configured: boolean): Provider<PromptEditInput> & { run: ReturnType<typeof vi.fn> } {
@@ -99,8 +101,36 @@ describe('the prompt-edit runner', () => {
     });
     await expect(sut.run(await request('remove the dog'), ctx)).rejects.toMatchObject({
       code: 'NOTHING_TO_DO',
-      message: "I couldn't find a dog in this photo. I can see a cat.",
+      message:
+        "I couldn't find a dog in this photo. I can see a cat. Tap or paint it on the photo and I'll remove it.",
     });
+  });
+
+  it('removes what the person tapped or painted when no detector knows the thing', async () => {
+    const removal = greyMode('object-removal');
+    const sut = createPromptEditRunner({ runners: { 'object-removal': removal }, locator: nowhere });
+    expect(() => sut.check?.({ prompt: 'remove the RV sticker', options: {}, hasMask: false })).toThrow(
+      'Tap or paint "rv sticker" on the photo first.',
+    );
+    expect(() => sut.check?.({ prompt: 'remove the RV sticker', options: {}, hasMask: true })).not.toThrow();
+    const input = await request('remove the RV sticker');
+    const bits = new Uint8Array(input.image.width * input.image.height);
+    bits.fill(1, 0, 200);
+    const result = await sut.run(
+      { ...input, mask: { bits, width: input.image.width, height: input.image.height } },
+      ctx,
+    );
+    expect(removal.calls).toBe(1);
+    expect(result.steps).toEqual([{ kind: 'remove-marked', description: 'Removed "rv sticker"' }]);
+  });
+
+  it('takes the tapped mask when the detector does not find the named thing', async () => {
+    const removal = greyMode('object-removal');
+    const sut = createPromptEditRunner({ runners: { 'object-removal': removal }, locator: nowhere });
+    const input = await request('remove the dog');
+    const bits = new Uint8Array(input.image.width * input.image.height).fill(1, 0, 100);
+    await sut.run({ ...input, mask: { bits, width: input.image.width, height: input.image.height } }, ctx);
+    expect(removal.calls).toBe(1);
   });
 
   it('asks a configured cloud editor only for wishes the local plan cannot do', async () => {

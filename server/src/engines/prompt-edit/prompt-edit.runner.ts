@@ -5,7 +5,7 @@ import { runChain } from '../chain';
 import type { ModeRunner } from '../mode-runner';
 import type { Provider, ProviderResult } from '../types';
 import type { EditPlan } from './edit-plan';
-import { engineOf, executePlan, type PlanDeps } from './execute-plan';
+import { engineOf, executePlan, markPrompt, type PlanDeps } from './execute-plan';
 import { CAN_DO, describeStep, interpretInstruction, previewStep } from './interpret';
 import type { PromptEditInput } from './prompt-edit.input';
 
@@ -46,9 +46,9 @@ export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
     id: 'local-plan',
     kind: 'local',
     isConfigured: () => true,
-    async run({ image, format, plan, tier }, ctx): Promise<ProviderResult> {
+    async run({ image, format, plan, tier, mask }, ctx): Promise<ProviderResult> {
       if (plan.steps.length === 0) throw refusal(plan);
-      const result = await executePlan(plan.steps, image, tier, deps, ctx);
+      const result = await executePlan(plan.steps, image, tier, deps, ctx, { mask });
       const jpeg = format === 'jpeg' && result.channels !== 4;
       return {
         image: jpeg ? await encodeJpeg(result, 92, false) : await encodePng(result),
@@ -62,10 +62,13 @@ export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
   return {
     mode: 'prompt-edit',
     needsMask: false,
+    takesMask: true,
     parseOptions: () => ({}),
-    check({ prompt }) {
+    check({ prompt, hasMask }) {
       const plan = planFor(prompt ?? '');
       if (plan.steps.length === 0 && !(cloud.length && plan.skipped.length)) throw refusal(plan);
+      const marked = plan.steps.find((step) => step.kind === 'remove-marked');
+      if (marked && !hasMask) throw new AppError('BAD_REQUEST', `${markPrompt(marked.thing)} first.`);
     },
     preview(prompt): PromptPlanResponse {
       const plan = planFor(prompt);
@@ -82,7 +85,14 @@ export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
       const providers = plan.skipped.length ? [...cloud, local] : [local];
       return runChain(
         { mode: 'prompt-edit', providers },
-        { image: request.image, format: request.format, prompt, plan, tier: request.plan },
+        {
+          image: request.image,
+          format: request.format,
+          prompt,
+          plan,
+          tier: request.plan,
+          mask: request.mask,
+        },
         ctx,
       );
     },

@@ -15,6 +15,8 @@ export const LANDMARKS = {
   rightBrow: [156, 70, 63, 105, 66, 107, 55, 193, 65, 52, 53, 46, 124, 35],
   leftBrow: [383, 300, 293, 334, 296, 336, 285, 417, 295, 282, 283, 276, 353, 265],
   lipsOuter: [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291, 375, 321, 405, 314, 17, 84, 181, 91, 146],
+  /** The lips' inner edge, corner to corner over the upper lip and back under it: an open mouth's opening. */
+  lipsInner: [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308, 324, 318, 402, 317, 14, 87, 178, 88, 95],
   /** The nose's wings and the bottom of its tip: the nostrils lie between them. */
   noseWings: [98, 2, 327],
 } as const;

@@ -6,11 +6,29 @@ const signed = (amount: number) => `${amount >= 0 ? '+' : '−'}${percent(amount
 const TEXT_NAMES = { 'date-stamp': 'the date stamp', text: 'the text', watermark: 'the watermark' } as const;
 
 function aspectName(step: Extract<EditStep, { kind: 'crop' }>): string {
+  if (!step.aspect) return 'the subject';
   const { width, height } = step.aspect;
   const ratio = `${width}:${height}`;
   if (width === height) return step.label ? `a square (1:1, ${step.label})` : 'a square (1:1)';
   return step.label ? `${ratio} (${step.label})` : ratio;
 }
+
+function cropName(step: Extract<EditStep, { kind: 'crop' }>): string {
+  if (!step.size) return aspectName(step);
+  const size = `${step.size.width} x ${step.size.height} px`;
+  return step.label ? `${size} (${step.label})` : size;
+}
+
+const CASTS = { yellow: 'yellow', blue: 'blue', green: 'green', magenta: 'purple', red: 'red' } as const;
+
+function keptName(step: Extract<EditStep, { kind: 'selective-colour' }>): string {
+  const keep = step.keep;
+  if ('part' in keep) return `the ${keep.part}`;
+  if ('hue' in keep) return `the ${keep.hue}`;
+  return thingName(keep.label, keep.select);
+}
+
+const quoted = (thing: string) => (thing ? `"${thing}"` : 'what you show');
 
 function sizeName(step: Extract<EditStep, { kind: 'resize' }>): string {
   if (step.factor) return step.factor === 0.5 ? 'half size' : `${percent(step.factor)} of its size`;
@@ -75,7 +93,13 @@ export function describeStep(step: EditStep): string {
     case 'auto-levels':
       return 'Balanced the light (auto levels)';
     case 'auto-white-balance':
-      return 'Corrected the colours (auto white balance)';
+      return step.cast
+        ? `Removed the ${CASTS[step.cast]} cast and balanced the colours`
+        : 'Corrected the colours (auto white balance)';
+    case 'light-recovery':
+      return lightName(step, 'Brought back detail in the highlights', 'Lifted the shadows');
+    case 'clarify':
+      return 'Made it clearer (cleaned up and sharpened)';
     case 'sharpen':
       return 'Sharpened it';
     case 'denoise':
@@ -87,7 +111,9 @@ export function describeStep(step: EditStep): string {
     case 'flip':
       return step.axis === 'horizontal' ? 'Mirrored it left to right' : 'Flipped it upside down';
     case 'crop':
-      return `Cropped it to ${aspectName(step)}`;
+      return step.aspect ? `Cropped it to ${cropName(step)}` : 'Cropped in around the subject';
+    case 'straighten':
+      return 'Straightened it';
     case 'resize':
       return `Resized it to ${sizeName(step)}`;
     case 'upscale':
@@ -99,13 +125,23 @@ export function describeStep(step: EditStep): string {
           ? 'Blurred the background'
           : `Replaced the background with ${step.backdrop.color}`;
     case 'remove-object':
-      return `Removed ${thingName(step.label, step.select)}`;
+      return `Removed ${step.name ? `the ${step.name}` : thingName(step.label, step.select)}`;
+    case 'remove-marked':
+      return `Removed ${quoted(step.thing)}`;
     case 'remove-text':
       return `Removed ${TEXT_NAMES[step.target]}`;
     case 'enhance-face':
       return step.smoothSkin ? 'Enhanced the face and smoothed the skin' : 'Enhanced the face';
     case 'headshot':
       return 'Made it a professional headshot';
+    case 'red-eye':
+      return 'Fixed red eyes';
+    case 'whiten-teeth':
+      return 'Whitened the teeth';
+    case 'reduce-redness':
+      return 'Calmed the redness of the skin';
+    case 'selective-colour':
+      return `Made it black and white except ${keptName(step)}`;
   }
 }
 
@@ -127,7 +163,11 @@ export function previewStep(step: EditStep): string {
     case 'auto-levels':
       return 'auto levels';
     case 'auto-white-balance':
-      return 'auto white balance';
+      return step.cast ? `remove the ${CASTS[step.cast]} cast` : 'auto white balance';
+    case 'light-recovery':
+      return lightName(step, 'recover the highlights', 'lift the shadows');
+    case 'clarify':
+      return 'make it clearer';
     case 'sharpen':
       return 'sharpen';
     case 'denoise':
@@ -139,7 +179,13 @@ export function previewStep(step: EditStep): string {
     case 'flip':
       return step.axis === 'horizontal' ? 'mirror left to right' : 'flip upside down';
     case 'crop':
-      return `crop to ${step.aspect.width}:${step.aspect.height}${step.label ? ` (${step.label})` : ''}`;
+      return step.size
+        ? `crop and scale to ${cropName(step)}`
+        : step.aspect
+          ? `crop to ${step.aspect.width}:${step.aspect.height}${step.label ? ` (${step.label})` : ''}`
+          : 'crop in around the subject';
+    case 'straighten':
+      return 'straighten';
     case 'resize':
       return `resize to ${sizeName(step)}`;
     case 'upscale':
@@ -151,12 +197,27 @@ export function previewStep(step: EditStep): string {
           ? 'blur the background'
           : `${step.backdrop.color} background`;
     case 'remove-object':
-      return `remove ${thingName(step.label, step.select)}`;
+      return `remove ${step.name ? `the ${step.name}` : thingName(step.label, step.select)}`;
+    case 'remove-marked':
+      return `remove ${quoted(step.thing)}: tap or paint it on the photo`;
     case 'remove-text':
       return `remove ${TEXT_NAMES[step.target]}`;
     case 'enhance-face':
       return step.smoothSkin ? 'enhance the face, smooth the skin' : 'enhance the face';
     case 'headshot':
       return 'professional headshot';
+    case 'red-eye':
+      return 'fix red eyes';
+    case 'whiten-teeth':
+      return 'whiten the teeth';
+    case 'reduce-redness':
+      return 'reduce skin redness';
+    case 'selective-colour':
+      return `black and white except ${keptName(step)}`;
   }
+}
+
+function lightName(step: Extract<EditStep, { kind: 'light-recovery' }>, highlights: string, shadows: string) {
+  const parts = [step.highlights > 0 ? highlights : '', step.shadows > 0 ? shadows : ''].filter(Boolean);
+  return parts.map((p, i) => (i ? p.charAt(0).toLowerCase() + p.slice(1) : p)).join(' and ');
 }

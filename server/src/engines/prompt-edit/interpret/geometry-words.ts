@@ -1,6 +1,7 @@
 import type { EditStep } from '../edit-plan';
 import { has, numberAt, percentIn, type Clause } from './clauses';
 import * as L from './lexicon';
+import { NAMED_SHAPES, shapeOfToken, type Shape } from './sizes';
 
 /** The geometry in a clause: flips, quarter turns, crops to a ratio and sizes. */
 
@@ -38,36 +39,65 @@ export function rotationIn(clause: Clause, word: string): EditStep | null {
   return { kind: 'rotate', degrees: degrees as 90 | 180 | 270 };
 }
 
-export function ratioAt(clause: Clause, i: number): { width: number; height: number } | null {
-  const m = /^(\d{1,2}(?:\.\d+)?):(\d{1,2}(?:\.\d+)?)$/.exec(clause.tokens[i]?.word ?? '');
-  return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
+/** A ratio, print or pixel size written as one token by the size rewrites, at token i. */
+export function shapeAt(clause: Clause, i: number): Shape | null {
+  return shapeOfToken(clause.tokens[i]?.word ?? '');
 }
 
-export function cropIn(clause: Clause): EditStep | null {
-  for (let i = 0; i < clause.tokens.length; i++) {
-    const ratio = ratioAt(clause, i);
-    if (ratio && ratio.width > 0 && ratio.height > 0) return { kind: 'crop', aspect: ratio };
-  }
+/** The named shape at token i: two words first ("phone wallpaper"), then one. */
+function namedShapeAt(clause: Clause, i: number): { shape: Shape; words: number } | null {
   const t = clause.tokens;
+  const pair = i + 1 < t.length ? NAMED_SHAPES[`${t[i].lemma} ${t[i + 1].lemma}`] : undefined;
+  if (pair) return { shape: pair, words: 2 };
+  const one = NAMED_SHAPES[t[i].lemma];
+  return one ? { shape: one, words: 1 } : null;
+}
+
+function cropTo(shape: Shape, label = shape.label): EditStep {
+  const divisor = shape.pixels ? gcd(shape.width, shape.height) : 1;
+  return {
+    kind: 'crop',
+    aspect: { width: shape.width / divisor, height: shape.height / divisor },
+    ...(shape.pixels ? { size: { width: shape.width, height: shape.height } } : {}),
+    ...(shape.anyOrientation ? { anyOrientation: true } : {}),
+    ...(label ? { label } : {}),
+  };
+}
+
+const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+
+/**
+ * The shape a crop asks for: a size or ratio as written ("1920x1080", "4:5", "a 5x7 print"), else a named
+ * use ("phone wallpaper", "Instagram story"). A size with a named use keeps the use's name ("a 2560x1440
+ * wallpaper").
+ */
+export function cropIn(clause: Clause): EditStep | null {
+  const t = clause.tokens;
+  const named: { shape: Shape; words: number }[] = [];
   for (let i = 0; i < t.length; i++) {
-    const pair = i + 1 < t.length ? `${t[i].lemma} ${t[i + 1].lemma}` : '';
-    const named = L.ASPECTS[pair] ?? L.ASPECTS[t[i].lemma];
-    if (!named) continue;
-    // "Instagram portrait" is 4:5, not the square post.
-    if (t[i].lemma === 'instagram' && has(clause, ['portrait', 'vertical']))
-      return { kind: 'crop', aspect: { width: 4, height: 5 }, label: 'Instagram portrait' };
-    if (
-      ['story', 'stories', 'reel', 'reels'].includes(t[i].lemma) ||
-      named.label === undefined ||
-      !has(clause, ['story', 'reel'])
-    )
-      return {
-        kind: 'crop',
-        aspect: { width: named.width, height: named.height },
-        ...(named.label ? { label: named.label } : {}),
-      };
+    const found = namedShapeAt(clause, i);
+    if (found) named.push(found);
+    if (found?.words === 2) i++;
   }
-  return null;
+  for (let i = 0; i < t.length; i++) {
+    const shape = shapeAt(clause, i);
+    if (!shape) continue;
+    const use = named.find((n) => n.shape.pixels)?.shape.label;
+    return cropTo(
+      shape,
+      shape.pixels && use ? use.replace(/^an? /, `a ${shape.width} x ${shape.height} `) : shape.label,
+    );
+  }
+  // "Instagram portrait" is 4:5, not the square post; "Instagram story" is the story.
+  const lemmas = new Set(t.map((x) => x.lemma));
+  if (lemmas.has('instagram') && (lemmas.has('portrait') || lemmas.has('vertical')))
+    return cropTo({ width: 4, height: 5, label: 'Instagram portrait' });
+  const best =
+    named.find((n) => n.words === 2) ??
+    named.find((n) => ['story', 'stories', 'reel', 'reels'].includes(n.shape.label ?? '')) ??
+    named.find((n) => n.shape.label) ??
+    named[0];
+  return best ? cropTo(best.shape) : null;
 }
 
 /** Width and height in pixels, a factor, or an upscale: "800 px wide", "1920x1080", "half the size", "4x bigger". */
@@ -78,8 +108,10 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
     const n = numberAt(clause, i);
     if (n !== null && t[i].type === 'number' && n >= 16) numbers.push({ value: n, at: i });
   }
-  if (numbers.length >= 2 && has(clause, ['by']))
-    return { kind: 'resize', width: numbers[0].value, height: numbers[1].value };
+  for (let i = 0; i < t.length; i++) {
+    const shape = shapeAt(clause, i);
+    if (shape?.pixels) return { kind: 'resize', width: shape.width, height: shape.height };
+  }
   if (numbers.length >= 1 && !percentIn(clause)) {
     const { value, at } = numbers[0];
     const near = t.slice(at, at + 4).map((x) => x.lemma);

@@ -21,6 +21,9 @@ export function interpretInstruction(text: string): EditPlan {
     if (reading.skipped) plan.skipped.push(reading.skipped);
     afterRemoval = reading.removes ?? (afterRemoval && reading.steps.length === 0 && !reading.skipped);
   }
+  // "centre and crop": the centring is the crop, so no shape needs asking for
+  if (steps.some((s) => s.kind === 'crop'))
+    plan.skipped = plan.skipped.filter((s) => s.reason !== CANNOT.cropShape);
   if (steps.length === 0 && plan.skipped.length === 0 && text.trim())
     plan.skipped.push({ text: text.trim(), reason: CANNOT.nothing });
   return plan;
@@ -30,14 +33,27 @@ export function interpretInstruction(text: string): EditPlan {
 const AMOUNTS = new Set(['brightness', 'contrast', 'saturation', 'warmth', 'sharpen', 'denoise', 'blur']);
 
 /**
- * "It's really dark, can you brighten it a bit?" is one wish said twice: the later amount stands. Any other
- * step said twice in the same words runs once.
+ * "It's really dark, can you brighten it a bit?" is one wish said twice: the later amount stands. Highlights
+ * and shadows said apart are one recovery; clarifying sharpens already. Any other step said twice in the same
+ * words runs once.
  */
 function addStep(steps: EditStep[], step: EditStep): void {
+  if (step.kind === 'sharpen' && steps.some((s) => s.kind === 'clarify')) return;
+  if (step.kind === 'clarify') removeWhere(steps, (s) => s.kind === 'sharpen');
+  const light = steps.find((s) => s.kind === 'light-recovery');
+  if (step.kind === 'light-recovery' && light?.kind === 'light-recovery') {
+    light.highlights = Math.max(light.highlights, step.highlights);
+    light.shadows = Math.max(light.shadows, step.shadows);
+    return;
+  }
   const same = steps.findIndex((s) =>
     AMOUNTS.has(step.kind) ? s.kind === step.kind : JSON.stringify(s) === JSON.stringify(step),
   );
   if (same >= 0 && AMOUNTS.has(step.kind)) steps.splice(same, 1);
   else if (same >= 0) return;
   steps.push(step);
+}
+
+function removeWhere<T>(items: T[], test: (item: T) => boolean): void {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i])) items.splice(i, 1);
 }

@@ -14,13 +14,13 @@ export const REMOVE_WITH_OUT = words('take, cut, crop, get, clean, edit, photosh
 
 /** Wishes for content that is not in the photo: nothing local can make it. */
 export const GENERATE = words(
-  'add, insert, draw, put, give, wear, attach, place, include, paint, generate, create, transform, swap, replace, change, colorize, colourise, colorise, colourize, extend, expand, uncrop, outpaint, animate, morph, restyle, stylize, stylise, cartoonify, imagine',
+  'add, insert, draw, put, give, wear, attach, place, paint, generate, create, transform, swap, replace, change, colorize, colourise, colorise, colourize, extend, expand, uncrop, outpaint, animate, morph, restyle, stylize, stylise, cartoonify, imagine',
 );
 export const STYLE_WORDS = words(
   'cartoon, anime, manga, painting, sketch, drawing, watercolor, watercolour, pixar, ghibli, disney, gogh, picasso, monet, cyberpunk, comic, pencil, lego, claymation, oil, pop-art, illustration, caricature, avatar, zombie, superhero, renaissance, impressionist',
 );
 export const BODY_CHANGES = words(
-  'young, thin, slim, fat, muscular, tall, short, smile, frown, happy, sad, tan, tanned, makeup, lipstick, beard, moustache, mustache, bald, blonde, blond, redhead, eye, eyes, hair, hairstyle, nose, lip, teeth, weight, age, gender, expression',
+  'young, thin, slim, fat, muscular, tall, short, smile, frown, happy, sad, tan, tanned, makeup, lipstick, beard, moustache, mustache, bald, blonde, blond, redhead, eye, eyes, hair, hairstyle, nose, lip, teeth, weight, age, gender, expression, breast, breasts, boob, butt, waist, hip, hips, belly, stomach, thigh, leg, legs, muscle, muscles, makeup, beard, eyebrow, eyebrows, jawline, chin, body, figure',
 );
 export const SCENE_CHANGES = words(
   'sky, sunset, sunrise, rainbow, snow, rain, night, fireworks, beach, moon, stars, dragon, unicorn, hat, sunglasses, glasses, crown, flower, balloon, santa',
@@ -139,7 +139,7 @@ export const POSITIONS = {
 export const ALL = words('all, every, each, both, everyone, everybody, any, those, these, them');
 /** Someone who is not the subject: "the guy behind me", "people in the background", "photobomber". */
 export const BACKGROUND_PEOPLE = words(
-  'behind, background, back, photobomber, photobombing, stranger, strangers, random, passerby, bystander, tourist, extra, other, others, distance, far',
+  'except, behind, background, back, photobomber, photobombing, stranger, strangers, random, passerby, bystander, tourist, extra, other, others, distance, far',
 );
 
 export const ORDINALS: Record<string, number> = {
@@ -238,32 +238,4 @@ export const COLOURS: Record<string, string> = {
   'off-white': '#f8f8f2',
   studio: '#d9d9d9',
   neutral: '#d9d9d9',
-};
-
-/** Named shapes for crops, width:height, with the name shown to the person. */
-export const ASPECTS: Record<string, { width: number; height: number; label?: string }> = {
-  square: { width: 1, height: 1 },
-  instagram: { width: 1, height: 1, label: 'Instagram' },
-  insta: { width: 1, height: 1, label: 'Instagram' },
-  ig: { width: 1, height: 1, label: 'Instagram' },
-  story: { width: 9, height: 16, label: 'stories' },
-  stories: { width: 9, height: 16, label: 'stories' },
-  reel: { width: 9, height: 16, label: 'reels' },
-  reels: { width: 9, height: 16, label: 'reels' },
-  tiktok: { width: 9, height: 16, label: 'TikTok' },
-  shorts: { width: 9, height: 16, label: 'Shorts' },
-  youtube: { width: 16, height: 9, label: 'YouTube' },
-  thumbnail: { width: 16, height: 9, label: 'YouTube' },
-  widescreen: { width: 16, height: 9 },
-  cinematic: { width: 21, height: 9 },
-  panorama: { width: 3, height: 1 },
-  portrait: { width: 4, height: 5 },
-  vertical: { width: 4, height: 5 },
-  landscape: { width: 3, height: 2 },
-  horizontal: { width: 3, height: 2 },
-  facebook: { width: 1.91, height: 1, label: 'Facebook' },
-  twitter: { width: 16, height: 9, label: 'X' },
-  pinterest: { width: 2, height: 3, label: 'Pinterest' },
-  'profile picture': { width: 1, height: 1, label: 'a profile picture' },
-  avatar: { width: 1, height: 1, label: 'a profile picture' },
 };

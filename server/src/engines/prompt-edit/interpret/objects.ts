@@ -1,4 +1,5 @@
 import { words } from './lexicon';
+import { kindOf, senseOffset } from './wordnet';
 
 /**
  * The things "remove the X" can find: the 80 COCO classes the detector reports, each under the words people use
@@ -8,7 +9,7 @@ import { words } from './lexicon';
 
 const COCO_SYNONYMS: Record<string, string> = {
   person:
-    'person, people, man, men, woman, women, guy, gal, lady, gentleman, kid, child, children, boy, girl, baby, toddler, tourist, photobomber, stranger, someone, somebody, human, passerby, pedestrian, bystander, crowd, dude, fellow, friend, couple, figure, individual, adult, teenager, teen',
+    'person, people, everyone, everybody, man, men, woman, women, guy, gal, lady, gentleman, kid, child, children, boy, girl, baby, toddler, tourist, photobomber, stranger, someone, somebody, human, passerby, pedestrian, bystander, crowd, dude, fellow, friend, couple, figure, individual, adult, teenager, teen',
   bicycle: 'bicycle, bike, cycle',
   car: 'car, automobile, vehicle, suv, van, taxi, cab, sedan',
   motorcycle: 'motorcycle, motorbike, scooter, moped',
@@ -95,7 +96,7 @@ export type TextTarget = 'date-stamp' | 'text' | 'watermark';
 const TEXT_SYNONYMS: Record<TextTarget, string> = {
   'date-stamp': 'date stamp, datestamp, date, timestamp, time stamp, date imprint, date code, number, digit',
   watermark: 'watermark, logo, signature, copyright, stamp, brand, branding, trademark',
-  text: 'text, caption, word, writing, letter, lettering, subtitle, username, handle, url, website, web address, link, label, sticker text, title',
+  text: 'text, quote, quotation, heading, headline, barcode, qr code, initials, caption, word, writing, letter, lettering, subtitle, username, handle, url, website, web address, link, label, sticker text, title',
 };
 
 /** A phrase (one or two lemmas) to what it names. Two-word phrases are looked up before single words. */
@@ -117,3 +118,66 @@ export const PLURALS = words(
 export const UNDETECTABLE = words(
   'tree, branch, power line, line, wire, cable, pole, sign, building, house, cloud, sky, shadow, reflection, glare, hair, flyaway, trash, rubbish, litter, garbage, bin, fence, wall, rock, stone, leaf, weed, grass, dust, scratch, spot, stain, mark, thing, object, item, stuff, glasses, sunglasses, hat, earring, tattoo, lamp, post, mountain, crane, scaffolding, balloon, flag, poster, frame, border, lens flare, flare',
 );
+
+/**
+ * The WordNet senses that stand for each detector class ("word#sense", senses numbered as WordNet numbers
+ * them), for nouns the lists above lack: whatever is a kind of one of these is found as that class. A sense is
+ * named where the first is not the thing ("table#2" is furniture, "mouse#4" the computer's).
+ */
+const ANCHORS: Record<string, { label: string; also?: string[] }> = {
+  'person#1': { label: 'person' },
+  'bicycle#1': { label: 'bicycle' },
+  'car#1': { label: 'car', also: ['truck'] },
+  'motorcycle#1': { label: 'motorcycle' },
+  'airplane#1': { label: 'airplane' },
+  'bus#1': { label: 'bus', also: ['truck'] },
+  'train#1': { label: 'train' },
+  'truck#1': { label: 'truck', also: ['car'] },
+  // An RV, a tractor, a camper: whichever of these the detector says it looks like
+  'self-propelled vehicle#1': { label: 'truck', also: ['car', 'bus'] },
+  'boat#1': { label: 'boat' },
+  'bird#1': { label: 'bird' },
+  'cat#1': { label: 'cat' },
+  'dog#1': { label: 'dog' },
+  'horse#1': { label: 'horse' },
+  'sheep#1': { label: 'sheep' },
+  'cattle#1': { label: 'cow' },
+  'bear#1': { label: 'bear' },
+  'backpack#1': { label: 'backpack' },
+  'umbrella#1': { label: 'umbrella' },
+  'bag#4': { label: 'handbag' },
+  'necktie#1': { label: 'tie' },
+  'bag#6': { label: 'suitcase' },
+  'ball#1': { label: 'sports ball' },
+  'bottle#1': { label: 'bottle' },
+  'glass#2': { label: 'wine glass' },
+  'cup#1': { label: 'cup' },
+  'bowl#3': { label: 'bowl' },
+  'chair#1': { label: 'chair' },
+  'sofa#1': { label: 'couch' },
+  'houseplant#1': { label: 'potted plant' },
+  'bed#1': { label: 'bed' },
+  'table#2': { label: 'dining table' },
+  'television receiver#1': { label: 'tv' },
+  'laptop#1': { label: 'laptop' },
+  'telephone#1': { label: 'cell phone' },
+  'book#2': { label: 'book' },
+  'clock#1': { label: 'clock' },
+  'vase#1': { label: 'vase' },
+  'teddy#1': { label: 'teddy bear' },
+};
+
+let anchors: Map<number, { label: string; also?: string[] }> | undefined;
+
+/** The detector class a noun is a kind of by WordNet ("RV" -> truck, also car or bus), or null. */
+export function detectorClassOf(noun: string): { label: string; also?: string[] } | null {
+  if (!/^[a-z][a-z-]+$/.test(noun)) return null;
+  anchors ??= new Map(
+    Object.entries(ANCHORS).flatMap(([name, kind]) => {
+      const [word, sense] = name.split('#');
+      const offset = senseOffset(word, 'noun', Number(sense));
+      return offset === null ? [] : [[offset, kind] as const];
+    }),
+  );
+  return kindOf(noun, anchors, 1);
+}

@@ -1,6 +1,9 @@
 import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { rewriteSizes } from './sizes';
 import { correctTypo } from './typos';
+import { SYNONYM_TARGETS, VOCABULARY } from './vocabulary';
+import { relatedWords, sensesOf, type WordClass } from './wordnet';
 
 /** One word of an instruction as the grammar reads it. */
 export interface Token {
@@ -58,12 +61,17 @@ const REWRITES: [RegExp, string][] = [
   [/\bupside[\s-]down\b/g, ' upsidedown '],
   [/\b(anti|counter)[\s-]?clockwise\b/g, ' anticlockwise '],
   [/\bhi[\s-]?res\b|\bhigh[\s-]res(olution)?\b/g, ' highres '],
-  [/\b(\d{2,5})\s*[x×*]\s*(\d{2,5})\b/g, ' $1 by $2 '],
   [/\b(\d+)\s*(px|pixels?)\b/g, ' $1 px '],
   [/\b([24])\s*x\b/g, ' $1 times '],
   [/\b(\d+)\s*k\b/g, ' $1k '],
   [/#([0-9a-f]{6})\b/g, ' hex$1 '],
   [/\s&\s/g, ' and '],
+  // "everyone but me", "black and white but keep the red": an exception, not a second wish
+  [/\b(everyone|everybody|everything|all|people|them)\s+but\s+/g, ' $1 except '],
+  [/\bbut\s+(keep|leave)\b/g, ' except $1 '],
+  [/\bexcept\s+for\b/g, ' except '],
+  // "brilliant/shiny": two words for one wish, not two wishes
+  [/\b([a-z]{3,})\/([a-z]{3,})\b/g, '$1 or $2'],
   [/\bplz\b|\bpls\b/g, ' please '],
   [/\bu\b/g, ' you '],
   [/\bpic\b|\bpix\b/g, ' picture '],
@@ -76,7 +84,7 @@ const REWRITES: [RegExp, string][] = [
 export function tokenize(text: string): Token[] {
   nlp ??= winkNLP(model);
   const its = nlp.its;
-  let normal = ` ${text.toLowerCase().replace(/[’‘`]/g, "'")} `;
+  let normal = rewriteSizes(` ${text.toLowerCase().replace(/[’‘`]/g, "'")} `);
   for (const [pattern, replacement] of REWRITES) normal = normal.replace(pattern, replacement);
   const doc = nlp.readDoc(normal);
   const tokens: Token[] = [];
@@ -89,12 +97,33 @@ export function tokenize(text: string): Token[] {
       const rawLemma = LEMMA_FIXES[word] ?? winkLemma;
       // Function words ("there", "could") are never typos of content words ("these", "cloud").
       const stop = Boolean(t.out(its.stopWordFlag));
-      const corrected = type === 'word' && !stop ? correctTypo(rawLemma) : null;
-      const lemma = corrected ? (COMPARATIVES[corrected] ?? corrected) : rawLemma;
+      const pos = String(t.out(its.pos));
+      const known = type === 'word' && !stop ? synonymOf(word, rawLemma, pos) : rawLemma;
+      const corrected = known === null ? correctTypo(rawLemma) : null;
+      const lemma = corrected ? (COMPARATIVES[corrected] ?? corrected) : (known ?? rawLemma);
       const inflected = rawLemma !== word || Boolean(corrected && COMPARATIVES[corrected]);
-      tokens.push({ word, lemma, pos: String(t.out(its.pos)), type, inflected });
+      tokens.push({ word, lemma, pos, type, inflected });
     });
     tokens.push({ word: '.', lemma: '.', pos: 'PUNCT', type: 'punctuation', inflected: false });
   });
   return tokens;
+}
+
+const WORD_CLASSES: Record<string, WordClass> = { ADJ: 'adj', VERB: 'verb', ADV: 'adv', NOUN: 'noun' };
+
+/**
+ * A word the grammar lacks read through WordNet: one of its senses' synonyms that is a word of change
+ * ("murky" -> dark), the word itself when WordNet knows it as a real word (so it is never "corrected"), or
+ * null when WordNet does not know it either (a typo, perhaps).
+ */
+function synonymOf(word: string, lemma: string, pos: string): string | null {
+  if (VOCABULARY.has(lemma) || !/^[a-z][a-z-]+$/.test(lemma)) return lemma;
+  // "underexposed" is the grammar's word, though wink's lemma "underexpose" is not
+  if (VOCABULARY.has(word)) return word;
+  const wordClass = WORD_CLASSES[pos];
+  if (wordClass && wordClass !== 'noun') {
+    for (const related of relatedWords(lemma, wordClass)) if (SYNONYM_TARGETS.has(related)) return related;
+  }
+  const real = (['noun', 'verb', 'adj', 'adv'] as const).some((c) => sensesOf(lemma, c, 1).length > 0);
+  return real ? lemma : null;
 }

@@ -1,6 +1,7 @@
 import * as lexicon from './lexicon';
 import { words } from './lexicon';
 import { OBJECT_NAMES, UNDETECTABLE } from './objects';
+import { NAMED_SHAPES } from './sizes';
 
 /** Words the grammar understands; a word among them is never taken for a typo. */
 export const VOCABULARY = new Set<string>();
@@ -25,6 +26,7 @@ for (const value of Object.values(lexicon)) {
   else if (typeof value === 'object') for (const key of Object.keys(value)) add(key);
 }
 for (const key of OBJECT_NAMES.keys()) add(key);
+for (const key of Object.keys(NAMED_SHAPES)) add(key);
 for (const key of UNDETECTABLE) add(key);
 for (const word of lexicon.words(
   'make, please, degree, percent, clockwise, anticlockwise, vertical, vertically, horizontal, horizontally, brighter, darker, warmer, cooler, sharper, bigger, larger, smaller, lighter, clearer',
@@ -34,4 +36,36 @@ for (const word of lexicon.words(
 /** Everyday words near vocabulary words that must never be "corrected" ("there" is not "these"). */
 export const NEVER_CORRECT = words(
   'print, prints, printed, printing, printer, poster, there, their, where, which, would, could, should, thanks, thank, please, photo, photos, picture, pictures, image, images, maybe, sister, brother, mother, father, wedding, birthday, holiday, today, taken, think, looks, looking, something, anything, everything, hello, great, awesome, while, still, again, before, because, since, though, through, hours, house, mouth, ruins, shirt, short, sorry, hopes, hoping, wants, needs, trying, grandma, grandpa, guys, share, posted, using, phone, scanned, scan, printed, print, older, under, other, others, those, these, about, above, after, saved, since, being, every, whole, entire, quick, quite, small, smile, style, still, doesn, cannot',
+);
+
+const GENERAL = words(
+  'light, clear, clean, lit, rich, bold, lose, drop, hide, edit, kill, strip, clear, true, depth, punch, pop, focus, detail, old, aged, retro',
+);
+
+/**
+ * The words of change a synonym may stand for ("murky" -> dark, "brilliant" -> vivid, "erase" -> remove): the
+ * adjustment and removal words, less those too general to carry a wish of their own.
+ */
+export const SYNONYM_TARGETS = new Set(
+  [
+    lexicon.BRIGHT,
+    lexicon.DARK,
+    lexicon.CONTRAST,
+    lexicon.FLAT,
+    lexicon.HARSH,
+    lexicon.VIVID,
+    lexicon.MUTED,
+    lexicon.WARM,
+    lexicon.COOL,
+    lexicon.SHARP,
+    lexicon.BLURRY,
+    lexicon.NOISE,
+    lexicon.BLUR,
+    lexicon.SEPIA,
+    lexicon.GRAYSCALE,
+    lexicon.REMOVE,
+    lexicon.FLIP,
+  ]
+    .flatMap((set) => [...set])
+    .filter((w) => !GENERAL.has(w)),
 );

@@ -95,29 +95,6 @@ export const autoLevels: ColourOp = (sample) => {
   return same(lutOf((x) => 255 * Math.min(1, Math.max(0, (x - lo) / (hi - lo))) ** gamma));
 };
 
-/**
- * Auto white balance by the grey-world assumption, over pixels that are neither near black nor clipped, with
- * gains limited so a photo that really is mostly one colour (a sunset, a forest) is only nudged.
- */
-export const autoWhiteBalance: ColourOp = (sample) => {
-  const { data, channels } = sample;
-  const sums = [0, 0, 0];
-  let count = 0;
-  for (let i = 0; i < data.length; i += channels) {
-    const y = LUMA[0] * data[i] + LUMA[1] * data[i + 1] + LUMA[2] * data[i + 2];
-    if (y < 16 || y > 240) continue;
-    sums[0] += data[i];
-    sums[1] += data[i + 1];
-    sums[2] += data[i + 2];
-    count++;
-  }
-  if (count < 100) return same(lutOf((x) => x));
-  const means = sums.map((s) => s / count);
-  const grey = (means[0] + means[1] + means[2]) / 3;
-  const [r, g, b] = means.map((m) => Math.min(1.35, Math.max(0.75, grey / Math.max(m, 1))));
-  return { luts: [lutOf((x) => x * r), lutOf((x) => x * g), lutOf((x) => x * b)] };
-};
-
 /** Applies the operations in order, in place, with one pass over the pixels per matrix and one at the end. */
 export function applyColourOps(image: RawImage, ops: readonly ColourOp[]): void {
   if (image.channels === 1) throw new Error('colour operations need a colour image');

@@ -31,7 +31,7 @@ describe('OpenAI image edits provider', () => {
     const sut = createOpenAiEditProvider({ apiKey: 'sk-test', baseUrl: server.url, model: 'gpt-image-1' });
 
     const result = await sut.run(
-      { ...(await decodePhoto(image)), prompt: 'add a hat', plan, tier: 'free' },
+      { ...(await decodePhoto(image)), prompt: 'add a hat', plan, tier: 'free', mask: null },
       ctx,
     );
 
@@ -60,7 +60,13 @@ describe('OpenAI image edits provider', () => {
     const sut = createOpenAiEditProvider({ apiKey: 'sk-test', baseUrl: server.url });
     await expect(
       sut.run(
-        { ...(await decodePhoto(fixtureBytes('coffee-320.jpg'))), prompt: 'add a hat', plan, tier: 'free' },
+        {
+          ...(await decodePhoto(fixtureBytes('coffee-320.jpg'))),
+          prompt: 'add a hat',
+          plan,
+          tier: 'free',
+          mask: null,
+        },
         ctx,
       ),
     ).rejects.toMatchObject({ code: 'PROVIDER_FAILED', message: expect.stringMatching(/rate limited/) });

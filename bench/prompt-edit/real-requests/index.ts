@@ -1,0 +1,33 @@
+/**
+ * Real photo-edit requests from public sources, each judged by hand for the person's main wish, for measuring
+ * Chat to Edit's interpreter on requests as people write them. Sources, licences and the split: README.md.
+ */
+import { GITHUB_ISSUES } from './github-issues';
+import { IER_REDDIT_PAIRS } from './ier-reddit-pairs';
+import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
+import { MAGICBRUSH } from './magicbrush';
+import { PRESS_QUOTED_POSTS } from './press-quoted-posts';
+import { PSR_PAPER } from './psr-paper';
+import { REDDIT_REALEDIT } from './reddit-realedit';
+import type { RealRequest } from './types';
+
+export type { RealRequest } from './types';
+export {
+  GITHUB_ISSUES,
+  IER_REDDIT_PAIRS,
+  IER_ZHOPPED_PAIRS,
+  MAGICBRUSH,
+  PRESS_QUOTED_POSTS,
+  PSR_PAPER,
+  REDDIT_REALEDIT,
+};
+
+export const REAL_REQUESTS: RealRequest[] = [
+  ...REDDIT_REALEDIT,
+  ...PSR_PAPER,
+  ...IER_REDDIT_PAIRS,
+  ...GITHUB_ISSUES,
+  ...PRESS_QUOTED_POSTS,
+  ...IER_ZHOPPED_PAIRS,
+  ...MAGICBRUSH,
+];

@@ -1,0 +1,143 @@
+import type { EditStep } from '../edit-plan';
+import { amountIn, find, has, type Clause } from './clauses';
+import * as L from './lexicon';
+import { cropIn, flipIn, rotationIn, shapeAt, sizeIn } from './geometry-words';
+import { NAMED_SHAPES } from './sizes';
+import { skip, type ClauseReading } from './reading';
+import { CANNOT } from './reasons';
+
+export function hasAdjustment(clause: Clause): boolean {
+  return [L.BRIGHT, L.DARK, L.CONTRAST, L.VIVID, L.MUTED, L.WARM, L.COOL, L.SHARP, L.BLUR, L.NOISE].some(
+    (set) => has(clause, set),
+  );
+}
+
+/** Tone, colour, detail and geometry: every such word in the clause, in the order written. */
+export function readAdjustments(clause: Clause): ClauseReading {
+  const steps: EditStep[] = [];
+  const add = (step: EditStep | null) => {
+    if (step && !steps.some((s) => s.kind === step.kind)) steps.push(step);
+  };
+  const faceWish = faceStep(clause);
+  if (faceWish) return { steps: [faceWish] };
+  // "bigger without losing detail": what follows "without" is what must not happen
+  const without = find(clause, ['without']);
+  const end = without >= 0 ? without : clause.tokens.length;
+  for (let i = 0; i < end; i++) add(adjustmentAt(clause, i));
+  const praise =
+    has(clause, PRAISE) && has(clause, ['make', 'look']) && !has(clause, ['would', 'will', "'d"]);
+  if (steps.length === 0 && (has(clause, L.ENHANCE) || praise) && !has(clause, ['thanks', 'thank'])) {
+    return {
+      steps: [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }],
+    };
+  }
+  if (steps.length === 0 && has(clause, L.CROP)) return skip(clause, CANNOT.cropShape);
+  return { steps };
+}
+
+function faceStep(clause: Clause): EditStep | null {
+  const smooth = has(clause, L.SKIN) || has(clause, ['retouch', 'airbrush']);
+  const face = has(clause, L.FACE) || smooth;
+  if (!face) return null;
+  const improve =
+    smooth ||
+    has(clause, L.ENHANCE) ||
+    has(clause, L.SHARP) ||
+    has(clause, L.FIX) ||
+    has(clause, ['fix', 'clear', 'clearer', 'glow', 'fresh']);
+  if (!improve || has(clause, L.BRIGHT) || has(clause, L.DARK) || has(clause, L.BLUR)) return null;
+  return { kind: 'enhance-face', smoothSkin: smooth };
+}
+
+const before = (clause: Clause, i: number, set: ReadonlySet<string>, span = 3) =>
+  clause.tokens.slice(Math.max(0, i - span), i).some((t) => set.has(t.lemma));
+
+/**
+ * A complaint describes the photo ("too dark", "it's blurry", "kinda dull") and asks for the opposite; a
+ * comparative ("darker") or a verb ("darken") asks for itself.
+ */
+function isComplaint(clause: Clause, i: number): boolean {
+  const t = clause.tokens[i];
+  if (t.inflected && /er$/.test(t.word)) return false;
+  if (before(clause, i, L.MORE) || has(clause, ['make', 'want', 'need'])) return false;
+  return before(clause, i, L.COMPLAINT) || has(clause, ['enough']);
+}
+
+/** One word's adjustment, read with its neighbours; null for words that are not adjustments. */
+function adjustmentAt(clause: Clause, i: number): EditStep | null {
+  const t = clause.tokens[i];
+  const w = t.lemma;
+  const amount = () => amountIn(clause);
+  const less = before(clause, i, L.LESS);
+  const notEnough = has(clause, ['not']) && has(clause, ['enough']);
+  const flip = (sign: number) => (less ? -sign : sign) * (isComplaint(clause, i) && !notEnough ? -1 : 1);
+
+  if (w === 'light' && !(t.word === 'lighter' || before(clause, i, L.MORE))) return null;
+  if (w === 'exposure' && has(clause, L.FIX)) return { kind: 'auto-levels' };
+  if (L.BRIGHT.has(w)) return { kind: 'brightness', amount: flip(1) * amount() };
+  if (L.DARK.has(w)) return { kind: 'brightness', amount: flip(-1) * amount() };
+  if (w === 'underexposed') return { kind: 'brightness', amount: amountIn(clause, 0.3) };
+  if (w === 'overexposed') return { kind: 'brightness', amount: -amountIn(clause, 0.3) };
+  if (L.CONTRAST.has(w))
+    return { kind: 'contrast', amount: (less || has(clause, ['soft', 'flat']) ? -1 : 1) * amount() };
+  if (L.FLAT.has(w)) return { kind: 'contrast', amount: amount() };
+  if (L.HARSH.has(w)) return { kind: 'contrast', amount: -amount() };
+  if (L.GRAYSCALE.has(w) || ((w === 'grey' || w === 'gray') && has(clause, ['make', 'turn', 'convert'])))
+    return { kind: 'grayscale' };
+  if (L.SEPIA.has(w) || (w === 'old' && has(clause, ['look', 'make', 'style']))) return { kind: 'sepia' };
+  if (L.COLOUR.has(w) && has(clause, L.FIX)) return { kind: 'auto-white-balance' };
+  if (w === 'colourfix') return { kind: 'auto-white-balance' };
+  if (L.VIVID.has(w))
+    return { kind: 'saturation', amount: (isComplaint(clause, i) || less ? -1 : 1) * amount() };
+  if (['dull', 'faded', 'washed', 'bland'].includes(w)) return { kind: 'saturation', amount: amount() };
+  if (L.MUTED.has(w)) return { kind: 'saturation', amount: -amountIn(clause, 0.3) };
+  if (L.COLOUR.has(w) && (before(clause, i, L.MORE) || before(clause, i, L.LESS)))
+    return { kind: 'saturation', amount: (before(clause, i, L.LESS) ? -1 : 1) * amount() };
+  if (L.WARM.has(w)) return { kind: 'warmth', amount: flip(1) * amount() };
+  if (L.COOL.has(w) && !before(clause, i, SLANG_COOL)) return { kind: 'warmth', amount: flip(-1) * amount() };
+  if (/^(yellow|orange|red)(ish|dish)?$/.test(t.word) && (before(clause, i, TOO) || /ish$/.test(t.word)))
+    return { kind: 'warmth', amount: -amount() };
+  if (/^(blue|bluish|blueish)$/.test(t.word) && (before(clause, i, TOO) || /ish$/.test(t.word)))
+    return { kind: 'warmth', amount: amount() };
+  if (
+    (L.AUTO.has(w) && has(clause, L.FIX)) ||
+    w === 'levels' ||
+    (w === 'auto' && has(clause, ['level', 'adjust', 'contrast']))
+  )
+    return { kind: 'auto-levels' };
+  if (L.NOISE.has(w)) return { kind: 'denoise', amount: amountIn(clause, 0.3) };
+  // "less focused", "less sharp": softer
+  if (L.SHARP.has(w) && less && !has(clause, L.FIX)) return { kind: 'blur', amount: amount() };
+  if (L.SHARP.has(w) && !(w === 'focus' && has(clause, ['out']) && !isComplaint(clause, i)))
+    return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
+  if (L.BLURRY.has(w) && (isComplaint(clause, i) || less || has(clause, L.FIX)))
+    return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
+  if (w === 'focus' && has(clause, ['out']) && isComplaint(clause, i))
+    return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
+  if (L.BLUR.has(w) || (L.BLURRY.has(w) && has(clause, ['make']))) {
+    if (less || has(clause, L.FIX)) return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
+    return { kind: 'blur', amount: amount() };
+  }
+  if (L.FLIP.has(w)) return flipIn(clause);
+  if (L.ROTATE.has(w) && !has(clause, L.FLIP)) return rotationIn(clause, w);
+  // "resize to 1920x1080": the size belongs to the resize
+  if (shapeAt(clause, i)?.pixels && has(clause, L.RESIZE) && !has(clause, L.CROP)) return null;
+  if (
+    L.CROP.has(w) ||
+    (NAMED_SHAPES[w] && (has(clause, ['for', 'crop', 'format', 'ratio', 'make']) || isPlatform(w))) ||
+    shapeAt(clause, i)
+  )
+    return cropIn(clause);
+  if (L.RESIZE.has(w) || L.UPSCALE.has(w)) return sizeIn(clause, w);
+  return null;
+}
+
+/** "make it perfect to post", "make it look good": a wish for a better photo, not praise of one. */
+const PRAISE = L.words(
+  'perfect, good, great, nice, beautiful, stunning, amazing, awesome, gorgeous, pretty, lovely, presentable',
+);
+
+/** "that would be cool" is praise, not a wish for blue. */
+const SLANG_COOL = L.words('be, would, so, pretty, very');
+const TOO = L.words('too, very, way, overly, look, seem, is, all');
+const isPlatform = (w: string) => Boolean(NAMED_SHAPES[w]?.label);

@@ -1,0 +1,234 @@
+import type { ColourCast, EditStep, KeepRegion } from '../edit-plan';
+import { amountIn, find, has, type Clause } from './clauses';
+import * as L from './lexicon';
+import { cropIn } from './geometry-words';
+import { namedThing } from './removals';
+
+/**
+ * Wishes said as a problem with a part of the photo, each answered by a repair of its own: red eyes, yellow
+ * teeth, sunburn, a colour cast, blown highlights or faces in shadow, a blurry or low-quality photo, a tilted
+ * horizon, an off-centre subject, and "black and white except her eyes". They are read before the general
+ * adjustments, which would take "red", "yellow" or "white" for a change of the whole photo.
+ */
+export function readFix(clause: Clause): EditStep[] | null {
+  return (
+    selectiveColour(clause) ??
+    eyes(clause) ??
+    teeth(clause) ??
+    redness(clause) ??
+    colourCast(clause) ??
+    lightRecovery(clause) ??
+    clarity(clause) ??
+    level(clause) ??
+    centre(clause) ??
+    strayHairs(clause)
+  );
+}
+
+const BROWS = L.words('eyebrow, eyebrows, brow, brows, flyaway, flyaways, frizz, frizzy');
+
+/** "tidy the eyebrows", "fix the flyaways": stray hairs the person paints, then the fill takes them away. */
+function strayHairs(clause: Clause): EditStep[] | null {
+  if (
+    !has(clause, BROWS) ||
+    !has(clause, ['tidy', 'clean', 'fix', 'neaten', 'groom', 'shape', 'tame', 'stray'])
+  )
+    return null;
+  return [{ kind: 'remove-marked', thing: 'the stray hairs' }];
+}
+
+const EYES = L.words('eye, eyes, pupil, pupils, eyeball');
+const EYE_FAULTS = L.words(
+  'red, redeye, glow, glowing, flash, demon, demonic, devil, laser, possessed, reflection, creepy, weird, fix, correct, repair, white, shine, shiny, glare',
+);
+/** Changes to the eyes that only a generator could make. */
+const EYE_CHANGES = L.words(
+  'open, close, closed, blink, colour, color, blue, green, brown, big, bigger, small, wink, look',
+);
+
+function eyes(clause: Clause): EditStep[] | null {
+  if (!has(clause, EYES) && !has(clause, ['redeye'])) return null;
+  if (has(clause, EYE_CHANGES) && !has(clause, ['red', 'redeye', 'glow', 'glowing'])) return null;
+  return has(clause, EYE_FAULTS) || has(clause, ['redeye']) ? [{ kind: 'red-eye' }] : null;
+}
+
+const TEETH = L.words('teeth, tooth, smile');
+const TEETH_FAULTS = L.words(
+  'white, whiter, whiten, whitening, yellow, stain, stained, brighten, bright, brighter, clean, discolour, discolor, discoloured',
+);
+
+function teeth(clause: Clause): EditStep[] | null {
+  if (!has(clause, TEETH) || !has(clause, TEETH_FAULTS)) return null;
+  return [{ kind: 'whiten-teeth', amount: amountIn(clause, 0.5) }];
+}
+
+const SKIN_PARTS = L.words(
+  'skin, face, cheek, cheeks, nose, complexion, neck, forehead, arm, arms, chest, shoulder',
+);
+const REDNESS = L.words(
+  'sunburn, sunburnt, sunburned, redness, flush, flushed, blotchy, rosacea, irritation, rash',
+);
+
+function redness(clause: Clause): EditStep[] | null {
+  const red = has(clause, REDNESS) || (has(clause, ['red', 'pink', 'reddish']) && has(clause, SKIN_PARTS));
+  if (!red || has(clause, EYES)) return null;
+  return [{ kind: 'reduce-redness', amount: amountIn(clause, 0.5) }];
+}
+
+const CAST_WORDS: Record<string, ColourCast> = {
+  yellow: 'yellow',
+  yellowish: 'yellow',
+  yellowy: 'yellow',
+  orange: 'yellow',
+  jaundiced: 'yellow',
+  blue: 'blue',
+  bluish: 'blue',
+  blueish: 'blue',
+  green: 'green',
+  greenish: 'green',
+  fluorescent: 'green',
+  purple: 'magenta',
+  purplish: 'magenta',
+  magenta: 'magenta',
+  violet: 'magenta',
+  pink: 'magenta',
+  pinkish: 'magenta',
+  red: 'red',
+  reddish: 'red',
+};
+/** Words that make a colour a cast over the photo or the skin, not a colour of a thing. */
+const CAST_CONTEXT = L.words(
+  'tint, tinge, cast, hue, tone, skin, face, complexion, lighting, light, light, filter, colour, color, remove, rid, fix, correct, less, reduce, decrease, lower, level, levels, lose, neutral, look, looks, seem',
+);
+
+function colourCast(clause: Clause): EditStep[] | null {
+  const at = clause.tokens.findIndex((t) => CAST_WORDS[t.word] ?? CAST_WORDS[t.lemma]);
+  if (at < 0) return null;
+  const cast = CAST_WORDS[clause.tokens[at].word] ?? CAST_WORDS[clause.tokens[at].lemma];
+  // "the yellow fabric": a colour of a thing; "the yellow tint" is a cast
+  const next = clause.tokens[at + 1];
+  if (next && (next.pos === 'NOUN' || next.pos === 'PROPN') && !CAST_CONTEXT.has(next.lemma)) return null;
+  // "the guy in green": the colour tells a thing apart
+  if (namedThing({ tokens: clause.tokens.slice(0, at), text: '' })) return null;
+  const fluorescent = clause.tokens[at].lemma === 'fluorescent';
+  // "the orange numbers", "the red car": a colour of a thing, not a cast
+  if (namedThing({ tokens: clause.tokens.slice(at + 1), text: '' })) return null;
+  // "make the background blue", "a red dress": a colour of a thing or a backdrop, not a cast
+  if (has(clause, L.BACKGROUND) || (!fluorescent && !has(clause, CAST_CONTEXT))) return null;
+  if (!fluorescent && has(clause, ['more', 'make', 'add']) && !has(clause, ['less', 'remove', 'rid', 'fix']))
+    return null;
+  // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere
+  if (!fluorescent && !has(clause, NAMED_CAST)) return null;
+  return [{ kind: 'auto-white-balance', cast }];
+}
+
+/** Words that say a colour is a cast: where it is, or that it should go. */
+const NAMED_CAST = L.words(
+  'skin, face, complexion, colour, color, tint, tinge, cast, remove, rid, fix, correct, lighting, filter, hue, level, levels, decrease, reduce',
+);
+
+const HIGHLIGHT_FAULTS = L.words(
+  'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, glaring, hotspot, highlights, highlight, sunlit, washed',
+);
+const SHADOW_FAULTS = L.words(
+  'shadow, shadows, shade, shaded, shadowy, backlit, silhouette, silhouetted, underlit',
+);
+
+function lightRecovery(clause: Clause): EditStep[] | null {
+  // "make the rings more shiny" asks for shine
+  const wanted = has(clause, L.MORE) || has(clause, ['make', 'add']);
+  const highlights =
+    has(clause, HIGHLIGHT_FAULTS) && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
+  const shadows = has(clause, SHADOW_FAULTS);
+  if (!highlights && !shadows) return null;
+  // "remove the shadow of the tree": a thing to remove, not light to recover
+  if (
+    shadows &&
+    !highlights &&
+    has(clause, L.REMOVE) &&
+    !has(clause, SKIN_PARTS) &&
+    !has(clause, ['face', 'faces'])
+  )
+    return null;
+  // "washed out" alone is faded colour, read by the adjustments
+  if (has(clause, ['washed']) && !has(clause, ['sun', 'light', 'bright', 'highlight', 'overexposed']))
+    return null;
+  const amount = amountIn(clause, 0.5);
+  return [{ kind: 'light-recovery', highlights: highlights ? amount : 0, shadows: shadows ? amount : 0 }];
+}
+
+const CLARITY = L.words(
+  'clear, clearer, clarity, unblur, deblur, blurriness, blurryness, crisp, crisper, pixelated, pixelation, pixely, quality, hd, resolution, restore, restoration, low-res, lowres',
+);
+
+function clarity(clause: Clause): EditStep[] | null {
+  if (!has(clause, CLARITY)) return null;
+  // "higher resolution", "4k", "bigger": a bigger photo, read by the sizes
+  if (
+    has(clause, ['resolution', 'hd', 'res']) &&
+    !has(clause, ['bad', 'low', 'poor', 'blurry', 'fix', 'clear'])
+  )
+    return null;
+  if (has(clause, ['clear']) && has(clause, ['background', 'up']) && !has(clause, ['make', 'more']))
+    return null;
+  if (has(clause, ['quality']) && has(clause, L.UPSCALE) && !has(clause, ['bad', 'low', 'poor'])) return null;
+  if (has(clause, ['restore', 'restoration'])) return [{ kind: 'auto-levels' }, { kind: 'clarify' }];
+  return [{ kind: 'clarify' }];
+}
+
+const TILT = L.words(
+  'straighten, straight, horizon, tilt, tilted, crooked, wonky, askew, slanted, slant, skewed, skew, lopsided, uneven, unlevel, leaning',
+);
+
+function level(clause: Clause): EditStep[] | null {
+  const levelVerb = clause.tokens.some(
+    (t, i) => t.lemma === 'level' && (t.pos === 'VERB' || i === 0) && clause.tokens[i + 1]?.lemma !== 'of',
+  );
+  if (!levelVerb && !has(clause, TILT)) return null;
+  // "straighten her hair", "straight teeth": a change to a person
+  if (has(clause, ['hair', 'teeth', 'tooth', 'nose', 'smile', 'posture', 'back'])) return null;
+  if (has(clause, ['straight']) && !has(clause, ['make', 'not', 'isn', "n't", 'horizon', 'line']))
+    return null;
+  return [{ kind: 'straighten' }];
+}
+
+/** "Zoom in on the plant", "crop so it only shows his head", "crop in closer": a crop around the subject. */
+const ZOOM = L.words('zoom, closer, tighter, close-up, closeup');
+
+function centre(clause: Clause): EditStep[] | null {
+  const cropping = has(clause, ['crop', 'zoom', 'frame', 'reframe']);
+  const around = has(clause, ZOOM) || has(clause, ['around', 'only', 'show', 'focus']);
+  if (cropping && around && !cropIn(clause)) return [{ kind: 'crop' }];
+  const at = find(clause, ['centre', 'center', 'middle']);
+  if (at < 0) return null;
+  // "centre me", "put me in the middle", "centre and crop"
+  const verb = at === 0 || clause.tokens[at].pos === 'VERB';
+  const placing =
+    has(clause, ['put', 'move', 'place']) && has(clause, ['me', 'him', 'her', 'them', 'subject', 'us']);
+  return verb || placing ? [{ kind: 'crop' }] : null;
+}
+
+const EXCEPT = L.words('except, apart, besides, excluding, exclude, only, keep, leave, save, but');
+
+/** "black and white except her eyes", "make it grey but keep the red", "everything monochrome except me". */
+function selectiveColour(clause: Clause): EditStep[] | null {
+  const grey = find(clause, L.GRAYSCALE) >= 0 ? find(clause, L.GRAYSCALE) : find(clause, ['grey', 'gray']);
+  const except = find(clause, EXCEPT);
+  if (grey < 0 || except < 0) return null;
+  const rest: Clause = { tokens: clause.tokens.slice(except + 1), text: clause.text };
+  const keep = keepRegion(rest.tokens.length ? rest : { tokens: clause.tokens.slice(0, grey), text: '' });
+  return keep ? [{ kind: 'selective-colour', keep }] : null;
+}
+
+const HUES = L.words('red, orange, yellow, green, blue, purple, pink');
+
+function keepRegion(clause: Clause): KeepRegion | null {
+  if (has(clause, EYES)) return { part: 'eyes' };
+  if (has(clause, ['lip', 'lips', 'lipstick', 'mouth'])) return { part: 'lips' };
+  const thing = namedThing(clause);
+  if (thing && 'label' in thing) return { label: thing.label, select: { which: 'default' } };
+  if (has(clause, ['me', 'him', 'her', 'them', 'us', 'subject']))
+    return { label: 'person', select: { which: 'default' } };
+  const hue = clause.tokens.find((t) => HUES.has(t.lemma));
+  return hue ? { hue: hue.lemma } : null;
+}

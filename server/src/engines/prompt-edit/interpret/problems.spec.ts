@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { EditStep } from '../edit-plan';
+import { describeStep, interpretInstruction as sut, previewStep } from '.';
+
+/** Requests said the way people post them: a problem, a use, a thing no detector knows, a part of a face. */
+const CASES: [string, EditStep[]][] = [
+  // blur and quality
+  ['Fix the blurriness', [{ kind: 'clarify' }]],
+  ['make it clearer', [{ kind: 'clarify' }]],
+  ['this is bad quality, can it be improved', [{ kind: 'clarify' }, { kind: 'auto-levels' }]],
+  ['restore this old photo of my grandparents please', [{ kind: 'auto-levels' }, { kind: 'clarify' }]],
+  // light and colour said as a problem
+  ['less fluorescent lighting', [{ kind: 'auto-white-balance', cast: 'green' }]],
+  ['correct the overexposure and the shadows', [{ kind: 'light-recovery', highlights: 0.5, shadows: 0.5 }]],
+  ['get rid of the yellow on her skin', [{ kind: 'auto-white-balance', cast: 'yellow' }]],
+  ['my skin looks purple', [{ kind: 'auto-white-balance', cast: 'magenta' }]],
+  ["Can't get rid of this cast, can someone help?", [{ kind: 'auto-white-balance' }]],
+  ['there is a shadow across their faces', [{ kind: 'light-recovery', highlights: 0, shadows: 0.5 }]],
+  ['remove the glare on her face', [{ kind: 'light-recovery', highlights: 0.5, shadows: 0 }]],
+  ['make it perfect to post', [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }]],
+  // size and shape for a use
+  [
+    'Make it a 1920x1080 wallpaper',
+    [
+      {
+        kind: 'crop',
+        aspect: { width: 16, height: 9 },
+        size: { width: 1920, height: 1080 },
+        label: 'a 1920 x 1080 desktop wallpaper',
+      },
+    ],
+  ],
+  ['resize to 2560 x 1440', [{ kind: 'resize', width: 2560, height: 1440 }]],
+  ['resize to 2560 by 1440 pixels', [{ kind: 'resize', width: 2560, height: 1440 }]],
+  [
+    'crop it for a 3x5 print',
+    [{ kind: 'crop', aspect: { width: 3, height: 5 }, anyOrientation: true, label: 'a 3x5 print' }],
+  ],
+  ['crop to A4', [{ kind: 'crop', aspect: { width: 210, height: 297 }, anyOrientation: true, label: 'A4' }]],
+  ['crop it 16 by 9', [{ kind: 'crop', aspect: { width: 16, height: 9 } }]],
+  [
+    'scale it for a phone wallpaper',
+    [
+      {
+        kind: 'crop',
+        aspect: { width: 195, height: 422 },
+        size: { width: 1170, height: 2532 },
+        label: 'a phone wallpaper',
+      },
+    ],
+  ],
+  ['level this photo', [{ kind: 'straighten' }]],
+  ['the horizon is crooked', [{ kind: 'straighten' }]],
+  ['centre and crop', [{ kind: 'crop' }]],
+  ['zoom in on the plant', [{ kind: 'crop' }]],
+  // removals the detectors have no class for: the person shows the thing
+  [
+    'remove the RV',
+    [
+      {
+        kind: 'remove-object',
+        label: 'truck',
+        select: { which: 'default' },
+        also: ['car', 'bus'],
+        name: 'rv',
+      },
+    ],
+  ],
+  ['remove the card in front of her face', [{ kind: 'remove-marked', thing: 'card in front of her face' }]],
+  ['remove the strand of hair', [{ kind: 'remove-marked', thing: 'strand of hair' }]],
+  ['remove the guy in green', [{ kind: 'remove-marked', thing: 'guy in green' }]],
+  ['remove my younger self', [{ kind: 'remove-marked', thing: 'my younger self' }]],
+  ['remove the reflection in her glasses', [{ kind: 'remove-marked', thing: 'reflection in her glasses' }]],
+  ['remove the light poles from the background', [{ kind: 'remove-marked', thing: 'light poles' }]],
+  ['remove the lady on the left', [{ kind: 'remove-object', label: 'person', select: { which: 'left' } }]],
+  [
+    'remove the people in the background',
+    [{ kind: 'remove-object', label: 'person', select: { which: 'background' } }],
+  ],
+  ['remove everyone but me', [{ kind: 'remove-object', label: 'person', select: { which: 'background' } }]],
+  ['remove the G from the image', [{ kind: 'remove-text', target: 'text' }]],
+  // faces
+  ['fix the red eye', [{ kind: 'red-eye' }]],
+  ['her eyes are glowing from the flash', [{ kind: 'red-eye' }]],
+  ['fix the eyes', [{ kind: 'red-eye' }]],
+  ['he got sunburned, can you fix the redness', [{ kind: 'reduce-redness', amount: 0.5 }]],
+  ['whiten my teeth', [{ kind: 'whiten-teeth', amount: 0.5 }]],
+  ['tidy the eyebrows', [{ kind: 'remove-marked', thing: 'the stray hairs' }]],
+  // selective colour
+  ['Everything black and white except her eyes', [{ kind: 'selective-colour', keep: { part: 'eyes' } }]],
+  ['make it black and white but keep the red', [{ kind: 'selective-colour', keep: { hue: 'red' } }]],
+  [
+    'black and white except the car',
+    [{ kind: 'selective-colour', keep: { label: 'car', select: { which: 'default' } } }],
+  ],
+  // the words come from WordNet: synonyms of the grammar's words, and real words never taken for typos
+  ['the photo is gloomy', [{ kind: 'brightness', amount: 0.2 }]],
+];
+
+/** Still refused: wishes only a generator could make, each with what can be done instead. */
+const REFUSED = [
+  'change the color of the blue cloth to green',
+  'combine these two pictures so we are together',
+  'show him on a frozen lake with mountains behind',
+  'remove his beard',
+  'make her breasts larger',
+];
+
+describe('requests said as problems, uses and pointers', () => {
+  it.each(CASES)('%s', (instruction, steps) => {
+    const plan = sut(instruction);
+    expect(plan.steps).toEqual(steps);
+    expect(plan.skipped).toEqual([]);
+  });
+
+  it.each(REFUSED)('refuses "%s" and says what it can do', (instruction) => {
+    const plan = sut(instruction);
+    expect(plan.steps).toEqual([]);
+    expect(plan.skipped[0].reason).toMatch(/I can fix light/);
+  });
+
+  it("doesn't act on what it is told not to do", () => {
+    expect(sut("don't crop it, just straighten it").steps).toEqual([{ kind: 'straighten' }]);
+  });
+
+  it('asks the person to show what it cannot find', () => {
+    const [step] = sut('please remove the RV sticker').steps;
+    expect(step).toEqual({ kind: 'remove-marked', thing: 'rv sticker' });
+    expect(previewStep(step)).toBe('remove "rv sticker": tap or paint it on the photo');
+    expect(describeStep(step)).toBe('Removed "rv sticker"');
+  });
+
+  it('reads a messy post with several wishes', () => {
+    const plan = sut(
+      "Hi all! This is my late grandpa's photo, it's really blurry and the colours are yellow. Could someone fix it, remove the guy in green behind him and crop it for a 5x7 frame? Will tip, thanks!!",
+    );
+    expect(plan.steps.map((s) => s.kind)).toEqual(['sharpen', 'auto-white-balance', 'remove-marked', 'crop']);
+  });
+});

@@ -1,0 +1,24 @@
+import type { EditStep, SkippedWish } from '../edit-plan';
+import type { Clause } from './clauses';
+
+/** What one clause asks for: steps, a wish that cannot be done, or nothing (a greeting, context, thanks). */
+export interface ClauseReading {
+  steps: EditStep[];
+  skipped?: SkippedWish;
+  /** The clause removed something, so a following clause that only names things removes them too. */
+  removes?: boolean;
+}
+
+export const NOTHING: ClauseReading = { steps: [] };
+export const skip = (clause: Clause, reason: string): ClauseReading => ({
+  steps: [],
+  skipped: { text: clause.text, reason },
+});
+
+/** What the clauses before said, for clauses that lean on them ("... and the dog", "then add a white one"). */
+export interface Context {
+  /** The previous clause removed something. */
+  afterRemoval: boolean;
+  /** The last step so far. */
+  lastStep?: EditStep;
+}

@@ -1,0 +1,210 @@
+import type { EditStep, ObjectSelector } from '../edit-plan';
+import { amountIn, find, has, type Clause } from './clauses';
+import * as L from './lexicon';
+import { COLOURS } from './lexicon';
+import type { ClauseReading } from './reading';
+import { CANNOT } from './reasons';
+import { detectorClassOf, OBJECT_NAMES, PLURALS, UNDETECTABLE, type TextTarget } from './objects';
+
+import type { Token } from './tokens';
+
+/** "remove the dog on the left", "take the guy behind me out of the shot", "get rid of the date stamp". */
+export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReading | null {
+  let verb = find(clause, L.REMOVE);
+  // "bigger without losing detail": a removal verb under a negation removes nothing
+  if (verb > 0 && L.NEGATION.has(clause.tokens[verb - 1].lemma) && !couldNot(clause, verb - 1)) verb = -1;
+  if (verb < 0) {
+    const out = find(clause, ['out', 'off', 'away']);
+    const taker = find(clause, L.REMOVE_WITH_OUT);
+    if (out >= 0 && taker >= 0 && taker < out) verb = taker;
+  }
+  // "clean up the lines from the lights": cleaning up a thing removes it
+  const clean = find(clause, ['clean', 'tidy']);
+  if (verb < 0 && clean >= 0 && clause.tokens[clean + 1]?.lemma === 'up' && namesAThing(clause, clean + 2))
+    verb = clean + 1;
+  // "the photo without the guy" removes him; "bigger without losing quality" removes nothing
+  const without = find(clause, ['without']);
+  if (verb < 0 && without >= 0 && namedThing({ tokens: clause.tokens.slice(without + 1), text: '' }))
+    verb = without;
+  // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did.
+  if (verb < 0 && (!afterRemoval || clause.tokens.some((t) => t.pos === 'VERB'))) return null;
+  const after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
+  if (verb >= 0 && has(after, QUALITIES)) {
+    const special = removalOfQuality(after);
+    if (special) return { steps: special };
+  }
+  // "remove everything except the person": a cut-out
+  if (has(after, ['everything', 'all']) && has(after, ['except', 'but', 'apart']))
+    return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
+  if (
+    has(after, BODY_PARTS) &&
+    !has(after, ['stray', 'strand', 'loose', 'flyaway', 'shadow', 'reflection', 'glare'])
+  )
+    return { steps: [], skipped: { text: clause.text, reason: CANNOT.body } };
+  const target = namedThing(after);
+  if (!target) {
+    if (verb < 0) return null; // "and make it pop": not a removal after all
+    // "cut out the person" keeps the person: that is a cut-out, the background goes.
+    if (
+      clause.tokens[verb].lemma === 'cut' &&
+      has(after, ['me', 'him', 'her', 'subject', 'product', 'it', 'person'])
+    )
+      return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
+    const special = removalOfQuality(after);
+    if (special) return { steps: special, removes: true };
+    // No detector knows it: the person shows it ("tap or paint the RV sticker").
+    return { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true };
+  }
+  if ('background' in target)
+    return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
+  if ('text' in target) return { steps: [{ kind: 'remove-text', target: target.text }], removes: true };
+  // "the guy in green", "the woman holding the phone": a person the detector cannot tell apart
+  if (target.label === 'person' && unresolvedQualifier(after, target.at))
+    return { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true };
+  const step: EditStep = { kind: 'remove-object', label: target.label, select: selectorIn(clause, target) };
+  if (target.also) step.also = target.also;
+  if (target.name) step.name = target.name;
+  return { steps: [step], removes: true };
+}
+
+type Named =
+  | { label: string; plural: boolean; at: number; also?: string[]; name?: string }
+  | { text: TextTarget }
+  | { background: true };
+
+/**
+ * The first thing named in the words after the verb: a detector's class (by name, or by what WordNet says it
+ * is a kind of: "RV" is a vehicle, "grandma" a person), a text mark or the background.
+ */
+export function namedThing(clause: Clause): Named | null {
+  const t = clause.tokens;
+  for (let i = 0; i < t.length; i++) {
+    const pair = i + 1 < t.length ? `${t[i].lemma} ${t[i + 1].lemma}` : '';
+    // "telephone wires", "dog leash": a noun before another noun names the kind, the last one the thing
+    // "the dog's leash": the owner is not the thing
+    const modifier =
+      (t[i + 1]?.pos === 'NOUN' && !OBJECT_NAMES.has(pair) && !L.BACKGROUND.has(t[i + 1].lemma)) ||
+      t[i + 1]?.word === "'s";
+    const known = OBJECT_NAMES.get(pair) ?? (modifier ? undefined : OBJECT_NAMES.get(t[i].lemma));
+    if (L.BACKGROUND.has(t[i].lemma)) {
+      // "the people in the background" names people; "the background" alone is the backdrop.
+      // "the light poles from the background": a thing named before it is in the background.
+      const thing = t.slice(0, i).find((x) => x.pos === 'NOUN' && !FILLERS.has(x.lemma));
+      if (!thing) return { background: true };
+      continue;
+    }
+    // "remove the G": a letter on the photo
+    if (/^[b-hj-z]$/.test(t[i].word) && t[i].pos !== 'PUNCT') return { text: 'text' };
+    if (!known) {
+      // A noun the lists lack, and not a part of a longer name ("hair" in "strand of hair")
+      const noun = (t[i].pos === 'NOUN' || t[i].pos === 'PROPN') && !modifier;
+      const kind = noun ? detectorClassOf(t[i].lemma) : null;
+      if (kind && !UNDETECTABLE.has(t[i].lemma) && !UNDETECTABLE.has(pair))
+        return { ...kind, plural: isPlural(t[i]), at: i, name: t[i].word };
+      // The first thing named is what goes: "the reflection in her glasses" is not the glasses.
+      if (noun && !FILLERS.has(t[i].lemma)) return null;
+      continue;
+    }
+    // "orange" names the fruit only as a thing; "the orange numbers" are a date stamp.
+    if ('label' in known && known.label === 'orange' && t[i + 1] && OBJECT_NAMES.get(t[i + 1].lemma))
+      continue;
+    if ('text' in known) return { text: known.text };
+    return { label: known.label, plural: isPlural(t[i]), at: i };
+  }
+  return null;
+}
+
+/** Nouns that say where or what in general, not which thing: "the thing in the corner of the photo". */
+const FILLERS = L.words(
+  'photo, picture, image, pic, shot, photograph, side, corner, edge, top, bottom, left, right, middle, centre, center, front, back, part, area, bit, spot, place, frame, foreground, distance, way, one, ones, lot, please, thanks',
+);
+
+/** "I can't get rid of it": what the person could not do is the wish, not a wish not to. */
+export const couldNot = (clause: Clause, negation: number) =>
+  ['ca', 'can', 'could', 'wo'].includes(clause.tokens[negation - 1]?.lemma ?? '');
+
+/** What a removal cannot take without inventing a person anew. */
+const BODY_PARTS = L.words('makeup, make-up, beard, moustache, mustache, eyebrow, eyebrows, hair');
+
+/** A thing, not the photo or the skin, named from token `from` on. */
+function namesAThing(clause: Clause, from: number): boolean {
+  return clause.tokens
+    .slice(from)
+    .some((t) => t.pos === 'NOUN' && !FILLERS.has(t.lemma) && !L.FACE.has(t.lemma) && !L.SKIN.has(t.lemma));
+}
+
+const isPlural = (t: Token) => (t.inflected && t.word.endsWith('s')) || PLURALS.has(t.word);
+
+/** Words after a person that tell them apart by what no detector sees: clothes, colour, what they hold. */
+function unresolvedQualifier(clause: Clause, at: number): boolean {
+  const next = clause.tokens.slice(at + 1, at + 4).map((t) => t.lemma);
+  if (['wear', 'wearing', 'hold', 'holding', 'who', 'that', 'with'].includes(next[0] ?? '')) return true;
+  if (next[0] !== 'in') return false;
+  const what = next[1] === 'the' || next[1] === 'a' ? next[2] : next[1];
+  return Boolean(what && (COLOURS[what] || CLOTHES.has(what)));
+}
+
+const CLOTHES = L.words(
+  'shirt, t-shirt, tshirt, dress, jacket, coat, hat, cap, hoodie, sweater, jumper, suit, top, uniform, glasses, sunglasses, jeans, skirt, scarf, vest, mask',
+);
+
+const QUALITIES = L.words(
+  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, tint, cast, hue, colour, color, saturation',
+);
+
+/** "remove the noise", "remove the blur", "get rid of the yellow tint", "remove the pimples". */
+function removalOfQuality(clause: Clause): EditStep[] | null {
+  if (has(clause, L.NOISE)) return [{ kind: 'denoise', amount: amountIn(clause, 0.3) }];
+  if (has(clause, ['blur', 'blurriness', 'blurry', 'fuzziness']))
+    return [{ kind: 'sharpen', amount: amountIn(clause, 0.3) }];
+  if (has(clause, ['tint', 'cast', 'hue'])) return [{ kind: 'auto-white-balance' }];
+  // "remove some of the colour": less of it, not all
+  if (has(clause, L.COLOUR) || has(clause, ['saturation']))
+    return has(clause, ['some', 'bit', 'little', 'part'])
+      ? [{ kind: 'saturation', amount: -0.3 }]
+      : [{ kind: 'grayscale' }];
+  if (has(clause, L.SKIN) || has(clause, ['bag', 'eyebag', 'circle', 'wrinkle']))
+    return [{ kind: 'enhance-face', smoothSkin: true }];
+  return null;
+}
+
+/**
+ * The thing's words as written, for asking the person to show it: "the card in front of her face, please"
+ * -> "card in front of her face". Leading articles go; the phrase ends where the clause turns to something
+ * else ("from the photo", "so that", "please").
+ */
+function nounPhrase(clause: Clause): string {
+  const words = clause.tokens.map((t) => t.word);
+  let start = 0;
+  while (start < words.length && LEADING.has(words[start])) start++;
+  let end = start;
+  while (end < words.length && end - start < 8 && !PHRASE_END.has(words[end])) end++;
+  if (['in', 'on', 'of'].includes(words[end - 1] ?? '')) end--;
+  return words.slice(start, end).join(' ');
+}
+
+const LEADING = L.words('the, a, an, this, that, these, those, some, all, any, out, off, away, of, it');
+const PHRASE_END = L.words(
+  "., ,, !, ?, from, please, pls, so, because, for, if, thanks, thank, completely, entirely, too, out, off, away, without, but, and, then, as, it's",
+);
+
+/** Which of several: a position, a size, an order, all of them, or whoever is not the subject. */
+function selectorIn(clause: Clause, target: { plural: boolean; label: string }): ObjectSelector {
+  const words = clause.tokens.map((t) => t.lemma);
+  for (let i = 0; i < words.length; i++) {
+    const ordinal = L.ORDINALS[clause.tokens[i].word];
+    if (ordinal !== undefined) return { which: 'nth', index: ordinal };
+  }
+  if (words.some((w) => L.ALL.has(w)) || target.plural) {
+    if (target.label === 'person' && words.some((w) => L.BACKGROUND_PEOPLE.has(w)))
+      return { which: 'background' };
+    return { which: 'all' };
+  }
+  for (const w of words) {
+    const position = L.POSITIONS[w as keyof typeof L.POSITIONS];
+    if (position) return { which: position };
+  }
+  if (target.label === 'person' && words.some((w) => L.BACKGROUND_PEOPLE.has(w)))
+    return { which: 'background' };
+  return { which: 'default' };
+}
