@@ -65,7 +65,8 @@ export const HELD_OUT: HeldOutCase[] = [
   { prompt: 'its sideways, can you rotate it the right way', steps: [{ kind: 'rotate' }] },
   { prompt: 'mirror the image please', steps: [{ kind: 'flip' }] },
   { prompt: 'Upscale to 4x for printing', steps: [{ kind: 'upscale' }] },
-  { prompt: 'the colors look too yellow, fix pls', steps: [{ kind: 'warmth', sign: -1 }] },
+  // Restated when Chat to Edit gained white balance against a named cast (was warmth, sign -1)
+  { prompt: 'the colors look too yellow, fix pls', steps: [{ kind: 'auto-white-balance' }] },
   { prompt: 'Too much blue in this one, warm it up', steps: [{ kind: 'warmth', sign: 1 }] },
   { prompt: 'Could you add some snow falling?', steps: [], skipped: true },
   { prompt: 'remove the watermark', steps: [{ kind: 'remove-text', target: 'watermark' }] },
@@ -92,8 +93,10 @@ export const HELD_OUT: HeldOutCase[] = [
   { prompt: 'Can someone make this look vintage?', steps: [{ kind: 'sepia' }] },
   { prompt: 'resize to 1080x1080', steps: [{ kind: 'resize' }] },
   { prompt: 'Make it a 16:9 wallpaper', steps: [{ kind: 'crop' }] },
-  { prompt: 'please remove the power lines in the sky', steps: [], skipped: true },
-  { prompt: 'enhance the quality, its blurry', steps: [{ kind: 'sharpen' }] },
+  // Restated when a thing no detector finds became the person's to show (was a refusal)
+  { prompt: 'please remove the power lines in the sky', steps: [{ kind: 'remove-marked' }] },
+  // Restated when "make it clearer" became a step of its own, which sharpens (was sharpen)
+  { prompt: 'enhance the quality, its blurry', steps: [{ kind: 'clarify' }] },
   { prompt: 'Turn this into a professional headshot for LinkedIn', steps: [{ kind: 'headshot' }] },
   { prompt: 'smooth out my skin a bit and get rid of the acne', steps: [{ kind: 'enhance-face' }] },
   {
@@ -116,7 +119,8 @@ export const HELD_OUT: HeldOutCase[] = [
   { prompt: 'Flip horizontally then rotate 180', steps: [{ kind: 'flip' }, { kind: 'rotate' }] },
   { prompt: 'remove noise', steps: [{ kind: 'denoise' }] },
   { prompt: 'make it pop! more vibrant colors', steps: [{ kind: 'saturation', sign: 1 }] },
-  { prompt: 'Photo is overexposed, can it be fixed?', steps: [{ kind: 'brightness', sign: -1 }] },
+  // Restated when highlight recovery arrived (was brightness, sign -1)
+  { prompt: 'Photo is overexposed, can it be fixed?', steps: [{ kind: 'light-recovery' }] },
   {
     prompt: 'please erase the logo in the top right corner',
     steps: [{ kind: 'remove-text', target: 'watermark' }],

@@ -12,7 +12,9 @@ export type ObjectSelector =
   /** No qualifier: the one there is, or the most prominent of several. */
   | { which: 'default' }
   /** "the guy behind me", "people in the background": everyone but the most prominent. */
-  | { which: 'background' };
+  | { which: 'background' }
+  /** "the man in the red shirt": the one whose clothes are most of that colour. */
+  | { which: 'wearing'; colour: string };
 
 /** The part of the photo a selective-colour step keeps in colour: a face part, named objects, or a hue. */
 export type KeepRegion =

@@ -1,4 +1,5 @@
 import type { ObjectSelector } from '../../engines/prompt-edit/edit-plan';
+import type { RawImage } from '../../lib/image';
 import { selectDetections } from './select';
 import type { Detection } from './types';
 
@@ -37,7 +38,7 @@ export function chooseTargets(
   detections: readonly Detection[],
   label: string,
   selector: ObjectSelector,
-  frame: { width: number; height: number },
+  frame: { width: number; height: number } | RawImage,
 ): Detection[] {
   return selectDetections(candidatesFor(detections, label), label, selector, frame);
 }

@@ -13,6 +13,30 @@ const dogs = [det('dog', 500, 50, 100), det('dog', 20, 300, 60), det('dog', 250,
 const photo = [...dogs, det('person', 0, 0, 300)];
 
 describe('selectDetections', () => {
+  it('picks the person whose clothes are of the named colour, and none when nobody wears it', () => {
+    // Two people side by side on a grey wall: the left one in a green shirt, the right one in red
+    const width = 200;
+    const height = 100;
+    const data = new Uint8Array(width * height * 3).fill(128);
+    const paint = (x0: number, rgb: number[]) => {
+      for (let y = 30; y < 80; y++) for (let x = x0; x < x0 + 60; x++) data.set(rgb, (y * width + x) * 3);
+    };
+    paint(20, [40, 160, 60]);
+    paint(120, [190, 30, 40]);
+    const image = { data, width, height, channels: 3 as const };
+    const people = [
+      { label: 'person', score: 0.9, box: { x: 10, y: 0, width: 80, height: 100 } },
+      { label: 'person', score: 0.9, box: { x: 110, y: 0, width: 80, height: 100 } },
+    ];
+    expect(selectDetections(people, 'person', { which: 'wearing', colour: 'green' }, image)).toEqual([
+      people[0],
+    ]);
+    expect(selectDetections(people, 'person', { which: 'wearing', colour: 'red' }, image)).toEqual([
+      people[1],
+    ]);
+    expect(selectDetections(people, 'person', { which: 'wearing', colour: 'yellow' }, image)).toEqual([]);
+  });
+
   it('filters by label and returns every one for all', () => {
     expect(selectDetections(photo, 'dog', { which: 'all' })).toEqual(dogs);
     expect(selectDetections(photo, 'person', { which: 'all' })).toHaveLength(1);

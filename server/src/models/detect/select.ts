@@ -1,5 +1,10 @@
 import type { ObjectSelector } from '../../engines/prompt-edit/edit-plan';
+import type { RawImage } from '../../lib/image';
+import { clothingShare } from './clothing-colour';
 import type { Detection } from './types';
+
+/** Share of the clothes' region in the colour for a person to count as wearing it. */
+const WORN_SHARE = 0.12;
 
 const centreX = (d: Detection) => d.box.x + d.box.width / 2;
 const centreY = (d: Detection) => d.box.y + d.box.height / 2;
@@ -16,7 +21,7 @@ export function selectDetections(
   detections: readonly Detection[],
   label: string,
   selector: ObjectSelector,
-  frame?: { width: number; height: number },
+  frame?: { width: number; height: number } | RawImage,
 ): Detection[] {
   const found = detections.filter((d) => d.label === label);
   if (found.length === 0) return [];
@@ -52,6 +57,13 @@ export function selectDetections(
     }
     case 'default':
       return pick((d) => area(d) * d.score, 1);
+    case 'wearing': {
+      // Read from the photo's pixels: the one whose clothes show most of the colour, if any do
+      if (!frame || !('data' in frame)) return [];
+      const shares = found.map((d) => clothingShare(frame, d.box, selector.colour));
+      const best = shares.indexOf(Math.max(...shares));
+      return shares[best] >= WORN_SHARE ? [found[best]] : [];
+    }
     case 'background': {
       // Everyone but the subject: the most prominent one stays.
       const [subject] = pick((d) => area(d) * d.score, 1);

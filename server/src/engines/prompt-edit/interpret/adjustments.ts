@@ -27,9 +27,7 @@ export function readAdjustments(clause: Clause): ClauseReading {
   const praise =
     has(clause, PRAISE) && has(clause, ['make', 'look']) && !has(clause, ['would', 'will', "'d"]);
   if (steps.length === 0 && (has(clause, L.ENHANCE) || praise) && !has(clause, ['thanks', 'thank'])) {
-    return {
-      steps: [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }],
-    };
+    return { steps: [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }], general: true };
   }
   if (steps.length === 0 && has(clause, L.CROP)) return skip(clause, CANNOT.cropShape);
   return { steps };

@@ -44,6 +44,8 @@ export function thingName(label: string, select: ObjectSelector): string {
       return `all the ${plural}`;
     case 'background':
       return `the ${plural} in the background`;
+    case 'wearing':
+      return `the ${label} in ${select.colour}`;
     case 'nth':
       return `the ${ORDINAL_WORDS[select.index] ?? `${select.index + 1}th`} ${label} from the left`;
     case 'biggest':

@@ -15,12 +15,15 @@ export function interpretInstruction(text: string): EditPlan {
   const steps: EditStep[] = [];
   const plan: EditPlan = { steps, skipped: [] };
   let afterRemoval = false;
+  // "It's so noisy, can you clean it up?": a general wish beside a named one asks for that one
+  const general: EditStep[] = [];
   for (const clause of splitClauses(tokenize(text))) {
     const reading = readClause(clause, { afterRemoval, lastStep: steps.at(-1) });
-    for (const step of reading.steps) addStep(steps, step);
+    for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);
     afterRemoval = reading.removes ?? (afterRemoval && reading.steps.length === 0 && !reading.skipped);
   }
+  if (steps.length === 0) for (const step of general) addStep(steps, step);
   // "centre and crop": the centring is the crop, so no shape needs asking for
   if (steps.some((s) => s.kind === 'crop'))
     plan.skipped = plan.skipped.filter((s) => s.reason !== CANNOT.cropShape);

@@ -104,7 +104,7 @@ export const MORE = words(
 );
 /** Words before an adjective that make it a complaint ("too dark", "it's blurry"), which asks for the opposite. */
 export const COMPLAINT = words(
-  "too, so, overly, kinda, kind, bit, rather, pretty, is, are, 'its, s, was, look, seem, very, quite, super, way, really, bit, abit, little, somewhat, all, be, got, get, come, came, turn, turned, end",
+  "too, so, overly, kinda, kind, bit, rather, pretty, is, are, 'its, its, s, was, look, seem, very, quite, super, way, really, bit, abit, little, somewhat, all, be, got, get, come, came, turn, turned, end",
 );
 export const NEGATION = words("not, n't, no, never, without, dont, nothing");
 

@@ -7,7 +7,7 @@ const CASES: [string, EditStep[]][] = [
   // blur and quality
   ['Fix the blurriness', [{ kind: 'clarify' }]],
   ['make it clearer', [{ kind: 'clarify' }]],
-  ['this is bad quality, can it be improved', [{ kind: 'clarify' }, { kind: 'auto-levels' }]],
+  ['this is bad quality, can it be improved', [{ kind: 'clarify' }]],
   ['restore this old photo of my grandparents please', [{ kind: 'auto-levels' }, { kind: 'clarify' }]],
   // light and colour said as a problem
   ['less fluorescent lighting', [{ kind: 'auto-white-balance', cast: 'green' }]],
@@ -68,7 +68,11 @@ const CASES: [string, EditStep[]][] = [
   ],
   ['remove the card in front of her face', [{ kind: 'remove-marked', thing: 'card in front of her face' }]],
   ['remove the strand of hair', [{ kind: 'remove-marked', thing: 'strand of hair' }]],
-  ['remove the guy in green', [{ kind: 'remove-marked', thing: 'guy in green' }]],
+  [
+    'remove the guy in green',
+    [{ kind: 'remove-object', label: 'person', select: { which: 'wearing', colour: 'green' } }],
+  ],
+  ['remove the woman holding the phone', [{ kind: 'remove-marked', thing: 'woman holding the phone' }]],
   ['remove my younger self', [{ kind: 'remove-marked', thing: 'my younger self' }]],
   ['remove the reflection in her glasses', [{ kind: 'remove-marked', thing: 'reflection in her glasses' }]],
   ['remove the light poles from the background', [{ kind: 'remove-marked', thing: 'light poles' }]],
@@ -134,6 +138,6 @@ describe('requests said as problems, uses and pointers', () => {
     const plan = sut(
       "Hi all! This is my late grandpa's photo, it's really blurry and the colours are yellow. Could someone fix it, remove the guy in green behind him and crop it for a 5x7 frame? Will tip, thanks!!",
     );
-    expect(plan.steps.map((s) => s.kind)).toEqual(['sharpen', 'auto-white-balance', 'remove-marked', 'crop']);
+    expect(plan.steps.map((s) => s.kind)).toEqual(['sharpen', 'auto-white-balance', 'remove-object', 'crop']);
   });
 });

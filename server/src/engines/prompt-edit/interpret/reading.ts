@@ -7,6 +7,8 @@ export interface ClauseReading {
   skipped?: SkippedWish;
   /** The clause removed something, so a following clause that only names things removes them too. */
   removes?: boolean;
+  /** "Can you fix it?", "clean it up": a wish for a better photo that names nothing in particular. */
+  general?: boolean;
 }
 
 export const NOTHING: ClauseReading = { steps: [] };

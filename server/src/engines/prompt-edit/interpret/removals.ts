@@ -3,6 +3,7 @@ import { amountIn, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
 import { COLOURS } from './lexicon';
 import type { ClauseReading } from './reading';
+import { CLOTHING_COLOURS } from '../../../models/detect/clothing-colour';
 import { CANNOT } from './reasons';
 import { detectorClassOf, OBJECT_NAMES, PLURALS, UNDETECTABLE, type TextTarget } from './objects';
 
@@ -59,9 +60,16 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
   if ('text' in target) return { steps: [{ kind: 'remove-text', target: target.text }], removes: true };
   // "the guy in green", "the woman holding the phone": a person the detector cannot tell apart
-  if (target.label === 'person' && unresolvedQualifier(after, target.at))
-    return { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true };
-  const step: EditStep = { kind: 'remove-object', label: target.label, select: selectorIn(clause, target) };
+  let select = selectorIn(clause, target);
+  // "the man in the red shirt": the detector tells people apart by their clothes' colour; "the woman
+  // holding the phone" it cannot, so the person shows her. A place ("on the right") says more than either.
+  if (target.label === 'person' && select.which === 'default') {
+    const colour = wornColour(after, target.at);
+    if (colour) select = { which: 'wearing', colour };
+    else if (unresolvedQualifier(after, target.at))
+      return { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true };
+  }
+  const step: EditStep = { kind: 'remove-object', label: target.label, select };
   if (target.also) step.also = target.also;
   if (target.name) step.name = target.name;
   return { steps: [step], removes: true };
@@ -142,6 +150,14 @@ function unresolvedQualifier(clause: Clause, at: number): boolean {
   if (next[0] !== 'in') return false;
   const what = next[1] === 'the' || next[1] === 'a' ? next[2] : next[1];
   return Boolean(what && (COLOURS[what] || CLOTHES.has(what)));
+}
+
+/** The colour of what a person wears, said right after them: "in green", "in the red shirt", "wearing blue". */
+function wornColour(clause: Clause, at: number): string | null {
+  const next = clause.tokens.slice(at + 1, at + 5).map((t) => t.lemma);
+  if (next[0] !== 'in' && next[0] !== 'wear' && next[0] !== 'wearing') return null;
+  const colour = next.slice(1).find((w) => CLOTHING_COLOURS.has(w));
+  return colour ?? null;
 }
 
 const CLOTHES = L.words(

@@ -89,16 +89,20 @@ export function tokenize(text: string): Token[] {
   const doc = nlp.readDoc(normal);
   const tokens: Token[] = [];
   doc.sentences().each((sentence: ItemSentence) => {
+    const words: { word: string; type: string; rawLemma: string; stop: boolean; pos: string }[] = [];
     sentence.tokens().each((t: ItemToken) => {
       const word = String(t.out(its.normal));
       const type = String(t.out(its.type));
       // wink's lemma typing takes model addons the token API does not pass; the call itself is right.
       const winkLemma = type === 'word' ? String(t.out(its.lemma as never)) : word;
-      const rawLemma = LEMMA_FIXES[word] ?? winkLemma;
       // Function words ("there", "could") are never typos of content words ("these", "cloud").
       const stop = Boolean(t.out(its.stopWordFlag));
-      const pos = String(t.out(its.pos));
-      const known = type === 'word' && !stop ? synonymOf(word, rawLemma, pos) : rawLemma;
+      words.push({ word, type, rawLemma: LEMMA_FIXES[word] ?? winkLemma, stop, pos: String(t.out(its.pos)) });
+    });
+    words.forEach(({ word, type, rawLemma, stop, pos }, i) => {
+      // "a cloudy day", "a brilliant idea": a describing word before a noun tells of a thing, not the photo
+      const describesThing = words[i + 1]?.pos === 'NOUN';
+      const known = type === 'word' && !stop ? synonymOf(word, rawLemma, pos, !describesThing) : rawLemma;
       const corrected = known === null ? correctTypo(rawLemma) : null;
       const lemma = corrected ? (COMPARATIVES[corrected] ?? corrected) : (known ?? rawLemma);
       const inflected = rawLemma !== word || Boolean(corrected && COMPARATIVES[corrected]);
@@ -116,12 +120,12 @@ const WORD_CLASSES: Record<string, WordClass> = { ADJ: 'adj', VERB: 'verb', ADV:
  * ("murky" -> dark), the word itself when WordNet knows it as a real word (so it is never "corrected"), or
  * null when WordNet does not know it either (a typo, perhaps).
  */
-function synonymOf(word: string, lemma: string, pos: string): string | null {
+function synonymOf(word: string, lemma: string, pos: string, mayMap: boolean): string | null {
   if (VOCABULARY.has(lemma) || !/^[a-z][a-z-]+$/.test(lemma)) return lemma;
   // "underexposed" is the grammar's word, though wink's lemma "underexpose" is not
   if (VOCABULARY.has(word)) return word;
   const wordClass = WORD_CLASSES[pos];
-  if (wordClass && wordClass !== 'noun') {
+  if (mayMap && (wordClass === 'adj' || wordClass === 'adv')) {
     for (const related of relatedWords(lemma, wordClass)) if (SYNONYM_TARGETS.has(related)) return related;
   }
   const real = (['noun', 'verb', 'adj', 'adv'] as const).some((c) => sensesOf(lemma, c, 1).length > 0);

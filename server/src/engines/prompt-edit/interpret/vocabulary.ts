@@ -43,8 +43,9 @@ const GENERAL = words(
 );
 
 /**
- * The words of change a synonym may stand for ("murky" -> dark, "brilliant" -> vivid, "erase" -> remove): the
- * adjustment and removal words, less those too general to carry a wish of their own.
+ * The words of a look a describing word's synonym may stand for ("gloomy" -> dark, "brilliant" -> vivid).
+ * Verbs are left out, and so is blur: their synonyms stray too far ("holding" is a sense of "excluding", a
+ * "cloudy" day is not a blurry photo).
  */
 export const SYNONYM_TARGETS = new Set(
   [
@@ -58,13 +59,9 @@ export const SYNONYM_TARGETS = new Set(
     lexicon.WARM,
     lexicon.COOL,
     lexicon.SHARP,
-    lexicon.BLURRY,
     lexicon.NOISE,
-    lexicon.BLUR,
     lexicon.SEPIA,
     lexicon.GRAYSCALE,
-    lexicon.REMOVE,
-    lexicon.FLIP,
   ]
     .flatMap((set) => [...set])
     .filter((w) => !GENERAL.has(w)),
