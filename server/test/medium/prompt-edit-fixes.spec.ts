@@ -1,0 +1,120 @@
+/*
+ * Chat to Edit's repairs through the API, with the real engines: requests said the way people post them, on
+ * real photos, each result measured; and a removal of a thing no detector knows, with and without the mask
+ * the person tapped or painted.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createEngineRegistry } from '../../src/engines/registry';
+import { estimateTilt } from '../../src/engines/prompt-edit/operations/straighten';
+import { decodeRaw, encodePng, type RawImage } from '../../src/lib/image';
+import { detectFaces } from '../../src/models/face';
+import { createWorkerPool } from '../../src/workers/pool';
+import { databaseTargets } from '../support/databases';
+import { paintPupils, weightedMean } from '../support/face-paint';
+import { bearer } from '../support/fake-verifier';
+import { measure, meanDifference } from '../support/image-measures';
+import { photo } from '../support/uploads';
+import { useTestApp } from '../support/use-test-app';
+
+describe('Chat to Edit repairs through the API, with the real engines', () => {
+  const target = databaseTargets()[0];
+  let people = 0;
+  const pool = createWorkerPool({ threads: 1 });
+  const app = useTestApp(target, {
+    engines: () => createEngineRegistry({ pool }),
+    storagePrefix: 'prompt-edit-fixes-',
+    close: () => pool.close(),
+  });
+
+  async function edit(image: Buffer, prompt: string, maskData?: string) {
+    const uid = `fixer${people++}`;
+    const uploaded = await app.upload(uid, image, 'photo.png', 'prompt-edit');
+    expect(uploaded.statusCode).toBe(201);
+    const response = await app.processImage(uid, uploaded.json().id, {
+      prompt,
+      ...(maskData ? { maskData } : {}),
+    });
+    return { uid, response };
+  }
+
+  async function resultOf(uid: string, processedPath: string): Promise<RawImage> {
+    const served = await app.sut.inject({ method: 'GET', url: processedPath, headers: bearer(uid) });
+    expect(served.statusCode).toBe(200);
+    return decodeRaw(served.rawPayload, 3);
+  }
+
+  it('levels a photo turned by 4 degrees: "level this photo, the horizon is crooked"', async () => {
+    const tilted = await sharp(photo('face-cameraman-profile-grey.png'))
+      .rotate(4, { background: '#808080' })
+      .resize(700)
+      .png()
+      .toBuffer();
+    const { uid, response } = await edit(tilted, 'level this photo, the horizon is crooked');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().steps.map((s: { kind: string }) => s.kind)).toEqual(['straighten']);
+    const result = await resultOf(uid, response.json().processedPath);
+    expect(Math.abs(estimateTilt(result) ?? 0)).toBeLessThan(1);
+  });
+
+  it('makes a 1920 x 1080 wallpaper: "Make it a 1920x1080 wallpaper please"', async () => {
+    const { uid, response } = await edit(photo('Blinds.jpg'), 'Make it a 1920x1080 wallpaper please');
+    expect(response.statusCode, response.body).toBe(200);
+    const result = await resultOf(uid, response.json().processedPath);
+    expect([result.width, result.height]).toEqual([1920, 1080]);
+  });
+
+  it('keeps only the red in colour: "make it black and white but keep the red"', async () => {
+    const image = await sharp(photo('coffee.png')).png().toBuffer();
+    const { uid, response } = await edit(image, 'make it black and white but keep the red');
+    expect(response.statusCode, response.body).toBe(200);
+    const before = await decodeRaw(image);
+    const after = await resultOf(uid, response.json().processedPath);
+    expect(measure(after).chroma).toBeLessThan(measure(before).chroma * 0.6);
+    expect(measure(after).chroma).toBeGreaterThan(1);
+  });
+
+  it('takes the red out of red eyes: "the flash gave her red eyes, can you fix it?"', async () => {
+    const original = await decodeRaw(photo('astronaut.png'));
+    const [face] = await detectFaces(original, pool);
+    const { image: painted, disk } = paintPupils(original, face, [200, 30, 35]);
+    const { uid, response } = await edit(
+      await encodePng(painted),
+      'the flash gave her red eyes, can you fix it?',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await resultOf(uid, response.json().processedPath);
+    const redness = (i: RawImage) => weightedMean(i, disk, (r, g, b) => r / (g + b + 1));
+    expect(redness(after)).toBeLessThan(redness(painted) * 0.5);
+  });
+
+  it('asks for the thing no detector knows, then removes what the person showed', async () => {
+    const image = await sharp(photo('Garden.jpg')).resize(640).png().toBuffer();
+    const asked = await edit(image, 'please remove the sticker on the left');
+    expect(asked.response.statusCode).toBe(400);
+    expect(asked.response.json().error.message).toBe(
+      'Tap or paint "sticker on the left" on the photo first.',
+    );
+
+    const before = await decodeRaw(image);
+    const marked = (x: number, y: number) => x >= 60 && x < 160 && y >= 120 && y < 220;
+    const white = Buffer.alloc(before.width * before.height);
+    for (let y = 0; y < before.height; y++)
+      for (let x = 0; x < before.width; x++) if (marked(x, y)) white[y * before.width + x] = 255;
+    const mask = await sharp(white, { raw: { width: before.width, height: before.height, channels: 1 } })
+      .png()
+      .toBuffer();
+    const { uid, response } = await edit(
+      image,
+      'please remove the sticker on the left',
+      `data:image/png;base64,${mask.toString('base64')}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().steps).toEqual([
+      { kind: 'remove-marked', description: 'Removed "sticker on the left"' },
+    ]);
+    const after = await resultOf(uid, response.json().processedPath);
+    expect(meanDifference(before, after, marked)).toBeGreaterThan(4);
+    expect(meanDifference(before, after, (x, y) => !marked(x, y))).toBeLessThan(1);
+  });
+});
