@@ -21,7 +21,7 @@ export interface FileRun {
  * checks as an upload, the largest plan's limits, and no time pressure on the local providers.
  */
 export async function runOnFile(runner: ModeRunner, run: FileRun): Promise<EngineResult> {
-  const { options } = checkEditRequest(runner, {
+  const { options, usesMask } = checkEditRequest(runner, {
     prompt: run.prompt?.trim() || null,
     rawOptions: run.options,
     hasMask: Boolean(run.mask),
@@ -30,9 +30,7 @@ export async function runOnFile(runner: ModeRunner, run: FileRun): Promise<Engin
   await checkUpload(run.image);
   const photo = await decodePhoto(run.image);
   const mask =
-    runner.needsMask && run.mask
-      ? await decodeMaskPng(run.mask, photo.image.width, photo.image.height)
-      : null;
+    usesMask && run.mask ? await decodeMaskPng(run.mask, photo.image.width, photo.image.height) : null;
   return runner.run(
     { ...photo, mask, prompt: run.prompt?.trim() || null, options, plan: 'yearly' },
     {
