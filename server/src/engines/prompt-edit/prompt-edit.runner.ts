@@ -20,6 +20,8 @@ export interface PromptEditDeps extends PlanDeps {
  */
 export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
   const cloud = (deps.cloud ?? []).filter((p) => p.isConfigured());
+  // The language model and WordNet load on the first reading (about 0.2 s): pay it at start, not on a person's.
+  interpretInstruction('make it brighter');
 
   /** The plan this server can run: steps whose engine is missing here move to the skipped wishes. */
   function planFor(prompt: string): EditPlan {
