@@ -2,7 +2,7 @@ import type { EditPlan, EditStep } from '../edit-plan';
 import { splitClauses } from './clauses';
 import { CANNOT } from './reasons';
 import { tokenize } from './tokens';
-import { readClause } from './wishes';
+import { readClause, readWhole } from './wishes';
 
 export { describeStep, previewStep } from './describe';
 export { CAN_DO } from './reasons';
@@ -17,13 +17,17 @@ export function interpretInstruction(text: string): EditPlan {
   let afterRemoval = false;
   // "It's so noisy, can you clean it up?": a general wish beside a named one asks for that one
   const general: EditStep[] = [];
-  for (const clause of splitClauses(tokenize(text))) {
+  const tokens = tokenize(text);
+  for (const clause of splitClauses(tokens)) {
     const reading = readClause(clause, { afterRemoval, lastStep: steps.at(-1) });
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);
     afterRemoval = reading.removes ?? (afterRemoval && reading.steps.length === 0 && !reading.skipped);
   }
   if (steps.length === 0) for (const step of general) addStep(steps, step);
+  // Nothing read clause by clause, and nothing out of reach named: the whole post read as one wish
+  if (steps.length === 0 && plan.skipped.every((s) => s.reason === CANNOT.cropShape))
+    for (const step of readWhole({ tokens, text })) addStep(steps, step);
   // "centre and crop": the centring is the crop, so no shape needs asking for
   if (steps.some((s) => s.kind === 'crop'))
     plan.skipped = plan.skipped.filter((s) => s.reason !== CANNOT.cropShape);

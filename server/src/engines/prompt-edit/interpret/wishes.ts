@@ -1,4 +1,4 @@
-import type { Backdrop } from '../edit-plan';
+import type { Backdrop, EditStep } from '../edit-plan';
 import { find, has, type Clause } from './clauses';
 import * as L from './lexicon';
 import { hasAdjustment, readAdjustments } from './adjustments';
@@ -37,6 +37,20 @@ export function readClause(clause: Clause, { afterRemoval, lastStep }: Context):
   if (background) return background;
   return readAdjustments(clause);
 }
+
+/**
+ * A post whose clauses named nothing: read as one clause, so that a wish split across clauses still counts
+ * ("the colours, can you fix them"), then a request to fix or improve the photo as a whole.
+ */
+export function readWhole(clause: Clause): EditStep[] {
+  const whole = { ...clause, tokens: clause.tokens.filter((t) => t.type !== 'punctuation') };
+  const reading = readAdjustments(whole);
+  if (reading.steps.length) return reading.steps;
+  return has(whole, REPAIR) ? [{ kind: 'auto-levels' }, { kind: 'clarify' }] : [];
+}
+
+/** Asking for the photo to be mended, as a whole. */
+const REPAIR = L.words('fix, repair, restore, improve, enhance, edit, photoshop, retouch, touch, better');
 
 /** "don't crop it", "no filters": a wish not to do something is no step at all. */
 function isNegated(clause: Clause): boolean {
