@@ -84,7 +84,7 @@ const REWRITES: [RegExp, string][] = [
 export function tokenize(text: string): Token[] {
   nlp ??= winkNLP(model);
   const its = nlp.its;
-  let normal = rewriteSizes(` ${text.toLowerCase().replace(/[’‘`]/g, "'")} `);
+  let normal = rewriteSizes(` ${sentencesOf(text).toLowerCase().replace(/[’‘`]/g, "'")} `);
   for (const [pattern, replacement] of REWRITES) normal = normal.replace(pattern, replacement);
   const doc = nlp.readDoc(normal);
   const tokens: Token[] = [];
@@ -130,4 +130,16 @@ function synonymOf(word: string, lemma: string, pos: string, mayMap: boolean): s
   }
   const real = (['noun', 'verb', 'adj', 'adv'] as const).some((c) => sensesOf(lemma, c, 1).length > 0);
   return real ? lemma : null;
+}
+
+/** Verbs that start an instruction, as people write them at the head of a new one. */
+const IMPERATIVES =
+  'Add|Remove|Make|Change|Crop|Zoom|Put|Replace|Delete|Erase|Turn|Rotate|Flip|Increase|Decrease|Brighten|Darken|Lighten|Blur|Sharpen|Fix|Give|Take|Get|Cut|Place|Insert|Show|Apply|Adjust|Enhance|Move|Resize|Clean|Swap|Select|Paste|Reduce|Lower|Raise|Straighten|Whiten|Colou?ri[sz]e';
+
+/**
+ * "Add a crown to the dog Zoom in on the image": lists of instructions written without stops, each starting
+ * with a capitalised verb after a lower-case word, are split where a stop would be.
+ */
+function sentencesOf(text: string): string {
+  return text.replace(new RegExp(`(?<=[a-z0-9]) +(?=(?:${IMPERATIVES})\\b)`, 'g'), '. ');
 }
