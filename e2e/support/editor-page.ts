@@ -6,6 +6,7 @@
  *   await paint(page, [[0.3, 0.4], [0.6, 0.45]]);              // a stroke across the mask canvas (fractions)
  *   await paintByTouch(page, [[0.3, 0.4], [0.6, 0.45]]);      // the same with touch events (needs hasTouch)
  *   await paintByTouch(page, [[0.5, 0.5], [0.2, 0.5]], 'compare-slider');   // a finger drag on another element
+ *   await tapAt(page, [0.6, 0.7], { shift: true, holdMs: 0 });  // a click on the mask canvas (Select tool)
  *   await maskInk(page);                                       // painted pixels on the mask layer
  *   const { file, bytes } = await downloadResult(page);       // clicks Download, returns the saved file
  */
@@ -52,6 +53,21 @@ export async function paint(page: Page, stroke: Stroke): Promise<void> {
   await page.mouse.down();
   for (const point of stroke.slice(1)) await page.mouse.move(...at(point), { steps: 8 });
   await page.mouse.up();
+}
+
+/** A click at a point of the mask canvas (fractions), with shift held or the button held `holdMs`. */
+export async function tapAt(
+  page: Page,
+  [fx, fy]: [number, number],
+  { shift = false, holdMs = 0 }: { shift?: boolean; holdMs?: number } = {},
+): Promise<void> {
+  const box = await boxOf(page);
+  await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height);
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.down();
+  if (holdMs) await page.waitForTimeout(holdMs);
+  await page.mouse.up();
+  if (shift) await page.keyboard.up('Shift');
 }
 
 /**

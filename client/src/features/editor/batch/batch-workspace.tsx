@@ -10,6 +10,7 @@ import { MaskEditor } from '../components/mask-editor';
 import { ModeChoicesPanel } from '../components/mode-choices';
 import { PromptPanel } from '../components/prompt-panel';
 import { useMaskEditor } from '../components/use-mask-editor';
+import { usePlanPreview } from '../components/use-plan-preview';
 import { toast } from '@client/components/ui/use-toast';
 import { archiveUrl, readyPhotos, type BatchPhoto } from './batch-photos';
 import { BatchPhotoList } from './batch-photo-list';
@@ -40,6 +41,7 @@ export function BatchWorkspace({
   const masked = MODE_INFO[mode].needsMask;
   const editor = useMaskEditor(masked && phase === 'ready');
   const [prompt, setPrompt] = useState('');
+  const preview = usePlanPreview(MODE_INFO[mode].needsPrompt ? prompt : '');
   const [choices, setChoices] = useState<ModeChoices>(DEFAULT_CHOICES);
   const needed = readyPhotos(photos).length;
   const remaining = user.credits.remaining;
@@ -95,7 +97,13 @@ export function BatchWorkspace({
           {creditLine(phase, photos, needed, remaining)}
         </p>
         {MODE_INFO[mode].needsPrompt && (
-          <PromptPanel prompt={prompt} disabled={busy} iterative={false} onChange={setPrompt} />
+          <PromptPanel
+            prompt={prompt}
+            preview={preview}
+            disabled={busy}
+            iterative={false}
+            onChange={setPrompt}
+          />
         )}
         <ModeChoicesPanel mode={mode} choices={choices} disabled={busy} onChange={setChoices} />
         <div className="flex flex-col gap-2">

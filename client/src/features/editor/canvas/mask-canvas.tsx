@@ -1,8 +1,13 @@
 import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
-import type { Tool } from '../model/brush';
+import type { SelectPoint } from '@common/schemas/select';
+import { cn } from '@client/lib/utils';
+import type { MaskTool } from '../model/brush';
 import type { ImageView } from '../model/editor-state';
 import { drawStroke, drawStrokes } from '../model/rasterize';
 import { appendPoint, type Point, type Stroke, type Strokes } from '../model/strokes';
+import { createTapGesture } from '../model/tap-gesture';
+import { tapsOf, type TapLabel } from '../model/tap-select';
+import { TapMarkers } from './tap-markers';
 
 /** The visible mark: opaque purple on a layer shown at half opacity, so overlapping strokes stay even. */
 export const STROKE_COLOR = '#8b5cf6';
@@ -14,11 +19,15 @@ interface MaskCanvasProps {
   /** Screen pixels per image pixel. */
   scale: number;
   strokes: Strokes;
-  tool: Tool;
+  tool: MaskTool;
   /** Stroke width in image pixels. */
   strokeWidth: number;
   disabled: boolean;
   onStroke(stroke: Stroke): void;
+  /** The Select tool's tap (label 0: shift-tap or a long press), in image pixels. */
+  onTap?(point: Point, label: TapLabel): void;
+  /** The tap being answered, shown with a spinner. */
+  pendingTap?: SelectPoint | null;
 }
 
 interface PointerSession {
@@ -29,7 +38,8 @@ interface PointerSession {
 /**
  * The photo with its mask layer on top. Strokes are kept in image pixels; during a gesture only the newest
  * segment is drawn, so painting stays smooth on a 12-megapixel photo. A stroke is reported once, on release
- * (one history entry per stroke); a second finger cancels it, so a pinch never paints.
+ * (one history entry per stroke); a second finger cancels it, so a pinch never paints. With the Select tool a
+ * press is a tap instead (see createTapGesture), and the taps so far are marked on the photo.
  */
 export function MaskCanvas({
   image,
@@ -39,11 +49,15 @@ export function MaskCanvas({
   strokeWidth,
   disabled,
   onStroke,
+  onTap,
+  pendingTap = null,
 }: MaskCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const session = useRef<PointerSession | null>(null);
   const activePointers = useRef(new Set<number>());
   const [cursor, setCursor] = useState<Point | null>(null);
+  const [gesture] = useState(() => createTapGesture());
+  const selecting = tool === 'select';
 
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
@@ -63,6 +77,7 @@ export function MaskCanvas({
   }
 
   function cancel() {
+    gesture.cancel();
     if (!session.current) return;
     session.current = null;
     paintLayer(canvas.current, strokes, layerScale);
@@ -73,6 +88,11 @@ export function MaskCanvas({
     if (activePointers.current.size > 1) return cancel();
     if (disabled || (event.pointerType === 'mouse' && event.button !== 0)) return;
     event.currentTarget.setPointerCapture(event.pointerId);
+    if (selecting) {
+      const screen = { x: event.clientX, y: event.clientY };
+      const { pointerId, shiftKey } = event;
+      return gesture.down({ pointerId, screen, at: toImage(event), shiftKey }, (at) => onTap?.(at, 0));
+    }
     const stroke: Stroke = { tool, width: strokeWidth, points: [toImage(event)] };
     session.current = { pointerId: event.pointerId, stroke };
     const ctx = canvas.current?.getContext('2d');
@@ -81,6 +101,7 @@ export function MaskCanvas({
 
   function onPointerMove(event: PointerEvent<HTMLCanvasElement>) {
     if (event.pointerType !== 'touch') setCursor(toImage(event));
+    gesture.move(event.pointerId, { x: event.clientX, y: event.clientY });
     const current = session.current;
     if (!current || current.pointerId !== event.pointerId) return;
     const before = current.stroke.points.length;
@@ -97,6 +118,8 @@ export function MaskCanvas({
 
   function onPointerUp(event: PointerEvent<HTMLCanvasElement>) {
     activePointers.current.delete(event.pointerId);
+    const tap = gesture.up(event.pointerId);
+    if (tap) onTap?.(tap.at, tap.label);
     const current = session.current;
     if (!current || current.pointerId !== event.pointerId) return;
     session.current = null;
@@ -124,15 +147,20 @@ export function MaskCanvas({
         width={layerWidth}
         height={layerHeight}
         data-testid="mask-canvas"
-        aria-label="Paint over the area to change"
-        className="absolute inset-0 size-full cursor-none opacity-50 [touch-action:none]"
+        aria-label={selecting ? 'Tap the object to select it' : 'Paint over the area to change'}
+        className={cn(
+          'absolute inset-0 size-full opacity-50 [touch-action:none] [-webkit-touch-callout:none]',
+          !selecting ? 'cursor-none' : pendingTap ? 'cursor-progress' : 'cursor-crosshair',
+        )}
+        onContextMenu={selecting ? (event) => event.preventDefault() : undefined}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerCancel}
         onPointerLeave={() => setCursor(null)}
       />
-      {cursor && !disabled && (
+      {selecting && <TapMarkers taps={tapsOf(strokes)} pending={pendingTap} scale={scale} />}
+      {cursor && !disabled && !selecting && (
         <div
           aria-hidden
           className="pointer-events-none absolute rounded-full border-2 border-white shadow-[0_0_0_1px_rgba(0,0,0,0.6)]"

@@ -12,20 +12,25 @@ import { proposalStroke } from '../model/mask-proposal';
 import { DEFAULT_CHOICES, processOptions, type ModeChoices } from '../model/mode-options';
 import { renderMaskDataUrl } from '../model/rasterize';
 import { needsMask, processLabel } from '../model/validation';
+import { MarkStepCard } from './mark-step-card';
 import { MaskEditor } from './mask-editor';
 import { ModeChoicesPanel } from './mode-choices';
 import { ProcessingOverlay, type Progress } from './processing-overlay';
 import { PromptPanel } from './prompt-panel';
 import { Segmented } from './segmented';
-import type { ProcessInput } from './use-editor';
+import type { ProcessFailure, ProcessInput } from './use-editor';
+import { useMarkStep } from './use-mark-step';
 import { useMaskEditor } from './use-mask-editor';
+import { usePlanPreview } from './use-plan-preview';
+import { useTapSelect, type SelectFn } from './use-tap-select';
 
 const createCanvas = (width: number, height: number) =>
   Object.assign(document.createElement('canvas'), { width, height });
 
 /**
- * Stage 2: the working image (with the mask editor in the mask modes and in iterative mode), the mode's
- * choices, and the process button. Mounted afresh for each working image, which clears the mask.
+ * Stage 2: the working image (with the mask editor in the mask modes, in iterative mode, and in Chat to Edit
+ * when the instruction asks the person to mark something), the mode's choices, and the process button.
+ * Mounted afresh for each working image, which clears the mask.
  */
 export function EditWorkspace({
   mode,
@@ -36,6 +41,7 @@ export function EditWorkspace({
   onBrush,
   onProcess,
   onFindWatermark,
+  onSelect,
   onBack,
 }: {
   mode: Mode;
@@ -44,16 +50,25 @@ export function EditWorkspace({
   brush: Brush;
   progress: Progress | null;
   onBrush(mode: Brush): void;
-  onProcess(input: ProcessInput): void;
+  onProcess(input: ProcessInput): Promise<ProcessFailure | null>;
   /** The server's proposed watermark mask for the photo (PNG); watermark mode, before the first result. */
   onFindWatermark?(): Promise<Blob>;
+  /** Tap to select on this image; absent where taps cannot be answered. */
+  onSelect?: SelectFn;
   onBack(): void;
 }) {
   const [finding, setFinding] = useState(false);
   const busy = progress !== null || finding;
-  const masked = needsMask(mode, iterative);
-  const editor = useMaskEditor(masked && !busy);
   const [prompt, setPrompt] = useState('');
+  const preview = usePlanPreview(MODE_INFO[mode].needsPrompt ? prompt : '');
+  const mark = useMarkStep(prompt, preview);
+  const maskMode = needsMask(mode, iterative);
+  const masked = maskMode || mark.step !== null;
+  const editor = useMaskEditor(masked && !busy, {
+    select: !!onSelect,
+    initialTool: MODE_INFO[mode].needsPrompt && onSelect ? 'select' : 'brush',
+  });
+  const tapper = useTapSelect(editor, image, onSelect, createCanvas);
   const [choices, setChoices] = useState<ModeChoices>(DEFAULT_CHOICES);
   const Icon = MODE_ICONS[mode];
   const overlay = progress && (
@@ -83,17 +98,31 @@ export function EditWorkspace({
     }
   }
 
-  function submit() {
+  async function submit() {
     const maskData = masked
       ? renderMaskDataUrl(editor.strokes, image.width, image.height, createCanvas)
       : null;
-    onProcess({ maskData, hasMask: maskData !== null, prompt, ...processOptions(mode, choices) });
+    if (mark.step && !maskData) {
+      toast({
+        title: 'Nothing marked yet',
+        description: `${mark.step.title} first.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    const failure = await onProcess({
+      maskData,
+      hasMask: maskData !== null,
+      prompt,
+      ...processOptions(mode, choices),
+    });
+    if (failure) mark.failed(failure);
   }
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       {masked ? (
-        <MaskEditor image={image} editor={editor} disabled={busy} overlay={overlay} />
+        <MaskEditor image={image} editor={editor} tapper={tapper} disabled={busy} overlay={overlay} />
       ) : (
         <ImageStage
           width={image.width}
@@ -123,13 +152,13 @@ export function EditWorkspace({
             <p className="text-sm text-muted-foreground">
               {!iterative
                 ? MODE_INFO[mode].description
-                : masked
+                : maskMode
                   ? 'Erase more, or restore parts of the original photo.'
                   : 'Describe the next change to the result.'}
             </p>
           </div>
         </div>
-        {masked && iterative && (
+        {maskMode && iterative && (
           <Segmented<Brush>
             label="Brush action"
             value={brush}
@@ -142,7 +171,21 @@ export function EditWorkspace({
           />
         )}
         {MODE_INFO[mode].needsPrompt && (
-          <PromptPanel prompt={prompt} disabled={busy} iterative={iterative} onChange={setPrompt} />
+          <PromptPanel
+            prompt={prompt}
+            preview={preview}
+            disabled={busy}
+            iterative={iterative}
+            onChange={setPrompt}
+          >
+            {mark.step && (
+              <MarkStepCard
+                step={mark.step}
+                done={editor.strokes.some((s) => s.tool === 'brush')}
+                canTap={!!onSelect}
+              />
+            )}
+          </PromptPanel>
         )}
         <ModeChoicesPanel mode={mode} choices={choices} disabled={busy} onChange={setChoices} />
         {mode === 'watermark-removal' && !iterative && (
@@ -151,12 +194,18 @@ export function EditWorkspace({
           </p>
         )}
         <div className="flex flex-col gap-2">
-          {onFindWatermark && masked && !iterative && (
+          {onFindWatermark && maskMode && !iterative && (
             <Button variant="outline" disabled={busy} onClick={findWatermark} data-testid="find-watermark">
               {finding ? <LoaderCircle className="animate-spin" /> : <ScanSearch />} Find watermark
             </Button>
           )}
-          <Button variant="gradient" size="lg" disabled={busy} onClick={submit} data-testid="process-button">
+          <Button
+            variant="gradient"
+            size="lg"
+            disabled={busy || tapper.pending !== null}
+            onClick={() => void submit()}
+            data-testid="process-button"
+          >
             <Sparkles /> {processLabel(mode, iterative)}
           </Button>
           <Button variant="outline" disabled={busy} onClick={onBack}>

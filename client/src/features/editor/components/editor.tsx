@@ -69,7 +69,7 @@ export function Editor({
               <Button
                 variant="gradient"
                 disabled={editor.uploadProgress !== null}
-                onClick={() => editor.process({ maskData: null, hasMask: false, prompt: '' })}
+                onClick={() => void editor.process({ maskData: null, hasMask: false, prompt: '' })}
               >
                 <Sparkles /> {processLabel(mode, false)}
               </Button>
@@ -100,6 +100,7 @@ export function Editor({
           onBrush={(brush) => dispatch({ type: 'brush', brush })}
           onProcess={editor.process}
           onFindWatermark={mode === 'watermark-removal' ? editor.findWatermark : undefined}
+          onSelect={editor.select}
           onBack={() => dispatch({ type: 'reset' })}
         />
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Brush, Eraser, Redo2, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Brush, Eraser, MousePointerClick, Redo2, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { Slider } from '@client/components/ui/slider';
 import { MaskCanvas } from '../canvas/mask-canvas';
 import { ImageStage } from '../canvas/image-stage';
@@ -9,16 +9,22 @@ import { shortcutHint } from '../model/shortcuts';
 import { ZOOM } from '../model/zoom';
 import { ToolButton } from './tool-button';
 import type { MaskEditorState } from './use-mask-editor';
+import type { TapSelectState } from './use-tap-select';
 
-/** Brush and eraser over the photo, with size, undo/redo and zoom; `overlay` covers it while processing. */
+/**
+ * Select (where `tapper` answers taps), brush and eraser over the photo, with size, undo/redo and zoom;
+ * `overlay` covers it while processing.
+ */
 export function MaskEditor({
   image,
   editor,
+  tapper,
   disabled,
   overlay,
 }: {
   image: ImageView;
   editor: MaskEditorState;
+  tapper?: TapSelectState;
   disabled: boolean;
   overlay?: ReactNode;
 }) {
@@ -31,6 +37,16 @@ export function MaskEditor({
         className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border bg-card px-2 py-1.5 shadow-sm"
       >
         <div className="flex items-center gap-0.5">
+          {editor.canSelect && (
+            <ToolButton
+              label="Select"
+              hint={shortcutHint('tool-select')}
+              pressed={tool === 'select'}
+              onClick={() => setTool('select')}
+            >
+              <MousePointerClick />
+            </ToolButton>
+          )}
           <ToolButton
             label="Brush"
             hint={shortcutHint('tool-brush')}
@@ -121,13 +137,23 @@ export function MaskEditor({
             strokeWidth={strokeWidth(brushSize, image.width, image.height)}
             disabled={disabled}
             onStroke={editor.addStroke}
+            onTap={tapper?.tap}
+            pendingTap={tapper?.pending}
           />
         )}
       </ImageStage>
-      <p className="text-center text-xs text-muted-foreground pointer-coarse:hidden">
-        Paint over what should go. <kbd className="font-sans">[</kbd> and <kbd className="font-sans">]</kbd>{' '}
-        change the size; <kbd className="font-sans">Ctrl+Z</kbd> undoes.
-      </p>
+      {tool === 'select' ? (
+        <p className="text-center text-xs text-muted-foreground">
+          Tap what should go; tap it again to refine.{' '}
+          <span className="pointer-coarse:hidden">Shift-click</span>
+          <span className="pointer-fine:hidden">Hold</span> to take a part away.
+        </p>
+      ) : (
+        <p className="text-center text-xs text-muted-foreground pointer-coarse:hidden">
+          Paint over what should go. <kbd className="font-sans">[</kbd> and <kbd className="font-sans">]</kbd>{' '}
+          change the size; <kbd className="font-sans">Ctrl+Z</kbd> undoes.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { PromptPlanResponse } from '@common/schemas/process';
 import { Textarea } from '@client/components/ui/textarea';
-import { instructionPlanQueryOptions } from '../api/plan-instruction';
 
 /** Instructions that show the range of what Chat to Edit does; a click puts one in the box. */
 export const EXAMPLE_INSTRUCTIONS = [
@@ -15,25 +14,26 @@ export const EXAMPLE_INSTRUCTIONS = [
   'Make it 2x bigger',
 ] as const;
 
-/** The pause after the last key stroke before the plan is asked for. */
-const PREVIEW_DELAY_MS = 400;
-
-/** The instruction box of Chat to Edit: examples to start from, and a preview of the plan as it is typed. */
+/**
+ * The instruction box of Chat to Edit: examples to start from, a preview of the plan as it is typed (see
+ * usePlanPreview), and below it `children`: a step the person must do, when the plan has one. The examples
+ * give way to that step, which with the process button then stays in view.
+ */
 export function PromptPanel({
   prompt,
+  preview,
   disabled,
   iterative,
   onChange,
+  children,
 }: {
   prompt: string;
+  preview: PromptPlanResponse | undefined;
   disabled: boolean;
   iterative: boolean;
   onChange(prompt: string): void;
+  children?: ReactNode;
 }) {
-  const settled = useSettled(prompt.trim(), PREVIEW_DELAY_MS);
-  const plan = useQuery(instructionPlanQueryOptions(settled));
-  const preview = settled === prompt.trim() ? plan.data : undefined;
-
   return (
     <div className="flex flex-col gap-3">
       <label className="flex flex-col gap-2 text-sm font-medium">
@@ -48,19 +48,21 @@ export function PromptPanel({
           data-testid="prompt-input"
         />
       </label>
-      <div className="flex flex-wrap gap-1.5" aria-label="Example instructions">
-        {EXAMPLE_INSTRUCTIONS.map((example) => (
-          <button
-            key={example}
-            type="button"
-            disabled={disabled}
-            onClick={() => onChange(example)}
-            className="rounded-full border bg-background px-2.5 py-1 text-xs text-muted-foreground transition-colors hover:border-primary/50 hover:text-foreground disabled:opacity-50"
-          >
-            {example}
-          </button>
-        ))}
-      </div>
+      {!children && (
+        <div className="flex flex-wrap gap-1.5" aria-label="Example instructions">
+          {EXAMPLE_INSTRUCTIONS.map((example) => (
+            <button
+              key={example}
+              type="button"
+              disabled={disabled}
+              onClick={() => onChange(example)}
+              className="rounded-full border bg-background px-2.5 py-1 text-xs text-muted-foreground transition-colors hover:border-primary/50 hover:text-foreground disabled:opacity-50"
+            >
+              {example}
+            </button>
+          ))}
+        </div>
+      )}
       {preview && (
         <div className="rounded-lg bg-muted px-3 py-2 text-xs" data-testid="plan-preview" aria-live="polite">
           {preview.steps.length > 0 && (
@@ -80,16 +82,7 @@ export function PromptPanel({
           )}
         </div>
       )}
+      {children}
     </div>
   );
-}
-
-/** The value once it has stopped changing for `delayMs`. */
-function useSettled(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
 }

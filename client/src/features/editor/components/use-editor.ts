@@ -3,11 +3,13 @@ import type { Mode } from '@common/modes';
 import { PLAN_LIMITS } from '@common/plans';
 import type { Credits, CurrentUser } from '@common/schemas/auth';
 import type { ProcessRequest, ProcessResponse } from '@common/schemas/process';
+import type { SelectPoint } from '@common/schemas/select';
 import { toast } from '@client/components/ui/use-toast';
-import { apiBlob } from '@client/lib/api-client';
+import { ApiError, apiBlob } from '@client/lib/api-client';
 import { getErrorMessage, isUnauthenticated } from '@client/lib/errors';
 import { detectWatermark } from '../api/detect-watermark';
 import { processImage } from '../api/process-image';
+import { selectMask } from '../api/select-mask';
 import { uploadImage } from '../api/upload-image';
 import { watchProgress } from '../api/watch-progress';
 import { editorReducer, initialEditorState, type Result } from '../model/editor-state';
@@ -23,6 +25,12 @@ export interface ProcessInput {
   prompt: string;
   scale?: 2 | 4;
   options?: Record<string, unknown>;
+}
+
+/** Why a process call was refused, as the server put it (null code: not the server's refusal). */
+export interface ProcessFailure {
+  code: ApiError['code'];
+  message: string;
 }
 
 /** The editor's flow and its calls: upload, process with live progress, quick upscale, download, Edit More. */
@@ -97,7 +105,8 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     }
   }
 
-  async function process(input: ProcessInput) {
+  /** Validates, processes and toasts the outcome; resolves with the failure, if any, for the caller to offer more. */
+  async function process(input: ProcessInput): Promise<ProcessFailure | null> {
     const problem = processProblem({
       mode,
       hasImage: !!state.upload,
@@ -106,9 +115,12 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
       iterative: state.iterative,
       brush: state.brush,
     });
-    if (problem) return toast({ ...problem, variant: 'destructive' });
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return { code: null, message: problem.description };
+    }
     const { upload, working } = state;
-    if (!upload || !working) return;
+    if (!upload || !working) return null;
     try {
       // The row remembers the mode it was uploaded for; after a mode change the photo goes up again.
       let id = upload.id;
@@ -131,12 +143,11 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
         description: result.note ?? 'Compare before and after, then download.',
         variant: 'success',
       });
+      return null;
     } catch (error) {
-      toast({
-        title: 'Processing failed',
-        description: getErrorMessage(error, 'Failed to process image. Please try again.'),
-        variant: 'destructive',
-      });
+      const message = getErrorMessage(error, 'Failed to process image. Please try again.');
+      toast({ title: 'Processing failed', description: message, variant: 'destructive' });
+      return { code: error instanceof ApiError ? error.code : null, message };
     }
   }
 
@@ -171,6 +182,19 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     return detectWatermark(state.upload.id);
   }
 
+  /**
+   * Tap to select on the working image. The server reads the uploaded original, so taps are offered only while
+   * the working image has its size (a result that was cropped or upscaled would not line up).
+   */
+  const canSelect =
+    state.upload !== null &&
+    state.working?.width === state.upload.original.width &&
+    state.working.height === state.upload.original.height;
+  function select(points: SelectPoint[], signal: AbortSignal): Promise<Blob> {
+    if (!state.upload) return Promise.reject(new Error('No image uploaded'));
+    return selectMask(state.upload.id, points, undefined, signal);
+  }
+
   function download() {
     if (!state.result) return;
     const link = document.createElement('a');
@@ -200,6 +224,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     uploadEarlierResult,
     process,
     findWatermark,
+    select: canSelect ? select : undefined,
     upscaleResult,
     download,
     editMore,

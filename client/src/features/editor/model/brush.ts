@@ -1,7 +1,10 @@
 /** The mask brush of the spec: slider 5..100 in steps of 5, 40 by default. */
 export const BRUSH_SIZE = { min: 5, max: 100, step: 5, default: 40 } as const;
 
+/** What a stroke does to the mask. */
 export type Tool = 'brush' | 'eraser';
+/** What pressing on the photo does: paint, erase, or select the object under the tap. */
+export type MaskTool = Tool | 'select';
 
 export function clampBrushSize(size: number): number {
   const stepped = Math.round(size / BRUSH_SIZE.step) * BRUSH_SIZE.step;

@@ -172,7 +172,7 @@ describe('shortcuts', () => {
     ...mods,
   });
 
-  it('maps undo, redo, brush size, tools and zoom', () => {
+  it('maps undo, redo, brush size, tools (select too) and zoom', () => {
     expect(shortcutFor(key('z', { ctrlKey: true }))).toBe('undo');
     expect(shortcutFor(key('z', { metaKey: true }))).toBe('undo');
     expect(shortcutFor(key('Z', { ctrlKey: true, shiftKey: true }))).toBe('redo');
@@ -181,6 +181,7 @@ describe('shortcuts', () => {
     expect(shortcutFor(key(']'))).toBe('brush-larger');
     expect(shortcutFor(key('b'))).toBe('tool-brush');
     expect(shortcutFor(key('e'))).toBe('tool-eraser');
+    expect(shortcutFor(key('s'))).toBe('tool-select');
     expect(shortcutFor(key('='))).toBe('zoom-in');
     expect(shortcutFor(key('-'))).toBe('zoom-out');
     expect(shortcutFor(key('z'))).toBeNull();

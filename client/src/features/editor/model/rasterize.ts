@@ -28,12 +28,12 @@ export type StrokeContext = Pick<
  */
 export function drawStroke(ctx: StrokeContext, stroke: Stroke, scale: number, color: string, from = 0): void {
   const points = stroke.points;
-  if (points.length === 0 && !stroke.bitmap) return;
+  if (points.length === 0 && !stroke.mask) return;
   ctx.save();
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   ctx.globalCompositeOperation = stroke.tool === 'eraser' ? 'destination-out' : 'source-over';
-  if (stroke.bitmap) {
-    ctx.drawImage(stroke.bitmap(color), 0, 0);
+  if (stroke.mask) {
+    ctx.drawImage(stroke.mask.image(color), 0, 0, stroke.mask.width, stroke.mask.height);
     ctx.restore();
     return;
   }

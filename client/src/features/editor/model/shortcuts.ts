@@ -1,6 +1,14 @@
 /** The mask editor's keyboard shortcuts; `shortcutFor` is pure so tests and the key handler share it. */
 export type ShortcutAction =
-  'undo' | 'redo' | 'brush-smaller' | 'brush-larger' | 'tool-brush' | 'tool-eraser' | 'zoom-in' | 'zoom-out';
+  | 'undo'
+  | 'redo'
+  | 'brush-smaller'
+  | 'brush-larger'
+  | 'tool-brush'
+  | 'tool-eraser'
+  | 'tool-select'
+  | 'zoom-in'
+  | 'zoom-out';
 
 interface KeyLike {
   key: string;
@@ -21,6 +29,7 @@ const SHORTCUTS: { action: ShortcutAction; hint: string; test(e: KeyLike): boole
   { action: 'brush-larger', hint: ']', test: (e) => plain(e) && e.key === ']' },
   { action: 'tool-brush', hint: 'B', test: (e) => plain(e) && lower(e) === 'b' },
   { action: 'tool-eraser', hint: 'E', test: (e) => plain(e) && lower(e) === 'e' },
+  { action: 'tool-select', hint: 'S', test: (e) => plain(e) && lower(e) === 's' },
   { action: 'zoom-in', hint: '+', test: (e) => !mod(e) && !e.altKey && (e.key === '+' || e.key === '=') },
   { action: 'zoom-out', hint: '-', test: (e) => !mod(e) && !e.altKey && (e.key === '-' || e.key === '_') },
 ];
