@@ -184,6 +184,11 @@ ${markdownTable(
   ]),
 )}
 
+The new steps on real photos, as the unit tests make them (before and after, looked at when the operations were
+written): straightening, crops around faces and padding, light recovery, white balance with a grey card and with
+skin ([sheet](images/chat-to-edit-light-sheet.jpg)); red and glowing eyes, teeth, sunburn and selective colour
+([sheet](images/chat-to-edit-face-sheet.jpg)).
+
 Reading the real requests (${realTimes.length} reads): median ${median(realTimes).toFixed(2)} ms, 95th percentile
 ${realTimes[Math.floor(realTimes.length * 0.95)].toFixed(2)} ms.
 
