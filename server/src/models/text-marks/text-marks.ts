@@ -2,13 +2,14 @@ import type { RawImage } from '../../lib/image';
 import { dilate } from '../inpaint/mask';
 import { enlargeMask, shrinkArea } from './resample';
 import { findGlyphs, glyphLimits, groupLines, colourDistance, type GlyphSet, type TextLine } from './glyphs';
+import { findFilmImprint, type ImprintRow } from './film-imprint';
 import { candidateMaps, type CandidateMap, type MapKind } from './maps';
 
 export type TextMarkTarget = 'date-stamp' | 'warm-date-stamp' | 'text' | 'watermark';
 
-/** What was found, for tests and logs. */
+/** What was found, for tests and logs; `film-imprint`: a film camera's glowing imprint, by its light. */
 export interface TextMarkLine {
-  kind: MapKind;
+  kind: MapKind | 'film-imprint';
   box: { x: number; y: number; width: number; height: number };
   glyphs: number;
 }
@@ -21,12 +22,17 @@ const KINDS: Record<TextMarkTarget, MapKind[]> = {
   watermark: ['bright', 'dark', 'warm'],
 };
 const IN_A_CORNER: TextMarkTarget[] = ['date-stamp', 'warm-date-stamp'];
+/**
+ * A film camera's imprint glows and its digits run into their glow and into busy photo behind them, which the
+ * maps above lose; the film-imprint finder looks for the light its LEDs added instead, and masks the glow too.
+ */
+const FILM_IMPRINT: TextMarkTarget[] = ['date-stamp'];
 
 /**
  * A 0/1 mask (the image's size) of text marks drawn over a photo, grown a little over anti-aliasing and JPEG
- * halo; null when there is none. A date stamp is a line of warm or bright digits near a corner (a warm date
- * stamp: warm digits only); text and watermarks are lines of glyphs anywhere, light, dark or warm, opaque or
- * translucent.
+ * halo; null when there is none. A date stamp is a line of warm or bright digits near a corner, or a film
+ * camera's glowing imprint in a lower corner with its glow (a warm date stamp: warm digits only); text and
+ * watermarks are lines of glyphs anywhere, light, dark or warm, opaque or translucent.
  */
 export function findTextMarks(
   image: RawImage,
@@ -83,7 +89,17 @@ function findAtWorkSize(image: RawImage, target: TextMarkTarget, found: TextMark
       glyphs: line.glyphs.length,
     });
   }
-  return kept.length > 0 ? mask : null;
+  const rows: ImprintRow[] = [];
+  const masked = kept.map(({ line }) => ({
+    x: line.x0,
+    y: line.y0,
+    width: line.x1 - line.x0,
+    height: line.y1 - line.y0,
+  }));
+  const imprint = FILM_IMPRINT.includes(target) ? findFilmImprint(image, { found: rows, masked }) : null;
+  if (imprint) for (let i = 0; i < mask.length; i++) mask[i] |= imprint[i];
+  for (const row of rows) found.push({ kind: 'film-imprint', box: row.box, glyphs: row.glyphs });
+  return kept.length > 0 || imprint ? mask : null;
 }
 
 /**
