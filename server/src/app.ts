@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { PublicConfig } from '@common/schemas/auth';
-import { isRateLimited, rateLimitKey } from './http/rate-limit-key';
+import { createRateLimitKey, isRateLimited } from './http/rate-limit-key';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
@@ -15,6 +15,8 @@ import { serveClient } from './http/client-files';
 import { addSecurityHeaders } from './http/security-headers';
 import { OPENAPI_INFO, serveOpenApi } from './http/openapi';
 import { installErrorHandler } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { refuseNulText } from './http/no-nul-text';
 import type { App } from './http/types';
 import type { Queue } from './jobs/queue';
 import type { Clock } from './lib/clock';
@@ -89,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     trustProxy: config.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,24 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (closing) reply.header('connection', 'close');
   });
   installErrorHandler(app);
+  refuseNulText(app);
   serveOpenApi(app, OPENAPI_INFO);
-
-  await app.register(cookie);
-  await app.register(multipart, {
-    limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 8, fieldSize: 1024 },
-  });
-  await app.register(rateLimit, {
-    max: 300,
-    timeWindow: '1 minute',
-    keyGenerator: rateLimitKey,
-    allowList: (request) => !isRateLimited(request.url),
-  });
-  addSecurityHeaders(app, {
-    // The sign-in popup must keep its opener: same-origin would break it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: { directives: contentSecurityPolicy(deps.authEmulatorUrl) },
-  });
 
   const data = createDataStore(database.db);
   const auth = createAuthService({
@@ -131,6 +119,24 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const apiKeys = createApiKeysService({ keys: data.apiKeys, users: data.users, clock });
   const authenticator = createAuthenticator(auth, apiKeys);
+
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 8, fieldSize: 1024 },
+  });
+  await app.register(rateLimit, {
+    max: 300,
+    timeWindow: '1 minute',
+    keyGenerator: createRateLimitKey(authenticator.verifiedUser),
+    allowList: (request) => !isRateLimited(request.url),
+  });
+  addSecurityHeaders(app, {
+    // The sign-in popup must keep its opener: same-origin would break it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: { directives: contentSecurityPolicy(deps.authEmulatorUrl) },
+  });
+
   const paymentsEnabled = config.stripe !== null;
   const publicConfig: PublicConfig = {
     firebase: config.firebase ?? {

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { MODES } from '../modes';
 import { creditsSchema } from './auth';
 
+/** POST /api/upload body, as multipart/form-data (described; the route reads the parts itself). */
+export const uploadFormSchema = z.object({
+  file: z.file().describe('The photo: JPG, PNG or WebP, within your plan’s upload limit.'),
+  editingMode: z.enum(MODES).optional().describe('The mode it is for; watermark-removal when left out.'),
+});
+
 /** POST /api/upload answer (201). */
 export const uploadResponseSchema = z.object({
   id: z.string(),

@@ -11,10 +11,19 @@ declare module 'fastify' {
     tags?: readonly string[];
     /** Who may call: OpenAPI security requirements (KEY_OR_SESSION, SESSION); absent on public calls. */
     security?: ReadonlyArray<{ [securityLabel: string]: readonly string[] }>;
-    /** A multipart/form-data body, for the description only: such routes read their parts themselves. */
-    multipartBody?: ZodType;
-    /** Answers that are files, not JSON: status -> what the file is. */
-    fileResponses?: Record<number, string>;
+    /**
+     * A body the route reads itself (a multipart form, or JSON kept raw for a signature), for the description
+     * only: Fastify does not validate it.
+     */
+    documentedBody?: { mediaType: 'multipart/form-data' | 'application/json'; schema: ZodType };
+    /** Headers the route reads, for the description only: name -> what it carries. */
+    documentedHeaders?: Record<string, string>;
+    /** Answers that are files or streams, not JSON: status -> what they are and their media type (image/*). */
+    fileResponses?: Record<number, string | { description: string; mediaType: string }>;
+    /** Answers without a body (204): status -> what they mean. */
+    emptyResponses?: Record<number, string>;
+    /** Error answers a client should plan for beyond the usual 4xx (a 501 or 503): status -> when. */
+    errors?: Record<number, string>;
   }
 }
 
@@ -42,7 +51,7 @@ export function serveOpenApi(app: App, info: { title: string; version: string; d
   const operations: Operation[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat().filter((m) => m !== 'HEAD');
-    if (!/^\/(api\/|healthz)/.test(route.url) || route.url === '/api/openapi.json') return;
+    if (!/^\/(api\/|healthz|readyz)/.test(route.url) || route.url === '/api/openapi.json') return;
     for (const method of methods) operations.push({ method, url: route.url, schema: route.schema });
   });
   let document: object | undefined;
@@ -70,7 +79,17 @@ export function openApiDocument(
       ...(schema.description ? { description: schema.description } : {}),
       ...(schema.tags ? { tags: schema.tags } : {}),
       ...(schema.security ? { security: schema.security } : {}),
-      parameters: [...parameters(schema.params, 'path'), ...parameters(schema.querystring, 'query')],
+      parameters: [
+        ...parameters(schema.params, 'path'),
+        ...parameters(schema.querystring, 'query'),
+        ...Object.entries(schema.documentedHeaders ?? {}).map(([name, description]) => ({
+          name,
+          in: 'header',
+          required: false,
+          description,
+          schema: { type: 'string' },
+        })),
+      ],
       ...requestBody(schema),
       responses: responses(schema),
     };
@@ -120,21 +139,12 @@ function parameters(schema: unknown, where: 'path' | 'query') {
 }
 
 function requestBody(schema: NonNullable<RouteOptions['schema']>) {
-  if (schema.multipartBody)
-    return {
-      requestBody: {
-        required: true,
-        content: { 'multipart/form-data': { schema: jsonSchema(schema.multipartBody, 'input') } },
-      },
-    };
-  if (schema.body)
-    return {
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: jsonSchema(schema.body, 'input') } },
-      },
-    };
-  return {};
+  const documented = schema.documentedBody;
+  const [mediaType, body] = documented
+    ? [documented.mediaType, documented.schema]
+    : ['application/json', schema.body];
+  if (!body) return {};
+  return { requestBody: { required: true, content: { [mediaType]: { schema: jsonSchema(body, 'input') } } } };
 }
 
 function responses(schema: NonNullable<RouteOptions['schema']>) {
@@ -146,19 +156,27 @@ function responses(schema: NonNullable<RouteOptions['schema']>) {
       content: { 'application/json': { schema: jsonSchema(body, 'output') } },
     };
   }
-  for (const [status, description] of Object.entries(schema.fileResponses ?? {})) {
+  for (const [status, file] of Object.entries(schema.fileResponses ?? {})) {
+    const { description, mediaType } =
+      typeof file === 'string' ? { description: file, mediaType: 'image/*' } : file;
     answers[status] = {
       description,
-      content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
+      content: { [mediaType]: { schema: { type: 'string', contentMediaType: mediaType } } },
     };
   }
+  for (const [status, description] of Object.entries(schema.emptyResponses ?? {}))
+    answers[status] = { description };
   if (Object.keys(answers).length === 0) answers['200'] = { description: 'OK' };
+  for (const [status, description] of Object.entries(schema.errors ?? {}))
+    answers[status] = { description, content: { 'application/json': { schema: ERROR_REF } } };
   answers.default = {
     description: 'An error, with a code a program can branch on and a message a person can read',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    content: { 'application/json': { schema: ERROR_REF } },
   };
   return answers;
 }
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
 function statusText(status: string): string {
   return (

@@ -1,23 +1,19 @@
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isRateLimited, rateLimitKey } from './rate-limit-key';
+import { createRateLimitKey, isRateLimited } from './rate-limit-key';
 
-describe('rateLimitKey', () => {
-  const ip = '203.0.113.7';
+describe('the rate limits’ key', () => {
+  const request = (ip: string) => ({ ip }) as FastifyRequest;
 
-  it('counts a bearer token, else the session cookie, else the address', () => {
-    const token = rateLimitKey({ headers: { authorization: 'Bearer a', cookie: 'sid=s1' }, ip });
-    const session = rateLimitKey({ headers: { cookie: 'theme=dark; sid=s1' }, ip });
-    expect(token).toMatch(/^token:/);
-    expect(session).toMatch(/^session:/);
-    expect(rateLimitKey({ headers: {}, ip })).toBe(`ip:${ip}`);
-    expect(rateLimitKey({ headers: { cookie: 'theme=dark' }, ip })).toBe(`ip:${ip}`);
+  it('counts a verified person by who they are, whatever credential they came with', async () => {
+    const key = createRateLimitKey(async () => ({ id: 'u1' }));
+    expect(await key(request('203.0.113.7'))).toBe('user:u1');
+    expect(await key(request('198.51.100.2'))).toBe('user:u1');
   });
 
-  it('gives two sessions behind one address two budgets, and one session the same one every time', () => {
-    const a = rateLimitKey({ headers: { cookie: 'sid=first' }, ip });
-    const b = rateLimitKey({ headers: { cookie: 'sid=second' }, ip });
-    expect(a).not.toBe(b);
-    expect(rateLimitKey({ headers: { cookie: 'sid=first; theme=light' }, ip })).toBe(a);
+  it('counts everyone else by address, so a made-up credential buys no budget of its own', async () => {
+    const key = createRateLimitKey(async () => undefined);
+    expect(await key(request('203.0.113.7'))).toBe('ip:203.0.113.7');
   });
 });
 

@@ -56,6 +56,7 @@ export function apiKeysRoutes(app: App, deps: { apiKeys: ApiKeysService; authent
         tags: ['API keys'],
         security: SESSION,
         params: z.object({ id: z.string().max(64) }),
+        emptyResponses: { 204: 'Revoked.' },
       },
     },
     async (request, reply) => {

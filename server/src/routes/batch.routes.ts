@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { batchRequestSchema } from '@common/schemas/batch';
 import type { Authenticator } from '../http/authenticate';
 import type { App } from '../http/types';
+import { SESSION } from '../http/openapi';
 import type { BatchService } from '../services/batch.service';
 
 export function batchRoutes(app: App, deps: { batches: BatchService; authenticator: Authenticator }) {
@@ -15,7 +16,20 @@ export function batchRoutes(app: App, deps: { batches: BatchService; authenticat
   app.post(
     '/api/batches',
     {
-      schema: { body: batchRequestSchema },
+      schema: {
+        summary: 'Edit several of your uploads in one mode; the answer streams one JSON event a line',
+        tags: ['Editing'],
+        security: SESSION,
+        body: batchRequestSchema,
+        fileResponses: {
+          200: {
+            description:
+              'Newline-delimited JSON: an event as each photo starts, finishes or fails, then the end.',
+            mediaType: 'application/x-ndjson',
+          },
+        },
+        errors: { 501: 'This server does not run that mode (MODE_NOT_AVAILABLE).' },
+      },
       bodyLimit: 32 * 1024 * 1024,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },

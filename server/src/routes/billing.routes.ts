@@ -1,10 +1,19 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { checkoutRequestSchema, stripeRedirectSchema, webhookAckSchema } from '@common/schemas/billing';
 import type { App } from '../http/types';
+import { SESSION } from '../http/openapi';
 import type { Authenticator } from '../http/authenticate';
 import { AppError } from '../lib/errors';
 import type { BillingWebhookService } from '../services/billing-webhook.service';
 import type { CheckoutService } from '../services/checkout.service';
+
+/** The fields of a Stripe event this server reads; Stripe sends many more. */
+const stripeEventSchema = z.looseObject({
+  id: z.string(),
+  type: z.string().describe('For example checkout.session.completed or customer.subscription.updated.'),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -18,7 +27,14 @@ export function billingRoutes(
   app.post(
     '/api/create-subscription',
     {
-      schema: { body: checkoutRequestSchema, response: { 200: stripeRedirectSchema } },
+      schema: {
+        summary: 'Start a Stripe Checkout for a paid plan; answers the page to send the person to',
+        tags: ['Billing'],
+        security: SESSION,
+        body: checkoutRequestSchema,
+        response: { 200: stripeRedirectSchema },
+        errors: { 503: 'Payments are not configured on this server (PAYMENTS_NOT_CONFIGURED).' },
+      },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -30,7 +46,13 @@ export function billingRoutes(
   app.post(
     '/api/billing-portal',
     {
-      schema: { response: { 200: stripeRedirectSchema } },
+      schema: {
+        summary: 'Open the Stripe customer portal (invoices, card, cancelling); answers its address',
+        tags: ['Billing'],
+        security: SESSION,
+        response: { 200: stripeRedirectSchema },
+        errors: { 503: 'Payments are not configured on this server (PAYMENTS_NOT_CONFIGURED).' },
+      },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -48,7 +70,17 @@ export function billingRoutes(
     scope.post(
       '/api/webhooks/stripe',
       {
-        schema: { response: { 200: webhookAckSchema } },
+        schema: {
+          summary: 'Stripe’s events about subscriptions and payments, signed with the webhook secret',
+          tags: ['Billing'],
+          documentedBody: { mediaType: 'application/json', schema: stripeEventSchema },
+          documentedHeaders: {
+            'stripe-signature':
+              'Stripe’s signature of the exact body; events without a valid one are refused.',
+          },
+          response: { 200: webhookAckSchema },
+          errors: { 503: 'Payments are not configured on this server (PAYMENTS_NOT_CONFIGURED).' },
+        },
         config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       },
       async (request) => {

@@ -7,7 +7,12 @@ export function contactRoutes(app: App, deps: { contact: ContactService; authent
   app.post(
     '/api/contact',
     {
-      schema: { body: contactRequestSchema, response: { 201: contactResponseSchema } },
+      schema: {
+        summary: 'Send the team a message; signed-in people are named with it',
+        tags: ['Account'],
+        body: contactRequestSchema,
+        response: { 201: contactResponseSchema },
+      },
       bodyLimit: 32 * 1024,
       config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },

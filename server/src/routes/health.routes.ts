@@ -15,13 +15,27 @@ const CHECK_TIMEOUT_MS = 2000;
 export function healthRoutes(app: App, deps: { checks: ReadinessChecks }) {
   app.get(
     '/healthz',
-    { schema: { response: { 200: livenessSchema } }, config: { rateLimit: false } },
+    {
+      schema: {
+        summary: 'Alive: the process answers (no dependency is asked)',
+        tags: ['Health'],
+        response: { 200: livenessSchema },
+      },
+      config: { rateLimit: false },
+    },
     async () => ({ status: 'ok' }) as const,
   );
 
   app.get(
     '/readyz',
-    { schema: { response: { 200: readinessSchema, 503: readinessSchema } }, config: { rateLimit: false } },
+    {
+      schema: {
+        summary: 'Ready for traffic: the database, storage and Redis (when used) each answer',
+        tags: ['Health'],
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+      config: { rateLimit: false },
+    },
     async (request, reply) => {
       const names = Object.keys(deps.checks);
       const results = await Promise.allSettled(

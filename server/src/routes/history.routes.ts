@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { archiveQuerySchema, historyPageSchema, historyQuerySchema } from '@common/schemas/images';
 import type { Authenticator } from '../http/authenticate';
 import type { App } from '../http/types';
+import { SESSION } from '../http/openapi';
 import type { HistoryService } from '../services/history.service';
 import type { ResultsArchive } from '../services/results-archive';
 
@@ -17,7 +18,15 @@ export function historyRoutes(
 
   app.get(
     '/api/images',
-    { schema: { querystring: historyQuerySchema, response: { 200: historyPageSchema } } },
+    {
+      schema: {
+        summary: 'Your images: finished results, newest first, a page at a time',
+        tags: ['Your images'],
+        security: SESSION,
+        querystring: historyQuerySchema,
+        response: { 200: historyPageSchema },
+      },
+    },
     async (request, reply) => {
       const user = await authenticator.requireUser(request);
       reply.header('cache-control', 'private, no-store');
@@ -28,7 +37,13 @@ export function historyRoutes(
   app.get(
     '/api/images/archive',
     {
-      schema: { querystring: archiveQuerySchema },
+      schema: {
+        summary: 'Several of your results as one ZIP',
+        tags: ['Your images'],
+        security: SESSION,
+        querystring: archiveQuerySchema,
+        fileResponses: { 200: { description: 'The ZIP of the results.', mediaType: 'application/zip' } },
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -44,7 +59,16 @@ export function historyRoutes(
 
   app.get(
     '/api/images/:id/thumbnail',
-    { schema: { params: idParams, querystring: thumbnailQuery } },
+    {
+      schema: {
+        summary: 'A small WebP of one of your images, its original or its result',
+        tags: ['Your images'],
+        security: SESSION,
+        params: idParams,
+        querystring: thumbnailQuery,
+        fileResponses: { 200: { description: 'The thumbnail.', mediaType: 'image/webp' } },
+      },
+    },
     async (request, reply) => {
       const user = await authenticator.requireUser(request);
       const data = await history.thumbnail(user, request.params.id, request.query.of);
@@ -57,9 +81,21 @@ export function historyRoutes(
     },
   );
 
-  app.delete('/api/images/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const user = await authenticator.requireUser(request);
-    await history.delete(user, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/images/:id',
+    {
+      schema: {
+        summary: 'Delete one of your images for good: its files, then its record',
+        tags: ['Your images'],
+        security: SESSION,
+        params: idParams,
+        emptyResponses: { 204: 'Deleted.' },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticator.requireUser(request);
+      await history.delete(user, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

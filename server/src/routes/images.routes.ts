@@ -1,10 +1,10 @@
 import type {} from '@fastify/multipart';
 import { z } from 'zod';
-import { isMode, type Mode } from '@common/modes';
-import { PLAN_LIMITS } from '@common/plans';
-import { uploadResponseSchema } from '@common/schemas/process';
+import { isMode } from '@common/modes';
+import { uploadFormSchema, uploadResponseSchema } from '@common/schemas/process';
 import { MAX_SELECT_POINTS, selectRequestSchema } from '@common/schemas/select';
 import type { Authenticator } from '../http/authenticate';
+import { readMultipartForm } from '../http/multipart-form';
 import { KEY_OR_SESSION } from '../http/openapi';
 import type { App } from '../http/types';
 import { AppError } from '../lib/errors';
@@ -18,6 +18,9 @@ const imageFileSchema = {
   tags: ['Editing'],
   security: KEY_OR_SESSION,
   params: variantParams,
+  querystring: z.object({
+    download: z.enum(['1']).optional().describe('1: sent as an attachment named for saving.'),
+  }),
   fileResponses: { 200: 'The image.' },
 };
 const idParams = z.object({ id: z.string().max(64) });
@@ -40,6 +43,7 @@ export function imagesRoutes(
         summary: 'Upload a photo (multipart `file`, `editingMode`) to edit with /api/process/{id}',
         tags: ['Editing'],
         security: KEY_OR_SESSION,
+        documentedBody: { mediaType: 'multipart/form-data', schema: uploadFormSchema },
         response: { 201: uploadResponseSchema },
       },
       // A batch of 50 photos goes up one by one within a minute.
@@ -47,30 +51,17 @@ export function imagesRoutes(
     },
     async (request, reply) => {
       const user = await authenticator.requireUserOrKey(request);
-      if (!request.isMultipart()) {
-        throw new AppError('BAD_REQUEST', 'Send the image as multipart/form-data with a "file" field.');
-      }
-      const limit = PLAN_LIMITS[user.subscriptionTier];
-      let file: { bytes: Buffer; filename: string } | undefined;
-      let editingMode: Mode = 'watermark-removal';
-      for await (const part of request.parts({
-        limits: { fileSize: limit.maxUploadBytes, files: 1, fields: 8 },
-      })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file')
-            throw new AppError('BAD_REQUEST', 'The image must be sent in the "file" field.');
-          const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-            if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-              throw tooLarge(limit.maxUploadMegabytes, user.subscriptionTier);
-            throw error;
-          });
-          file = { bytes, filename: part.filename };
-        } else if (part.fieldname === 'editingMode') {
-          if (!isMode(part.value))
-            throw new AppError('BAD_REQUEST', 'editingMode must be one of the seven modes.');
-          editingMode = part.value;
-        }
-      }
+      const form = await readMultipartForm(request, user, {
+        fileFields: ['file'],
+        maxFiles: 1,
+        fieldSize: 1024,
+        notMultipart: 'Send the image as multipart/form-data with a "file" field.',
+        wrongField: 'The image must be sent in the "file" field.',
+      });
+      const [file] = form.files;
+      const editingMode = form.fields.editingMode ?? 'watermark-removal';
+      if (!isMode(editingMode))
+        throw new AppError('BAD_REQUEST', 'editingMode must be one of the seven modes.');
       if (!file || file.bytes.length === 0)
         throw new AppError('BAD_REQUEST', 'No image was sent. Please choose a file.');
       const uploaded = await images.upload(user, file, editingMode);
@@ -89,6 +80,7 @@ export function imagesRoutes(
         security: KEY_OR_SESSION,
         params: idParams,
         fileResponses: { 200: 'The mask.' },
+        errors: { 501: 'Finding watermarks is not available on this server (MODE_NOT_AVAILABLE).' },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
@@ -115,6 +107,7 @@ export function imagesRoutes(
         params: idParams,
         body: selectRequestSchema,
         fileResponses: { 200: 'The mask.' },
+        errors: { 501: 'Tap to select is not available on this server (MODE_NOT_AVAILABLE).' },
       },
       // Every tap is a call: a person outlining an object and correcting it taps a few dozen times a minute.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
@@ -129,7 +122,7 @@ export function imagesRoutes(
   app.get('/api/images/:id/:variant', { schema: imageFileSchema }, async (request, reply) => {
     const user = await authenticator.requireUserOrKey(request);
     const image = await images.read(user, request.params.id, request.params.variant);
-    const download = (request.query as { download?: string }).download === '1';
+    const download = request.query.download === '1';
     reply
       .type(image.mime)
       .header('cache-control', 'private, max-age=31536000, immutable')
@@ -141,14 +134,6 @@ export function imagesRoutes(
 }
 
 /** 413 naming the plan's limit, for every route that takes a photo. */
-export function tooLarge(megabytes: number, plan: string): AppError {
-  const upgrade = plan === 'free' ? ' Paid plans accept up to 25 MB.' : '';
-  return new AppError(
-    'PAYLOAD_TOO_LARGE',
-    `This file is larger than your plan's ${megabytes} MB upload limit.${upgrade}`,
-  );
-}
-
 /** Both forms, so that every browser keeps a non-ASCII name. */
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

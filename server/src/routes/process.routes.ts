@@ -21,6 +21,12 @@ const eventsSchema = {
   tags: ['Editing'],
   security: KEY_OR_SESSION,
   params: idParams,
+  fileResponses: {
+    200: {
+      description: 'Events until the processing ends: data lines of `{ status, percent, message }`.',
+      mediaType: 'text/event-stream',
+    },
+  },
 };
 
 export function processRoutes(
@@ -39,6 +45,7 @@ export function processRoutes(
         params: idParams,
         body: processRequestSchema,
         response: { 200: processResponseSchema },
+        errors: { 501: 'This server does not run that mode (MODE_NOT_AVAILABLE).' },
       },
       bodyLimit: 32 * 1024 * 1024,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -58,6 +65,7 @@ export function processRoutes(
         security: KEY_OR_SESSION,
         body: promptPlanRequestSchema,
         response: { 200: promptPlanResponseSchema },
+        errors: { 501: 'Chat to Edit is not available on this server (MODE_NOT_AVAILABLE).' },
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },

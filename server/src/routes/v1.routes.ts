@@ -2,15 +2,14 @@ import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isMode } from '@common/modes';
-import { PLAN_LIMITS } from '@common/plans';
 import { editJobSchema, oneCallEditFormSchema } from '@common/schemas/api';
 import type { UserRow } from '../db/schema';
 import type { Authenticator } from '../http/authenticate';
+import { readMultipartForm } from '../http/multipart-form';
 import { KEY_OR_SESSION } from '../http/openapi';
 import type { App } from '../http/types';
 import { AppError } from '../lib/errors';
 import type { OneCallEdit, OneCallEditForm } from '../services/one-call-edit';
-import { tooLarge } from './images.routes';
 
 const RESPOND_ASYNC = /(^|[\s,;])respond-async([\s,;=]|$)/i;
 
@@ -27,9 +26,10 @@ export function v1Routes(app: App, deps: { oneCallEdit: OneCallEdit; authenticat
           'Answers the result image itself (200), with `X-Credits-Remaining`. With `Prefer: respond-async` it answers 202 with the job as soon as the edit holds its credit; follow `statusUrl` (also in `Location`) until the job is completed or failed. One credit per successful edit; a failed edit costs nothing, and one answered directly leaves nothing behind.',
         tags: ['Editing'],
         security: KEY_OR_SESSION,
-        multipartBody: oneCallEditFormSchema,
+        documentedBody: { mediaType: 'multipart/form-data', schema: oneCallEditFormSchema },
         fileResponses: { 200: 'The result image (PNG, JPEG or WebP).' },
         response: { 202: editJobSchema },
+        errors: { 501: 'This server does not run that mode (MODE_NOT_AVAILABLE).' },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
@@ -83,28 +83,18 @@ export function v1Routes(app: App, deps: { oneCallEdit: OneCallEdit; authenticat
 
 /** The multipart form, checked field by field; the photo is held to the plan's upload limit as on /api/upload. */
 async function readForm(request: FastifyRequest, user: UserRow): Promise<OneCallEditForm> {
-  if (!request.isMultipart())
-    throw new AppError('BAD_REQUEST', 'Send the photo as multipart/form-data with an "image" field.');
-  const limit = PLAN_LIMITS[user.subscriptionTier];
-  const files: { image?: OneCallEditForm['image']; mask?: Buffer } = {};
-  const fields: Record<string, string> = {};
-  for await (const part of request.parts({
-    limits: { fileSize: limit.maxUploadBytes, files: 2, fields: 8, fieldSize: 16 * 1024 },
-  })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'image' && part.fieldname !== 'mask')
-        throw new AppError('BAD_REQUEST', 'Files go in the "image" and "mask" fields.');
-      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw tooLarge(limit.maxUploadMegabytes, user.subscriptionTier);
-        throw error;
-      });
-      if (part.fieldname === 'image') files.image = { bytes, filename: part.filename };
-      else files.mask = bytes;
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
+  const { files: parts, fields } = await readMultipartForm(request, user, {
+    fileFields: ['image', 'mask'],
+    maxFiles: 2,
+    fieldSize: 16 * 1024,
+    notMultipart: 'Send the photo as multipart/form-data with an "image" field.',
+    wrongField: 'Files go in the "image" and "mask" fields.',
+  });
+  const image = parts.find((f) => f.field === 'image');
+  const files = {
+    image: image && { bytes: image.bytes, filename: image.filename },
+    mask: parts.find((f) => f.field === 'mask')?.bytes,
+  };
   if (!files.image || files.image.bytes.length === 0)
     throw new AppError('BAD_REQUEST', 'No photo was sent. Put it in the "image" field.');
   if (!isMode(fields.mode))

@@ -3,6 +3,7 @@ import { API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from '@common/schemas
 import type { ApiKeyRow, UserRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
+import { isUuid } from '../lib/ids';
 import type { ApiKeyRepository } from '../repositories/api-key.repository';
 import type { UserRepository } from '../repositories/user.repository';
 
@@ -51,7 +52,7 @@ export function createApiKeysService(deps: { keys: ApiKeyRepository; users: User
     },
 
     async revoke(user: UserRow, id: string): Promise<void> {
-      const revoked = /^[0-9a-f-]{36}$/i.test(id) && (await keys.revoke(id, user.id, clock.now()));
+      const revoked = isUuid(id) && (await keys.revoke(id, user.id, clock.now()));
       if (!revoked)
         throw new AppError('NOT_FOUND', 'This key does not exist, is not yours or is already revoked.');
     },

@@ -8,6 +8,14 @@ import type { UserRepository } from '../repositories/user.repository';
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
+/** What startSession hands out: 32 random bytes in base64url. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether a cookie could be one of our sessions; anything else (a NUL, say) is no session and never queried. */
+export function looksLikeSessionId(sid: string | undefined): sid is string {
+  return sid !== undefined && SESSION_ID.test(sid);
+}
+
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: {
@@ -40,7 +48,8 @@ export function createAuthService(deps: {
   return {
     userFromIdToken,
 
-    userFromSession: (sid: string): Promise<UserRow | undefined> => sessions.userOfLive(sid, clock.now()),
+    userFromSession: async (sid: string): Promise<UserRow | undefined> =>
+      looksLikeSessionId(sid) ? sessions.userOfLive(sid, clock.now()) : undefined,
 
     /** Token sync: a cookie session for the holder of a valid ID token. */
     async startSession(user: UserRow): Promise<{ sid: string; expires: Date }> {
@@ -50,6 +59,8 @@ export function createAuthService(deps: {
       return { sid, expires };
     },
 
-    endSession: (sid: string) => sessions.delete(sid),
+    endSession: async (sid: string) => {
+      if (looksLikeSessionId(sid)) await sessions.delete(sid);
+    },
   };
 }

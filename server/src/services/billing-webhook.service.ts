@@ -7,6 +7,7 @@ import {
   type SubscriptionSnapshot,
 } from '../domain/subscription-state';
 import type { Clock } from '../lib/clock';
+import { isUuid } from '../lib/ids';
 import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
 import type { StripeEventSummary, StripeGateway } from '../repositories/stripe.gateway';
@@ -51,7 +52,7 @@ export function createBillingWebhookService(deps: {
       if (byCustomer) return byCustomer;
     }
     // A customer made for this user whose id was not saved (the save failed after Stripe answered).
-    if (!event.userId || !/^[0-9a-f-]{36}$/i.test(event.userId)) return undefined;
+    if (!event.userId || !isUuid(event.userId)) return undefined;
     const byId = await users.getById(event.userId);
     return byId && !byId.stripeCustomerId ? byId : undefined;
   }

@@ -5,6 +5,7 @@ import type { ProcessedImageRow, UserRow } from '../db/schema';
 import { checkEditRequest, runnerFor, type EngineRegistry } from '../engines/mode-runner';
 import type { ProcessImageJob } from '../jobs/job-names';
 import { AppError } from '../lib/errors';
+import { isUuid } from '../lib/ids';
 import { imageSize } from '../lib/image';
 import { decodeMaskDataUrl, encodeMaskPng } from '../lib/mask';
 import type { DataStore } from '../repositories/repositories';
@@ -77,7 +78,7 @@ export function createEditSubmission(deps: {
       body: ProcessBody,
       prepaid?: Reservation,
     ): Promise<SubmittedEdit> {
-      const row = /^[0-9a-f-]{36}$/i.test(imageId) ? await data.images.getOwned(imageId, user.id) : undefined;
+      const row = isUuid(imageId) ? await data.images.getOwned(imageId, user.id) : undefined;
       if (!row) throw new AppError('NOT_FOUND', 'This image does not exist or is not yours.');
       if (row.status === 'processing')
         throw new AppError('CONFLICT', 'This image is already being processed.');

@@ -3,6 +3,7 @@ import { PLAN_LIMITS } from '@common/plans';
 import type { HistoryItem, HistoryPage } from '@common/schemas/images';
 import type { ProcessedImageRow, UserRow } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { isUuid } from '../lib/ids';
 import type { ProcessedImageRepository } from '../repositories/processed-image.repository';
 import { deleteImageFiles } from '../storage/image-files';
 import { imageKeys, imageUrls } from '../storage/image-keys';
@@ -104,7 +105,10 @@ function writeCursor(row: ProcessedImageRow): string {
 function readCursor(cursor: string): { createdAt: Date; id: string } {
   const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(time ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? ''))
+  // A cursor carries an upload time the server wrote; a year outside 4 digits is made up, and PostgreSQL
+  // cannot read every year JavaScript can write.
+  const year = createdAt.getUTCFullYear();
+  if (Number.isNaN(year) || year < 1970 || year > 9999 || !isUuid(id))
     throw new AppError('BAD_REQUEST', 'This page link is not valid. Start again from the first page.');
   return { createdAt, id };
 }

@@ -4,6 +4,7 @@ import type { Mode } from '@common/modes';
 import type { UploadResponse } from '@common/schemas/process';
 import type { ProcessedImageRow, UserRow } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { isUuid } from '../lib/ids';
 import { FORMAT_EXTENSION, normalizeUpload, sniffFormat, type ImageFormat } from '../lib/image-intake';
 import type { ProcessedImageRepository } from '../repositories/processed-image.repository';
 import { StorageNotFoundError, type Storage } from '../storage/storage';
@@ -58,7 +59,7 @@ export function createImagesService(deps: { images: ProcessedImageRepository; st
     },
 
     async getOwned(user: UserRow, id: string): Promise<ProcessedImageRow> {
-      const row = /^[0-9a-f-]{36}$/i.test(id) ? await images.getOwned(id, user.id) : undefined;
+      const row = isUuid(id) ? await images.getOwned(id, user.id) : undefined;
       if (!row) throw new AppError('NOT_FOUND', 'This image does not exist or is not yours.');
       return row;
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ProcessedImageRow } from '../db/schema';
+import { UUID_PATTERN } from '../lib/ids';
 
 /** Storage keys are made here, from ids the server chose; nothing from a request ends up in a key. */
 export const imageKeys = {
@@ -30,7 +31,7 @@ function versionOf(key: string): string {
   return key.slice(key.lastIndexOf('-') + 1, key.lastIndexOf('.'));
 }
 
-const RESULT_URL = /^\/api\/images\/([0-9a-f-]{36})\/result(?:\?.*)?$/i;
+const RESULT_URL = new RegExp(`^/api/images/(${UUID_PATTERN})/result(?:\\?.*)?$`, 'i');
 
 /** The image id named by an earlier result URL (absolute or relative), or null for anything else. */
 export function imageIdFromResultUrl(url: string): string | null {

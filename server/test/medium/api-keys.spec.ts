@@ -159,15 +159,21 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     await createKey('hal', 'after revoking one');
   });
 
-  it('counts each key against its own rate limit', async () => {
+  it('counts a person’s keys against the person’s one budget, and a made-up key against its address', async () => {
     const [first, second] = [await createKey('ivy', 'one'), await createKey('ivy', 'two')];
     const badUpload = (key: string) =>
       inject({ method: 'POST', url: '/api/upload', headers: withKey(key), payload: {} });
-    for (let i = 0; i < 60; i++) expect((await badUpload(first.key)).statusCode).toBe(400);
+    for (let i = 0; i < 30; i++) expect((await badUpload(first.key)).statusCode).toBe(400);
+    for (let i = 0; i < 30; i++) expect((await badUpload(second.key)).statusCode).toBe(400);
     const limited = await badUpload(first.key);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
-    expect((await badUpload(second.key)).statusCode).toBe(400);
+    expect((await badUpload(second.key)).statusCode).toBe(429);
+    // Someone else, from the same address, still has their budget; keys nobody issued share the address's.
+    expect((await badUpload((await createKey('jo', 'own')).key)).statusCode).toBe(400);
+    for (let i = 0; i < 60; i++)
+      expect((await badUpload(`csk_${'x'.repeat(20)}${i}`)).statusCode, `made-up key ${i}`).toBe(401);
+    expect((await badUpload(`csk_${'y'.repeat(21)}`)).statusCode).toBe(429);
   });
 
   it('removes the keys with their owner', async () => {

@@ -64,4 +64,19 @@ describe.each(databaseTargets())('contact messages on $name', (target) => {
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
+
+  it('gives made-up credentials no budget of their own: they count against their address', async () => {
+    const madeUp = [
+      (i: number) => ({ cookie: `sid=${'s'.repeat(40)}${i}` }),
+      (i: number) => ({ authorization: `Basic ${Buffer.from(`who:${i}`).toString('base64')}` }),
+      (i: number) => ({ authorization: `Bearer csk_${'k'.repeat(30)}${i}` }),
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const headers = madeUp[i % madeUp.length](i);
+      statuses.push((await send({ email: 'spam@example.com', message: `m${i}` }, headers)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(5);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
 });
