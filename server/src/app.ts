@@ -225,7 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     archive: createResultsArchive({ images: data.images, storage, log }),
     authenticator,
   });
-  app.addHook('onClose', () => deps.queue.close());
+  app.addHook('onClose', async () => {
+    settlement.close();
+    await deps.queue.close();
+  });
 
   if (deps.clientDir) await serveClient(app, deps.clientDir);
   const retention = createRetentionService({ data, storage, clock, log });

@@ -54,6 +54,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'worker draining: finishing the running jobs, taking no new one');
     await queue.close();
+    settlement.close();
     await pool.close();
     await database.close();
     log.info('worker stopped');

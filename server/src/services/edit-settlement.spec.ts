@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_LIMITS } from '@common/plans';
 import { fakeData, memoryStorage } from '../../test/support/fake-data';
 import type { ProcessImageJob } from '../jobs/job-names';
@@ -85,6 +85,28 @@ describe('settling an edit', () => {
     expect(fake.users.get('alice')!.creditsUsed).toBe(0);
     expect(storage.files.size).toBe(0);
     expect(fake.usage).toEqual([]);
+  });
+
+  it('gives the credit back once the database returns when it was away for the failure too', async () => {
+    vi.useFakeTimers();
+    try {
+      const transaction = fake.data.transaction.bind(fake.data);
+      let away = 2;
+      fake.data.transaction = (work) =>
+        away-- > 0
+          ? Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }))
+          : transaction(work);
+      const told = await sut.fail(job, new Error('Connection terminated unexpectedly'));
+      expect(told.code).toBe('UNAVAILABLE');
+      expect(fake.images.get(IMAGE)!.status).toBe('processing');
+      expect(fake.users.get('alice')!.creditsUsed).toBe(1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(fake.images.get(IMAGE)).toMatchObject({ status: 'failed' });
+      expect(fake.users.get('alice')!.creditsUsed).toBe(0);
+    } finally {
+      sut.close();
+      vi.useRealTimers();
+    }
   });
 
   it('passes on a message meant for the person as it is', async () => {

@@ -3,6 +3,7 @@ import type { ProcessImageJob, ProcessImageResult } from '../jobs/job-names';
 import type { Clock } from '../lib/clock';
 import { isDependencyDown } from '../lib/dependency-down';
 import { AppError } from '../lib/errors';
+import { retryUntilDone } from '../lib/retry-until-done';
 import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
 import { imageUrls } from '../storage/image-keys';
@@ -29,6 +30,7 @@ export function createEditSettlement(deps: {
   log: Logger;
 }) {
   const { data, storage, credits, clock, log } = deps;
+  const stopped = new AbortController();
 
   return {
     /**
@@ -88,11 +90,25 @@ export function createEditSettlement(deps: {
       const message = told
         ? error.message
         : 'We could not process this image. Your credit was returned; please try again.';
-      await data.transaction(async (tx) => {
-        if (await tx.images.markFailed(job.imageId, message, new Date(job.startedAt)))
-          await credits.refund(tx.credits, job.userId, { takenAt: new Date(job.creditTakenAt) });
-      });
+      const undo = () =>
+        data.transaction(async (tx) => {
+          if (await tx.images.markFailed(job.imageId, message, new Date(job.startedAt)))
+            await credits.refund(tx.credits, job.userId, { takenAt: new Date(job.creditTakenAt) });
+        });
+      try {
+        await undo();
+      } catch (writeError) {
+        if (!isDependencyDown(writeError)) throw writeError;
+        // The database is away too: the credit goes back as soon as it returns, without waiting for a restart.
+        retryUntilDone(undo, { log, what: job.imageId, stop: stopped });
+        return new AppError('UNAVAILABLE', UNAVAILABLE);
+      }
       return told ? error : new AppError('ENGINE_FAILED', message, { cause: String(error) });
+    },
+
+    /** Stops the retries still waiting (on shutdown); rows they leave are failed by the next start's recovery. */
+    close(): void {
+      stopped.abort();
     },
 
     /** Gives back a credit held for an edit that never started. */
