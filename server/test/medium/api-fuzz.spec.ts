@@ -141,4 +141,25 @@ describe(`the API under fuzzing, on ${target.name}`, () => {
       expect(ERROR_CODES).toContain(json(response).error.code);
     }
   });
+
+  it('answers framing no client would write with a 400 in the error shape, and carries on', async () => {
+    const framings = [
+      'POST /api/contact HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n',
+      'POST /api/contact HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+      'POST /api/contact HTTP/1.1\r\nhost: x\r\ncontent-length: -1\r\n\r\n',
+      'GET /api/credits HTTP/1.1\r\nhost: x\r\nbad header line\r\n\r\n',
+      'HELLO\r\n\r\n',
+    ];
+    for (const framing of framings) {
+      const response = await send({
+        method: '',
+        target: '',
+        headers: {},
+        raw: Buffer.from(framing, 'latin1'),
+      });
+      expect(response.status, framing.slice(0, 60)).toBe(400);
+      expect(json(response).error.code).toBe('BAD_REQUEST');
+    }
+    expect((await send({ method: 'GET', target: '/healthz', headers: {} })).status).toBe(200);
+  });
 });

@@ -46,4 +46,39 @@ describe('GET /api/openapi.json', () => {
     ]);
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('RATE_LIMITED');
   });
+
+  it('is complete enough for a generated client: every operation says what it does, its success and who may call', async () => {
+    const doc = (await app.sut.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const PUBLIC = [
+      'GET /healthz',
+      'GET /readyz',
+      'GET /api/config',
+      'POST /api/contact',
+      'DELETE /api/auth/session',
+      'POST /api/webhooks/stripe',
+    ];
+    const incomplete: string[] = [];
+    for (const [path, methods] of Object.entries<Record<string, Record<string, unknown>>>(doc.paths))
+      for (const [method, op] of Object.entries(methods)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        if (!op.summary || !op.tags) incomplete.push(`${name}: no summary or tags`);
+        if (!Object.keys(op.responses as object).some((status) => /^2\d\d$/.test(status)))
+          incomplete.push(`${name}: no success declared`);
+        if (!op.security && !PUBLIC.includes(name)) incomplete.push(`${name}: no security`);
+      }
+    expect(incomplete).toEqual([]);
+    expect(doc.paths['/readyz'].get.responses).toHaveProperty('503');
+    expect(doc.paths['/api/upload'].post.requestBody.content['multipart/form-data'].schema.required).toEqual([
+      'file',
+    ]);
+    expect(doc.paths['/api/images/{id}'].delete.responses).toHaveProperty('204');
+    expect(doc.paths['/api/webhooks/stripe'].post.parameters).toContainEqual(
+      expect.objectContaining({ name: 'stripe-signature', in: 'header' }),
+    );
+    expect(
+      doc.paths['/api/create-subscription'].post.responses['503'].content['application/json'].schema,
+    ).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+  });
 });

@@ -12,6 +12,8 @@ export interface RawRequest {
   body?: Buffer;
   /** Content-Length to declare; the body's own length when absent. */
   declaredLength?: number;
+  /** Bytes sent exactly as they are instead of the request above: for framing no client would write. */
+  raw?: Buffer;
 }
 
 export interface RawResponse {
@@ -63,7 +65,7 @@ export function sendRaw(
     });
     socket.on('end', () => finish(false));
     socket.on('error', () => finish(true));
-    socket.write(Buffer.concat([head, body]));
+    socket.write(request.raw ?? Buffer.concat([head, body]));
   });
 }
 
