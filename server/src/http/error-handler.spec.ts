@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
@@ -14,7 +14,10 @@ describe('the error handler’s log', () => {
         done();
       },
     });
-    const app = Fastify({ loggerInstance: createLogger('info', stream), disableRequestLogging: true });
+    const app = Fastify({
+      loggerInstance: createLogger('info', stream) as FastifyBaseLogger,
+      disableRequestLogging: true,
+    });
     installErrorHandler(app);
     app.post('/pay', async () => {
       throw new AppError('PAYMENTS_NOT_CONFIGURED', 'Payments are not configured on this server.');
