@@ -2,6 +2,7 @@ import type { ObjectSelector } from '../../engines/prompt-edit/edit-plan';
 import type { RawImage } from '../../lib/image';
 import { CenternetModel } from './centernet.model';
 import { chooseTargets, foundLabels, NAMED_SCORE, type LocateResult } from './locate';
+import { boxPromptMasks } from './box-prompts';
 import { objectMask, type ObjectMaskStats } from './object-mask';
 import type { Detection } from './types';
 
@@ -40,10 +41,7 @@ export async function locateObjectTask({
   const targets = chooseTargets(detections, label, selector, image);
   if (targets.length === 0) return { notFound: true, found: foundLabels(detections) };
   const stats: ObjectMaskStats = { methods: [] };
-  const mask = await objectMask(
-    image,
-    targets.map((d) => d.box),
-    stats,
-  );
+  const boxes = targets.map((d) => d.box);
+  const mask = await objectMask(image, boxes, stats, await boxPromptMasks(image, boxes));
   return { mask, detections: targets, methods: stats.methods };
 }

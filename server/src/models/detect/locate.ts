@@ -1,5 +1,6 @@
 import type { ObjectSelector } from '../../engines/prompt-edit/edit-plan';
 import type { RawImage } from '../../lib/image';
+import type { ObjectMaskStats } from './object-mask';
 import { selectDetections } from './select';
 import type { Detection } from './types';
 
@@ -11,7 +12,7 @@ export const FOUND_SCORE = 0.3;
 export const NAMED_SCORE = 0.2;
 
 export type LocateResult =
-  | { mask: Uint8Array; detections: Detection[]; methods: ('grabcut' | 'ellipse')[] }
+  | { mask: Uint8Array; detections: Detection[]; methods: ObjectMaskStats['methods'] }
   | { notFound: true; found: string[] };
 
 /** The labels found in a photo, most confident first, each once: "I found a person and a cup". */

