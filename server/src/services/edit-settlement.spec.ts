@@ -94,7 +94,9 @@ describe('settling an edit', () => {
       let away = 2;
       fake.data.transaction = (work) =>
         away-- > 0
-          ? Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }))
+          ? Promise.reject(
+              Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }),
+            )
           : transaction(work);
       const told = await sut.fail(job, new Error('Connection terminated unexpectedly'));
       expect(told.code).toBe('UNAVAILABLE');

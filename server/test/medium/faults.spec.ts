@@ -98,7 +98,10 @@ describe.skipIf(!adminUrl)('PostgreSQL and the image store away in the middle of
   });
 
   const upload = (uid: string) => {
-    const form = multipart({ editingMode: 'image-upscale' }, { name: 'photo.jpg', data: photo('rocket.jpg') });
+    const form = multipart(
+      { editingMode: 'image-upscale' },
+      { name: 'photo.jpg', data: photo('rocket.jpg') },
+    );
     return app.inject({
       method: 'POST',
       url: '/api/upload',
