@@ -98,7 +98,7 @@ const CAST_WORDS: Record<string, ColourCast> = {
 };
 /** Words that make a colour a cast over the photo or the skin, not a colour of a thing. */
 const CAST_CONTEXT = L.words(
-  'tint, tinge, cast, hue, tone, skin, face, complexion, lighting, light, light, filter, colour, color, remove, rid, fix, correct, less, reduce, decrease, lower, level, levels, lose, neutral, look, looks, seem',
+  'tint, tinge, cast, hue, tone, skin, face, complexion, lighting, light, filter, colour, color, remove, rid, fix, correct, less, reduce, decrease, lower, level, levels, lose, neutral, look, looks, seem',
 );
 
 function colourCast(clause: Clause): EditStep[] | null {
