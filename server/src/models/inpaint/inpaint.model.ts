@@ -23,6 +23,7 @@ import { smoothOverOutline } from './outline-seams';
 import { invertWatermark } from './watermark';
 import { markSupport, unexplainedParts } from './mark-support';
 import { invertedPhoto } from './inverted-photo';
+import { combineWithLearned, type LearnedFill } from './learned-blend';
 
 /**
  * The local inpainting pipeline on raw pixels (no I/O): validate the mask, grow and feather it, recover
@@ -62,6 +63,8 @@ export interface InpaintStats {
   regionsFilled?: number;
   /** Watermarks: regions where a share of the mark the inversion left (or took beyond it) was taken out. */
   regionsCorrected?: number;
+  /** Filled pixels combined with the learned fill (learned-blend.ts). */
+  learnedPixels?: number;
 }
 
 /** Below this many known pixels there is nothing to learn the fill from. */
@@ -87,10 +90,16 @@ export function validateMask(mask: Bitmap, width: number, height: number): numbe
   return count;
 }
 
+/**
+ * `learned`: a learned model's fill of the photo (models/migan), whose layout and tone the filled pixels take
+ * (learned-blend.ts); without it every fill is our own. For watermarks only the pixels the inversion lost take
+ * it: the fill that judges the inversion (the never-worse check, the mark's split) stays our own.
+ */
 export function inpaintImage(
   image: RawImage,
   mask: Bitmap,
   options: InpaintOptions,
+  learned: LearnedFill | null = null,
 ): { image: RawImage; stats: InpaintStats } {
   const { width: w, height: h } = image;
   const maskPixels = validateMask(mask, w, h);
@@ -148,8 +157,13 @@ export function inpaintImage(
       // The whole mask filled as an object is: an estimate of the photo that never saw the mark, for
       // telling the photo a fit inverted from the mark, and later the fallback of the never-worse check.
       filled = { ...work, data: marked.slice() };
-      fillLost(filled, region, options, { ...stats }, (f) =>
-        progress(0.05 + 0.1 * f, 'checking the inversion'),
+      fillLost(
+        filled,
+        region,
+        options,
+        { ...stats },
+        (f) => progress(0.05 + 0.1 * f, 'checking the inversion'),
+        null,
       );
       handedBack = invertedPhoto(region, marked, work.data, filled.data, result.alpha, w, h, work.channels);
       for (let i = 0; i < handedBack.length; i++) {
@@ -172,7 +186,7 @@ export function inpaintImage(
   // was kept around a filled mark, or the whole part was filled, and there is no inversion to judge.
   const invertedParts = inverted ? partsWithInversion(region, inverted.alpha, w, h) : null;
   const check = options.neverWorse !== false && invertedParts?.includes(1) ? inverted : null;
-  fillLost(work, lost, options, stats, (f) => progress(0.2 + 0.75 * f, 'filling'));
+  fillLost(work, lost, options, stats, (f) => progress(0.2 + 0.75 * f, 'filling'), learned);
   if (inverted && invertedParts && options.outlineSeams !== false) {
     // The pixels kept as they were are the photo: fixed, like the pixels outside the mask.
     const rebuilt = invertedParts.slice();
@@ -254,7 +268,7 @@ function keepPhotoInLostParts(
   if (!any) return { kept, givenUp };
   const filled: FloatImage = { ...work, data: marked.slice() };
   const scratch = { maskPixels: 0, recoveredPixels: 0, diffusedPixels: 0, completedPixels: 0, windows: 0 };
-  fillLost(filled, parts, options, scratch, () => {});
+  fillLost(filled, parts, options, scratch, () => {}, null);
   const mark = markSupport(parts, marked, filled.data, w, h, c, region);
   for (let i = 0; i < parts.length; i++) {
     if (!parts[i] || mark[i]) continue;
@@ -274,7 +288,7 @@ function putBack(work: FloatImage, marked: Float32Array, i: number): void {
 
 /**
  * Fills the `lost` pixels of `work` in place, per connected part: diffusion for thin parts, PatchMatch
- * completion in a context window for the rest.
+ * completion in a context window for the rest; then, given a learned fill, each takes what it lacks from it.
  */
 function fillLost(
   work: FloatImage,
@@ -282,6 +296,7 @@ function fillLost(
   options: InpaintOptions,
   stats: InpaintStats,
   progress: (fraction: number) => void,
+  learned: LearnedFill | null,
 ): void {
   const { width: w, height: h } = work;
   const thinRadius = options.thinRadius ?? 4;
@@ -332,4 +347,5 @@ function fillLost(
     teleaInpaint(work, thin, 5);
     harmonicFill(work.data, thin, w, h, work.channels);
   }
+  if (learned) stats.learnedPixels = combineWithLearned(work, lost, learned);
 }
