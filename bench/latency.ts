@@ -1,0 +1,260 @@
+/**
+ * Every mode's latency through the warm server: `npm run bench -- latency [runs]` (default 5 warm runs a case).
+ *
+ * Starts the real app on loopback as `npm start` runs it (PGlite in memory, local storage, the real engine
+ * registry on one inference thread, jobs in the server), then for each case uploads the photo and times
+ * POST /api/process/:id from the request to the answer: the first call after start apart (it pays for loading
+ * the mode's models), then `runs` warm calls, of which the p50 and p95 are reported. The time the inference
+ * thread spent on the call's tasks is summed by a wrapper around the worker pool: the rest (decoding, encoding,
+ * storage, the database, HTTP) is the share spent outside the models.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config/env';
+import { openDatabase } from '../server/src/db/client';
+import { createEngineRegistry } from '../server/src/engines/registry';
+import { createInProcessQueue } from '../server/src/jobs/in-process.queue';
+import { silentLogger } from '../server/src/lib/logger';
+import { createLocalStorage } from '../server/src/storage/local.storage';
+import { createWorkerPool, type WorkerPool } from '../server/src/workers/pool';
+import { bearer, fakeVerifier } from '../server/test/support/fake-verifier';
+import { multipart, photo } from '../server/test/support/uploads';
+import { markdownTable, median, writeBenchmarkSection } from './lib/report';
+
+const RUNS = Number(process.argv[2] ?? 5);
+
+interface Case {
+  name: string;
+  mode: string;
+  photo: () => Promise<Buffer>;
+  body: (size: { width: number; height: number }) => Promise<object>;
+  /** The issue's budget for the warm call, seconds. */
+  budget: number;
+}
+
+/** A photo at about `megapixels`, as a phone's JPEG. */
+const sized = (name: string, megapixels: number) => async () => {
+  const meta = await sharp(photo(name)).metadata();
+  const scale = Math.sqrt((megapixels * 1e6) / (meta.width! * meta.height!));
+  return sharp(photo(name))
+    .resize(Math.round(meta.width! * scale))
+    .jpeg({ quality: 90 })
+    .toBuffer();
+};
+
+/** A painted box over a tenth of the photo's width, left of centre, as a person paints over a mark. */
+async function boxMask({ width, height }: { width: number; height: number }) {
+  const [w, h] = [Math.round(width * 0.18), Math.round(height * 0.1)];
+  const png = await sharp({ create: { width, height, channels: 3, background: '#000' } })
+    .composite([
+      {
+        input: await sharp({ create: { width: w, height: h, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+        left: Math.round(width * 0.3),
+        top: Math.round(height * 0.6),
+      },
+    ])
+    .png()
+    .toBuffer();
+  return { maskData: `data:image/png;base64,${png.toString('base64')}` };
+}
+
+const CASES: Case[] = [
+  {
+    name: 'background removal, 0.4 MP portrait',
+    mode: 'background-removal',
+    photo: sized('face-didgeridoo-player-body-paint.jpg', 0.4),
+    body: async () => ({}),
+    budget: 2.5,
+  },
+  {
+    name: 'watermark removal, painted box, 1.9 MP',
+    mode: 'watermark-removal',
+    photo: sized('Garden.jpg', 1.9),
+    body: boxMask,
+    budget: 3,
+  },
+  {
+    name: 'object removal, the same box, 1.9 MP',
+    mode: 'object-removal',
+    photo: sized('Garden.jpg', 1.9),
+    body: boxMask,
+    budget: 2.5,
+  },
+  {
+    name: 'upscale 2x, 1.9 MP',
+    mode: 'image-upscale',
+    photo: sized('Garden.jpg', 1.9),
+    body: async () => ({ scale: 2 }),
+    budget: 16,
+  },
+  {
+    name: 'upscale 4x, 1.9 MP',
+    mode: 'image-upscale',
+    photo: sized('Garden.jpg', 1.9),
+    body: async () => ({ scale: 4 }),
+    budget: 24,
+  },
+  {
+    name: 'upscale 2x, best quality, 1.9 MP',
+    mode: 'image-upscale',
+    photo: sized('Garden.jpg', 1.9),
+    body: async () => ({ scale: 2, options: { quality: 'best' } }),
+    budget: 16,
+  },
+  {
+    name: 'upscale 4x, best quality, 1.9 MP',
+    mode: 'image-upscale',
+    photo: sized('Garden.jpg', 1.9),
+    body: async () => ({ scale: 4, options: { quality: 'best' } }),
+    budget: 24,
+  },
+  {
+    name: 'Chat to Edit "brighter and warmer", 1.9 MP',
+    mode: 'prompt-edit',
+    photo: sized('Garden.jpg', 1.9),
+    body: async () => ({ prompt: 'make it brighter and warmer' }),
+    budget: 1,
+  },
+  {
+    name: 'Chat to Edit "remove the background", 0.4 MP',
+    mode: 'prompt-edit',
+    photo: sized('face-didgeridoo-player-body-paint.jpg', 0.4),
+    body: async () => ({ prompt: 'remove the background' }),
+    budget: 3,
+  },
+  {
+    name: 'face enhancement, 0.4 MP, one face',
+    mode: 'face-enhancement',
+    photo: sized('face-old-man-sepia-moustache.jpg', 0.4),
+    body: async () => ({}),
+    budget: 4.5,
+  },
+  {
+    name: 'professional headshot, 0.4 MP',
+    mode: 'professional-photo',
+    photo: sized('face-grace-hopper-navy-portrait.jpg', 0.4),
+    body: async () => ({}),
+    budget: 5,
+  },
+];
+
+/** The pool, with the wall time during which at least one of its tasks ran (tasks may overlap). */
+function timedPool(pool: WorkerPool) {
+  let inModels = 0;
+  let running = 0;
+  let since = 0;
+  const timed: WorkerPool = {
+    run(task, payload, options) {
+      if (running++ === 0) since = performance.now();
+      return pool.run(task, payload, options).finally(() => {
+        if (--running === 0) inModels += performance.now() - since;
+      });
+    },
+    close: () => pool.close(),
+  };
+  return {
+    pool: timed,
+    take() {
+      const spent = inModels;
+      inModels = 0;
+      return spent;
+    },
+  };
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
+const database = await openDatabase({ memory: true });
+const models = timedPool(createWorkerPool({ threads: 1 }));
+const app = await buildApp({
+  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+  database,
+  verifier: fakeVerifier,
+  clock: { now: () => new Date() },
+  logger: silentLogger,
+  authEmulatorUrl: null,
+  storage: createLocalStorage(dir),
+  queue: createInProcessQueue({ concurrency: 1 }),
+  engines: createEngineRegistry({ upscale: { modelDir: 'data/models' }, pool: models.pool }),
+});
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+
+let person = 0;
+/** One edit by a new person (each has the free plan's credits): seconds end to end, and in the models. */
+async function edit(c: Case, bytes: Buffer, size: { width: number; height: number }) {
+  const uid = `latency-${person++}`;
+  const form = multipart({ editingMode: c.mode }, { name: 'photo.jpg', data: bytes });
+  const upload = await fetch(`${base}/api/upload`, {
+    method: 'POST',
+    body: form.payload,
+    headers: { ...form.headers, ...bearer(uid) },
+  });
+  const { id } = (await upload.json()) as { id: string };
+  const body = JSON.stringify(await c.body(size));
+  models.take();
+  const started = performance.now();
+  const response = await fetch(`${base}/api/process/${id}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...bearer(uid) },
+  });
+  await response.arrayBuffer();
+  const seconds = (performance.now() - started) / 1000;
+  if (response.status !== 200) throw new Error(`${c.name}: ${response.status}`);
+  return { seconds, inModels: models.take() / 1000 };
+}
+
+const pct = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+
+const rows: (string | number)[][] = [];
+for (const c of CASES) {
+  const bytes = await c.photo();
+  const meta = await sharp(bytes).metadata();
+  const size = { width: meta.width!, height: meta.height! };
+  const first = await edit(c, bytes, size);
+  const warm = [];
+  for (let i = 0; i < RUNS; i++) warm.push(await edit(c, bytes, size));
+  const seconds = warm.map((w) => w.seconds);
+  const outside = warm.map((w) => 1 - w.inModels / w.seconds);
+  const p50 = median(seconds);
+  rows.push([
+    c.name,
+    `${size.width}x${size.height}`,
+    first.seconds.toFixed(2),
+    p50.toFixed(2),
+    pct(seconds, 95).toFixed(2),
+    `${(median(outside) * 100).toFixed(0)} %`,
+    c.budget.toFixed(1),
+    (p50 / c.budget).toFixed(2),
+  ]);
+  console.log(rows.at(-1)!.join(' | '));
+}
+
+const table = markdownTable(
+  ['mode', 'photo', 'first call s', 'p50 s', 'p95 s', 'outside the models', 'budget s', 'p50 / budget'],
+  rows,
+);
+writeBenchmarkSection(
+  'latency',
+  `## Every mode through the warm server
+
+\`npm run bench -- latency\`: the real app on loopback as \`npm start\` runs it (one inference thread, jobs in the
+server). Each case: the first call after start (it loads the mode's models), then ${RUNS} warm calls of
+POST /api/process/:id, timed from the request to the answer. "Outside the models": the share of a warm call not
+spent in the inference thread's tasks (decoding, encoding, storage, the database, HTTP). Budgets are the ones the
+speed issue sets; a ratio above 1 is over budget. Load average ${os.loadavg()[0].toFixed(1)} at the end: other
+work on these 2 cores stretches every figure.
+
+${table}`,
+);
+console.log(table);
+await app.close();
+await models.pool.close();
+await database.close();
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);
