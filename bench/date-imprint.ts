@@ -4,8 +4,9 @@
  * phones do, over the project's photos (server/test/fixtures/date-imprint); per kind of imprint, for the kind it
  * was tuned on and the kinds held out apart; and proposals on the project's photos without an imprint.
  *
- * Prints its tables (Markdown) for docs/BENCHMARKS.md. Each figure is shown beside the stored one of the finder
- * before the last change (bench/date-imprint/before-FINDER.json; `--save-before` stores this run's there).
+ * Prints its tables, and writes them to docs/BENCHMARKS.md when the shipped finder runs on the whole set. Each
+ * figure is shown beside the stored one of the finder before the last change (bench/date-imprint/before-FINDER.json;
+ * `--save-before` stores this run's there).
  * `--sheet` writes a contact sheet of the worst cases and, per kind, the found case whose mask strays most: each
  * imprint's corner, and the mask over it.
  *
@@ -32,7 +33,7 @@ import {
   type ImprintScore,
   type RenderedImprint,
 } from '../server/test/fixtures/date-imprint/film-imprint';
-import { markdownTable, median } from './lib/report';
+import { markdownTable, median, writeBenchmarkSection } from './lib/report';
 
 const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
@@ -143,8 +144,7 @@ const header = [
 const kinds = KINDS.filter((k) => rows.some((r) => r.c.kind === k));
 const quietBefore =
   before && clean.every((c) => c.id in before.clean) ? clean.filter((c) => before.clean[c.id]).length : null;
-console.info(`
-Finder: ${finderName}. Means over cases; recall and glow are 0 where nothing was proposed, precision is over the
+const markdown = `Finder: ${finderName}. Means over cases; recall and glow are 0 where nothing was proposed, precision is over the
 cases with a proposal. "a → b": stored before the last change → now.
 
 ${markdownTable(header, [
@@ -165,7 +165,17 @@ ${
 Clean photos (the project's ${clean.length / 2} photos, each at 1280 and 2048 px, JPEG quality 60-85): no proposal on
 ${change(quietBefore?.toString(), String(clean.filter((c) => c.quiet).length))} of ${clean.length}; median ${Math.round(median(clean.map((c) => c.ms)))} ms per photo.`
     : ''
-}`);
+}`;
+console.info(`\n${markdown}`);
+// The shipped finder on the whole set is what docs/BENCHMARKS.md reports; other finders and parts only print.
+if (finderName === 'date-stamp' && !only) {
+  const heldOut = summary(rows.filter((r) => r.c.kind.part === 'held-out').map((r) => r.score));
+  const lead = `**Held-out kinds: ${heldOut.found} of ${heldOut.cases} found, stroke recall ${fmt(heldOut.recall)}, glow covered ${fmt(heldOut.glow)}, precision ${heldOut.precision === null ? '-' : fmt(heldOut.precision)}**; clean photos quiet: ${clean.filter((c) => c.quiet).length} of ${clean.length}.`;
+  writeBenchmarkSection(
+    'date-imprint',
+    `## Film date imprints\n\n\`npm run bench -- date-imprint\`: "remove the date stamp" on seven-segment imprints drawn as a film camera's LEDs burn them, shrunk and saved as JPEG as phones do, over the project's photos (server/test/fixtures/date-imprint), per kind; the tuning kind and the held-out kinds apart, and the clean photos.\n\n${lead}\n\n${markdown}`,
+  );
+}
 
 if (sheet) writeFileSync(sheet, await imprintSheet(sheetRows));
 
