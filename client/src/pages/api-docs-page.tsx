@@ -1,5 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { MAX_PROMPT_CHARACTERS } from '@common/limits';
 import { MODES } from '@common/modes';
 import { PageLayout } from '@client/components/layout/page-layout';
 import { API_EXAMPLES, CodeBlock, setupBlock } from '@client/features/developers';
@@ -29,7 +30,7 @@ const FIELDS = [
   ],
   ['mode', 'text, required', MODES.join(', ')],
   ['mask', 'file', 'PNG of the photo’s shape, white where to edit. Watermark and object removal need it.'],
-  ['prompt', 'text', 'Chat to Edit’s instruction, up to 2000 characters.'],
+  ['prompt', 'text', `Chat to Edit’s instruction, up to ${MAX_PROMPT_CHARACTERS} characters.`],
   [
     'options',
     'JSON text',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PROMPT_CHARACTERS } from '../limits';
 import { MODES } from '../modes';
 
 /** Every key starts with this, so a key pasted into the wrong place (a log, a repository) can be recognised. */
@@ -44,7 +45,7 @@ export const oneCallEditFormSchema = z.object({
     .describe(
       'PNG, white (or opaque strokes) where to edit, the photo’s shape; needed by watermark and object removal.',
     ),
-  prompt: z.string().max(2000).optional().describe('Chat to Edit’s instruction.'),
+  prompt: z.string().max(MAX_PROMPT_CHARACTERS).optional().describe('Chat to Edit’s instruction.'),
   options: z
     .string()
     .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PROMPT_CHARACTERS } from '../limits';
 import { MODES } from '../modes';
 import { creditsSchema } from './auth';
 
@@ -31,7 +32,11 @@ export const processRequestSchema = z.object({
   isIterativeEdit: z.boolean().default(false),
   /** The user's own earlier result to keep editing; never fetched from the network. */
   currentImageUrl: z.string().max(2048).nullable().default(null),
-  prompt: z.string().max(2000, 'The instruction can be at most 2000 characters.').nullable().optional(),
+  prompt: z
+    .string()
+    .max(MAX_PROMPT_CHARACTERS, `The instruction can be at most ${MAX_PROMPT_CHARACTERS} characters.`)
+    .nullable()
+    .optional(),
   scale: z.union([z.literal(2), z.literal(4)]).optional(),
   /** Mode options, e.g. { backdrop: { kind: 'color', color: '#ffffff' } } or { quality: 'best' }. */
   options: z.record(z.string(), z.unknown()).optional(),
@@ -68,7 +73,11 @@ export type ProgressEventBody = z.infer<typeof progressEventSchema>;
 
 /** POST /api/prompt/plan: what an instruction would do, before any credit is spent. */
 export const promptPlanRequestSchema = z.object({
-  prompt: z.string().trim().min(1, 'Please describe what you want to do with the image.').max(2000),
+  prompt: z
+    .string()
+    .trim()
+    .min(1, 'Please describe what you want to do with the image.')
+    .max(MAX_PROMPT_CHARACTERS),
 });
 export const promptPlanResponseSchema = z.object({
   /** What will be done, in order, in short words ("crop to 1:1"). */

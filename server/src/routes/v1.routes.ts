@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isMode } from '@common/modes';
+import { MAX_PROMPT_CHARACTERS } from '@common/limits';
 import { editJobSchema, oneCallEditFormSchema } from '@common/schemas/api';
 import type { UserRow } from '../db/schema';
 import type { Authenticator } from '../http/authenticate';
@@ -99,8 +100,8 @@ async function readForm(request: FastifyRequest, user: UserRow): Promise<OneCall
     throw new AppError('BAD_REQUEST', 'No photo was sent. Put it in the "image" field.');
   if (!isMode(fields.mode))
     throw new AppError('BAD_REQUEST', 'mode must be one of the seven modes, for example "object-removal".');
-  if ((fields.prompt?.length ?? 0) > 2000)
-    throw new AppError('BAD_REQUEST', 'The instruction can be at most 2000 characters.');
+  if ((fields.prompt?.length ?? 0) > MAX_PROMPT_CHARACTERS)
+    throw new AppError('BAD_REQUEST', `The instruction can be at most ${MAX_PROMPT_CHARACTERS} characters.`);
   return {
     image: files.image,
     mode: fields.mode,

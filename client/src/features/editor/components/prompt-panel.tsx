@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MAX_PROMPT_CHARACTERS } from '@common/limits';
 import type { PromptPlanResponse } from '@common/schemas/process';
 import { Textarea } from '@client/components/ui/textarea';
 
@@ -42,7 +43,7 @@ export function PromptPanel({
           rows={4}
           value={prompt}
           disabled={disabled}
-          maxLength={2000}
+          maxLength={MAX_PROMPT_CHARACTERS}
           onChange={(event) => onChange(event.target.value)}
           placeholder="For example: remove the background and make it brighter"
           data-testid="prompt-input"
