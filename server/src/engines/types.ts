@@ -1,8 +1,9 @@
 import type { Logger } from '../lib/logger';
+import type { ImageMime } from '../lib/image-format';
 import type { Mode } from '@common/modes';
 import type { StepSummary } from '@common/schemas/process';
 
-export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
+export type { ImageMime };
 
 export interface ProviderResult {
   image: Buffer;

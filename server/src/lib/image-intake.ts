@@ -1,17 +1,10 @@
 import sharp, { type Metadata } from 'sharp';
 import { MAX_INPUT_PIXELS } from '@common/plans';
 import { AppError } from './errors';
+import type { ImageFormat } from './image-format';
 import { stripMetadata } from './metadata-strip';
-import type { ImageMime } from '../engines/types';
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp';
-
-export const FORMAT_MIME: Record<ImageFormat, ImageMime> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-};
-export const FORMAT_EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+export { FORMAT_EXTENSION, FORMAT_MIME, type ImageFormat } from './image-format';
 
 /** Recognises the three accepted formats by their first bytes, whatever the name or declared type says. */
 export function sniffFormat(bytes: Uint8Array): ImageFormat | null {

@@ -1,4 +1,4 @@
-import type { ImageFormat } from './image-intake';
+import type { ImageFormat } from './image-format';
 
 /**
  * The file without its metadata, pixels untouched: the segments or chunks that carry EXIF, XMP, IPTC, comments,
