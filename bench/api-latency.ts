@@ -7,41 +7,19 @@
  * the event-loop delay of the server's thread is sampled over each phase. Token checks use a fixed-token verifier
  * (the request path is otherwise the production one), so the figures measure the server, not the identity provider.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config/env';
-import { openDatabase } from '../server/src/db/client';
-import { createEngineRegistry } from '../server/src/engines/registry';
-import { createInProcessQueue } from '../server/src/jobs/in-process.queue';
-import { silentLogger } from '../server/src/lib/logger';
-import { createLocalStorage } from '../server/src/storage/local.storage';
 import { createWorkerPool } from '../server/src/workers/pool';
-import { bearer, fakeVerifier } from '../server/test/support/fake-verifier';
+import { bearer } from '../server/test/support/fake-verifier';
 import { multipart, photo } from '../server/test/support/uploads';
-import { markdownTable, median, writeBenchmarkSection } from './lib/report';
+import { startBenchApp } from './lib/bench-app';
+import { markdownTable, median, percentile, writeBenchmarkSection } from './lib/report';
 
 const REQUESTS = 400;
 const CONCURRENCY = 8;
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-const database = await openDatabase({ memory: true });
 const pool = createWorkerPool({ threads: 1 });
-const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
-  database,
-  verifier: fakeVerifier,
-  clock: { now: () => new Date() },
-  logger: silentLogger,
-  authEmulatorUrl: null,
-  storage: createLocalStorage(dir),
-  queue: createInProcessQueue({ concurrency: 2 }),
-  engines: createEngineRegistry({ upscale: { modelDir: 'data/models' }, pool }),
-});
-const base = await app.listen({ host: '127.0.0.1', port: 0 });
+const { base, close } = await startBenchApp({ pool: pool, queueConcurrency: 2 });
 
 async function measure(): Promise<{ latencies: number[]; loop: { p50: number; p99: number; max: number } }> {
   const histogram = monitorEventLoopDelay({ resolution: 5 });
@@ -92,9 +70,6 @@ async function heavyJob(uid: string): Promise<number> {
   return performance.now() - started;
 }
 
-const pct = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-
 await fetch(`${base}/api/auth/user`, { headers: bearer('bench') });
 await heavyJob('warm-up'); // converts and loads the model once, outside the measurement
 const idle = await measure();
@@ -106,8 +81,8 @@ const jobTimes = await jobs;
 const row = (name: string, m: typeof idle) => [
   name,
   median(m.latencies).toFixed(1),
-  pct(m.latencies, 95).toFixed(1),
-  pct(m.latencies, 99).toFixed(1),
+  percentile(m.latencies, 95).toFixed(1),
+  percentile(m.latencies, 99).toFixed(1),
   m.loop.p99.toFixed(1),
   m.loop.max.toFixed(1),
 ];
@@ -130,8 +105,5 @@ Median latency under load is ${ratio.toFixed(2)}x the idle median: the HTTP even
 (the two cores are shared with the inference threads, which is what costs the little that remains).`,
 );
 console.log(table);
-await app.close();
-await pool.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+await close();
 process.exit(0);

@@ -8,21 +8,13 @@
  * thread spent on the call's tasks is summed by a wrapper around the worker pool: the rest (decoding, encoding,
  * storage, the database, HTTP) is the share spent outside the models.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config/env';
-import { openDatabase } from '../server/src/db/client';
-import { createEngineRegistry } from '../server/src/engines/registry';
-import { createInProcessQueue } from '../server/src/jobs/in-process.queue';
-import { silentLogger } from '../server/src/lib/logger';
-import { createLocalStorage } from '../server/src/storage/local.storage';
 import { createWorkerPool, type WorkerPool } from '../server/src/workers/pool';
-import { bearer, fakeVerifier } from '../server/test/support/fake-verifier';
+import { bearer } from '../server/test/support/fake-verifier';
 import { multipart, photo } from '../server/test/support/uploads';
-import { markdownTable, median, writeBenchmarkSection } from './lib/report';
+import { startBenchApp } from './lib/bench-app';
+import { markdownTable, median, percentile, writeBenchmarkSection } from './lib/report';
 
 const RUNS = Number(process.argv[2] ?? 5);
 
@@ -167,21 +159,8 @@ function timedPool(pool: WorkerPool) {
   };
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
-const database = await openDatabase({ memory: true });
 const models = timedPool(createWorkerPool({ threads: 1 }));
-const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
-  database,
-  verifier: fakeVerifier,
-  clock: { now: () => new Date() },
-  logger: silentLogger,
-  authEmulatorUrl: null,
-  storage: createLocalStorage(dir),
-  queue: createInProcessQueue({ concurrency: 1 }),
-  engines: createEngineRegistry({ upscale: { modelDir: 'data/models' }, pool: models.pool }),
-});
-const base = await app.listen({ host: '127.0.0.1', port: 0 });
+const { base, close } = await startBenchApp({ pool: models.pool, queueConcurrency: 1 });
 
 let person = 0;
 /** One edit by a new person (each has the free plan's credits): seconds end to end, and in the models. */
@@ -208,9 +187,6 @@ async function edit(c: Case, bytes: Buffer, size: { width: number; height: numbe
   return { seconds, inModels: models.take() / 1000 };
 }
 
-const pct = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
-
 const rows: (string | number)[][] = [];
 for (const c of CASES) {
   const bytes = await c.photo();
@@ -227,7 +203,7 @@ for (const c of CASES) {
     `${size.width}x${size.height}`,
     first.seconds.toFixed(2),
     p50.toFixed(2),
-    pct(seconds, 95).toFixed(2),
+    percentile(seconds, 95).toFixed(2),
     `${(median(outside) * 100).toFixed(0)} %`,
     c.budget.toFixed(1),
     (p50 / c.budget).toFixed(2),
@@ -253,8 +229,5 @@ work on these 2 cores stretches every figure.
 ${table}`,
 );
 console.log(table);
-await app.close();
-await models.pool.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+await close();
 process.exit(0);

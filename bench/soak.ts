@@ -7,22 +7,13 @@
  * every five rounds (the free plan's credits). After each block of rounds the heap is collected and the
  * process's memory read; the figures after the warm-up are the baseline the rest is compared with.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import sharp from 'sharp';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config/env';
-import { openDatabase } from '../server/src/db/client';
-import { createEngineRegistry } from '../server/src/engines/registry';
-import { createInProcessQueue } from '../server/src/jobs/in-process.queue';
-import { silentLogger } from '../server/src/lib/logger';
-import { createLocalStorage } from '../server/src/storage/local.storage';
 import { createWorkerPool } from '../server/src/workers/pool';
-import { bearer, fakeVerifier } from '../server/test/support/fake-verifier';
+import { bearer } from '../server/test/support/fake-verifier';
 import { EVERYDAY_PHOTOS, multipart, photo } from '../server/test/support/uploads';
+import { startBenchApp } from './lib/bench-app';
 import { markdownTable, writeBenchmarkSection } from './lib/report';
 
 const ROUNDS = Number(process.argv[2] ?? 240);
@@ -32,21 +23,8 @@ const WARM_UP_BLOCKS = 2;
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-soak-'));
-const database = await openDatabase({ memory: true });
 const pool = createWorkerPool({ threads: 1 });
-const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
-  database,
-  verifier: fakeVerifier,
-  clock: { now: () => new Date() },
-  logger: silentLogger,
-  authEmulatorUrl: null,
-  storage: createLocalStorage(dir),
-  queue: createInProcessQueue({ concurrency: 2 }),
-  engines: createEngineRegistry({ pool }),
-});
-const base = await app.listen({ host: '127.0.0.1', port: 0 });
+const { base, close } = await startBenchApp({ pool: pool, queueConcurrency: 2 });
 
 /** 640 x 480 copies of the everyday photos, with a mask over an object-sized patch in the middle. */
 const photos = await Promise.all(
@@ -128,7 +106,7 @@ while (done < ROUNDS) {
   console.log(samples.at(-1));
 }
 
-const baseline = samples[WARM_UP_BLOCKS - 1];
+const baseline = samples[Math.min(WARM_UP_BLOCKS, samples.length) - 1];
 const last = samples.at(-1)!;
 const per100 = (from: number, to: number) => ((to - from) / (last.rounds - baseline.rounds)) * 100;
 const table = markdownTable(
@@ -166,8 +144,5 @@ memory ${per100(baseline.externalMb, last.externalMb).toFixed(2)} MB per 100 rou
 ${(last.rssMb / baseline.rssMb).toFixed(2)}x the baseline.`,
 );
 console.log(table);
-await app.close();
-await pool.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+await close();
 process.exit(0);
