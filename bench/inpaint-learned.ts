@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { runChain } from '../server/src/engines/chain';
 import { createObjectRemovalEngine } from '../server/src/engines/inpaint/inpaint.engine';
 import { decodePhoto, type RawImage } from '../server/src/lib/image';
-import { silentLogger } from '../server/src/lib/logger';
+import { quietRunContext } from '../server/test/support/run-context';
 import { seededRandom } from '../server/src/lib/random';
 import { inpaintImage } from '../server/src/models/inpaint/inpaint.model';
 import { inpaintWithLearned } from '../server/src/models/inpaint/inpaint-with-learned';
@@ -176,12 +176,7 @@ async function timing() {
   }
   const pool = createWorkerPool({ threads: 1 });
   const engine = createObjectRemovalEngine({ pool });
-  const ctx = {
-    signal: new AbortController().signal,
-    timeoutMs: 120_000,
-    log: silentLogger,
-    progress: () => {},
-  };
+  const ctx = quietRunContext(120_000);
   const combined: number[] = [];
   const current: number[] = [];
   for (let run = 0; run < 4; run++) {

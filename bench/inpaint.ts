@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { runChain } from '../server/src/engines/chain';
 import { createObjectRemovalEngine } from '../server/src/engines/inpaint/inpaint.engine';
 import { decodePhoto } from '../server/src/lib/image';
-import { silentLogger } from '../server/src/lib/logger';
+import { quietRunContext } from '../server/test/support/run-context';
 import { seededRandom } from '../server/src/lib/random';
 import { inpaintImage, type InpaintOptions } from '../server/src/models/inpaint/inpaint.model';
 import { createWorkerPool } from '../server/src/workers/pool';
@@ -55,12 +55,7 @@ async function timing() {
   for (const v of mask) covered += v ? 1 : 0;
   const pool = createWorkerPool({ threads: 1 });
   const engine = createObjectRemovalEngine({ pool });
-  const ctx = {
-    signal: new AbortController().signal,
-    timeoutMs: 120_000,
-    log: silentLogger,
-    progress: () => {},
-  };
+  const ctx = quietRunContext(120_000);
   const times: number[] = [];
   const cpuTimes: number[] = [];
   let peakRss = 0;

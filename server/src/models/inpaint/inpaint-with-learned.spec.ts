@@ -1,27 +1,16 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RawImage } from '../../lib/image';
-import { discMask, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
-import { photo } from '../../../test/support/uploads';
+import { discMask, loadPhoto, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { MiganModel } from '../migan/migan.model';
 import { inpaintWithLearned } from './inpaint-with-learned';
 import { dilate } from './mask';
-
-async function load(name: string, side: number): Promise<RawImage> {
-  const { data, info } = await sharp(photo(name))
-    .resize(side, side, { fit: 'inside' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
-}
 
 describe('inpaintWithLearned', () => {
   const model = new MiganModel(2);
   afterAll(() => model.dispose());
 
   it('brings the fill of a pasted object in a real photo closer to the clean photo, and nothing outside changes', async () => {
-    const reference = await load('Aqua.jpg', 640);
+    const reference = await loadPhoto('Aqua.jpg', 640);
     const mask = discMask(reference.width, reference.height, 200, 150, 40);
     const input = { ...reference, data: reference.data.slice() };
     for (let i = 0; i < mask.length; i++) if (mask[i]) input.data.set([250, 20, 200], i * 3);
@@ -40,7 +29,7 @@ describe('inpaintWithLearned', () => {
   });
 
   it('gives a watermark the learned fill where the photo under the mark is lost, and only there', async () => {
-    const reference = await load('Aqua.jpg', 480);
+    const reference = await loadPhoto('Aqua.jpg', 480);
     const { width: w, height: h } = reference;
     // An opaque logo, a disc with a word beside it: nothing of the photo is left under it to invert.
     const svg = `<svg xmlns='http://www.w3.org/2000/svg' width='${w}' height='${h}'><circle cx='90' cy='110' r='26' fill='white'/><text x='125' y='125' font-size='40' font-family='DejaVu Sans' font-weight='bold' fill='white'>STOCK</text></svg>`;

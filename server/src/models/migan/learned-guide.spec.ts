@@ -1,27 +1,15 @@
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RawImage } from '../../lib/image';
-import { discMask } from '../../../test/fixtures/inpaint/fixtures';
-import { photo } from '../../../test/support/uploads';
+import { discMask, loadPhoto } from '../../../test/fixtures/inpaint/fixtures';
 import { dilate } from '../inpaint/mask';
 import { learnedFillFor, MIN_LEARNED_PART } from './learned-guide';
 import { MiganModel } from './migan.model';
-
-async function load(name: string, side: number): Promise<RawImage> {
-  const { data, info } = await sharp(photo(name))
-    .resize(side, side, { fit: 'inside' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
-}
 
 describe('learnedFillFor', () => {
   const model = new MiganModel(2);
   afterAll(() => model.dispose());
 
   it('fills the mask as the pipeline grows it, and nothing else', async () => {
-    const image = await load('Aqua.jpg', 512);
+    const image = await loadPhoto('Aqua.jpg', 512);
     const mask = discMask(image.width, image.height, 200, 150, 30);
     const sut = await learnedFillFor(image, mask, { kind: 'object', grow: 2 }, model);
     expect(sut).not.toBeNull();
@@ -31,14 +19,14 @@ describe('learnedFillFor', () => {
   });
 
   it('leaves parts under MIN_LEARNED_PART pixels to our own fill', async () => {
-    const image = await load('Aqua.jpg', 512);
+    const image = await loadPhoto('Aqua.jpg', 512);
     const spot = discMask(image.width, image.height, 100, 100, 8);
     expect(spot.reduce((a, b) => a + b, 0)).toBeLessThan(MIN_LEARNED_PART);
     expect(await learnedFillFor(image, spot, { kind: 'object' }, model)).toBeNull();
   });
 
   it('gives none for a photo-wide watermark or a greyscale photo', async () => {
-    const image = await load('Aqua.jpg', 2048);
+    const image = await loadPhoto('Aqua.jpg', 2048);
     const { width: w, height: h } = image;
     const tiled = new Uint8Array(w * h);
     for (let y = 40; y < h; y += 800)
