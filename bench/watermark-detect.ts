@@ -26,6 +26,7 @@ import { contactSheet } from './lib/contact-sheet';
 import { markdownTable, writeBenchmarkSection } from './lib/report';
 import { buildWatermarkSet, buildWideSet, wideName, type WatermarkCase } from './watermark-set';
 import { scoreDetection, type DetectionScore } from './watermark-detect/score';
+import { thresholdTable } from './watermark-detect/thresholds';
 
 interface Row {
   c: WatermarkCase;
@@ -231,7 +232,7 @@ text-marks finder kept for orange date stamps in a corner only was chosen on the
 36 photos of Debian's endless-sky-data, opencv-doc and gcompris-qt-data, unmarked and with one of the bench's
 marks each. The last change, the lettering's final score (line-score.ts), was fitted on the tuning part and
 endless-sky-data's landscapes and scenes, marked and clean, so the endless-sky part below is not independent of
-it; its form and margin were chosen among four on opencv-doc's photos (docs/decisions.md, part 17). The mark
+it; its form and margin were chosen among four on opencv-doc's photos (docs/lab/watermark-detect.md, part 17). The mark
 segmenter was trained on other photos, with marks drawn by code of its own
 (scripts/watermark-detect/README.md); its thresholds and the rules for its regions (meeting a shape or banner
 another finder found, or alone when large and confident) were chosen on the tuning part, the project's other
@@ -240,6 +241,11 @@ endless-sky's and opencv-doc's photos; the segmenter's floors under a small line
 on Plasma's and Palapeli's photos. Goals: recall and precision at least 0.8, no proposal on at least 90 % of clean photos.
 "a → b": the finder before its last change (per-case scores in \`bench/watermark-detect/before.json\`, stored
 with \`--save-before\`) → now.
+
+The thresholds chosen by tuning, as this run used them (\`server/src/models/watermark-detect/tuned-thresholds.ts\`;
+how each was chosen: \`docs/lab/watermark-detect.md\`):
+
+${thresholdTable()}
 
 ${markdownTable(
   ['part', 'marked cases', 'proposed', 'recall', 'precision', 'clean photos without a proposal'],

@@ -10,7 +10,7 @@
  *   node --import tsx scripts/watermark-detect/fit-line-score.ts [--margin=1.5] DIR[:PHOTOS]...
  *
  * PHOTOS: how many of the folder's photos (buildWideSet's `photos`, default 31). The shipped weights:
- * endless-sky-data's `images/land`, `images/land:60` and `images/scene` (docs/decisions.md, part 17).
+ * endless-sky-data's `images/land`, `images/land:60` and `images/scene` (docs/lab/watermark-detect.md, part 17).
  */
 import { buildWatermarkSet, buildWideSet } from '../../bench/watermark-set';
 import { dilate } from '../../server/src/models/inpaint/mask';

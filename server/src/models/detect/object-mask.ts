@@ -74,8 +74,8 @@ interface Segment {
 /**
  * GrabCut's segment united with the segmenter's mask of the same box (clipped to the crop). On hand-drawn masks
  * of the project's photos each missed what the other covered (GrabCut the rim of a cup, the segmenter a
- * portrait's hair): together they covered 98-100 % of every object, where a leftover piece shows far more than a
- * little extra fill. Where GrabCut failed (its ellipse), the segmenter's mask stands alone when it found anything.
+ * portrait's hair): together they covered nearly all of every object, and a leftover piece shows far more than a
+ * little extra fill (docs/lab/select.md). Where GrabCut failed (its ellipse), the segmenter's mask stands alone when it found anything.
  */
 function withPrompted(segment: Segment, prompted: Uint8Array, photoWidth: number): Segment {
   const { crop } = segment;

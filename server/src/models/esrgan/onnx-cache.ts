@@ -19,8 +19,8 @@ function rangesFile(variant: EsrganVariant, scale: EsrganScale): string {
 
 /**
  * Convolutions the int8 model keeps in float: the last three, whose outputs are (nearly) pixels. Keeping
- * the first one too would be 0.03 dB closer to float at 4x but 1.6 times slower: onnxruntime then runs
- * the int8 convolutions in NCHW with a transpose around each.
+ * the first one too would be barely closer to float and much slower: onnxruntime then runs the int8
+ * convolutions in NCHW with a transpose around each.
  */
 export const INT8_FLOAT_CONVS = ['post_blocks_conv', 'PreShuffle', 'SR'];
 

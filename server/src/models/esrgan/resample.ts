@@ -3,7 +3,7 @@
  *
  * Pixel centres sit at (i + 0.5) in both grids, as in OpenCV's resize, so output pixel X of an s-times
  * enlargement reads source position (X + 0.5) / s - 0.5. (sharp/libvips enlarge with a half-pixel offset;
- * that costs about 3 dB at 2x against a centred reference, so it is not used here.)
+ * against a centred reference that shift costs more than any model gains, so it is not used here.)
  *
  * The work is done on planes (one channel, row-major), the layout of the model's NCHW tensors, with
  * separable passes: rows are copied once into an edge-padded buffer so that the inner loops never clamp.

@@ -21,16 +21,13 @@ export interface UpscaleSettings {
 }
 
 /**
- * Per quality and scale, tuned on the upscale bench (docs/BENCHMARKS.md). Slim adds texture that real photos
- * do not have, so it is blended with the centred Lanczos; thick is trusted fully. Medium's output was worth
- * little over the Lanczos with back-projection (17-photo bench, 4x: +0.42 dB against +0.41; 2x: +0.33
- * against +0.30), so balanced runs the int8 thick model instead, on the quarter of 16-pixel blocks that a
- * Lanczos round trip damages most (flat blocks never): +0.84 dB at 4x and +0.65 at 2x, in 4.2 and 2.2
- * CPU-seconds at 1024x1024 on a photo (12.7 and 9.3 when every block of the image is detailed). Tiles are sized so
- * one tile's activations stay in a few hundred MB (thick keeps 10x more feature maps) while the overlap
- * (cross-fade plus context, 12 pixels a side) adds about 15% to the work at 1024x1024. Tiled against
- * whole, 12 pixels a side differ by at most 1 level (0.015 RMS; 20 a side: 0.001), and the blend with
- * the Lanczos plus back-projection keeps PSNR unchanged to 0.001 dB.
+ * Per quality and scale, tuned on the upscale bench (docs/BENCHMARKS.md, "Upscale"). Slim adds texture that
+ * real photos do not have, so it is blended with the centred Lanczos; thick is trusted fully. Medium's output
+ * was worth hardly more than the Lanczos with back-projection, so balanced runs the int8 thick model instead, on
+ * the quarter of 16-pixel blocks that a Lanczos round trip damages most (flat blocks never): most of the thick
+ * model's gain at a fraction of its time. Tiles are sized so one tile's activations stay in a few hundred MB
+ * (thick keeps 10x more feature maps) while the overlap (cross-fade plus context, 12 pixels a side) adds little
+ * to the work; at 12 pixels a side tiled and whole differ by at most 1 level.
  */
 export function upscaleSettings(quality: UpscaleQuality, scale: EsrganScale): UpscaleSettings {
   if (quality === 'balanced') {

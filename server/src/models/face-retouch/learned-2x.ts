@@ -166,9 +166,9 @@ async function windowed2x(
 
 /**
  * The network runs on the tile and on its mirror image (a face is nearly symmetric left to right), and the two
- * results, the second mirrored back, are averaged: +0.03 dB in the bench's tuning faces for twice the
- * network's time. Four mirror images (adding the upside-down ones) gave +0.05 dB, but took the 1-megapixel
- * photo past its time goal.
+ * results, the second mirrored back, are averaged: a small gain for twice the network's time. Four mirror
+ * images (adding the upside-down ones) gained a little more but took the 1-megapixel photo past its time goal
+ * (docs/lab/face-enhancement.md).
  */
 const FLIPS: (readonly [boolean, boolean])[] = [
   [false, false],

@@ -1,6 +1,6 @@
 /**
  * Combining our fill (exemplars, or diffusion in thin parts) with a learned one (MI-GAN, models/migan).
- * Measured on the learned-fill benchmark (docs/BENCHMARKS.md, docs/decisions.md): the learned fill gets the
+ * Measured on the learned-fill benchmark (docs/BENCHMARKS.md, docs/lab/inpaint.md): the learned fill gets the
  * layout and tone of a hole right more often (what continues behind the object), ours copies the photo's own
  * grain but is often too smooth (voting, diffusion). So the fill takes the learned fill's low frequencies,
  * keeps its own detail, and adds part of the learned fill's finest detail.
@@ -11,11 +11,11 @@ import { connectedComponents, dilate, expandBox, featherWeights, type Bitmap } f
 import { boxBlur } from './pyramid';
 
 /**
- * Tuned on the learned-fill benchmark's tuning kinds (docs/decisions.md): the learned fill's structure above
+ * Tuned on the learned-fill benchmark's tuning kinds (docs/lab/inpaint.md): the learned fill's structure above
  * this radius replaces ours...
  */
 const LOW_RADIUS = 16;
-/** ...and its detail below this radius is added at this gain: the least that lifts the texture to 0.8 of the clean photo's. */
+/** ...and its detail below this radius is added at this gain: the least that brought the texture near the clean photo's. */
 const DETAIL_RADIUS = 2;
 const DETAIL_GAIN = 0.7;
 

@@ -37,8 +37,8 @@ const PREFER_RECOVERED = 0.3;
 const FEATHER = 4;
 /**
  * Squared distance to the fill after inversion over the same before it, above which the region's inversion
- * made things worse. On the benchmark's tuning part, the regions where the fill was better by 4 dB or more
- * scored 2.6 to 98, and all but two regions of about 20 inverted pixels where inversion was better at most 2.1.
+ * made things worse. On the benchmark's tuning part it separated the regions where the fill was much better from
+ * those where inversion was (docs/decisions.md, "Watermark removal").
  */
 const MOVED_AWAY = 2.5;
 /** Inverted pixels a region needs for that comparison. */

@@ -13,8 +13,7 @@ const SHADOW_OPACITY = 0.45;
 /**
  * The colour means of decontamination are wide window averages (a 24th and a 256th of the photo's side):
  * a quarter of the model's pixel count holds them nearly as well as the full count (the colour a soft edge
- * shows, alpha times colour, moved by 0.04 to 0.43 levels on average on the benchmark photos) at a quarter of
- * the cost.
+ * shows moves by well under a level on average; docs/lab/background-removal.md) at a quarter of the cost.
  */
 const MEANS_PIXELS = 512 * 512;
 

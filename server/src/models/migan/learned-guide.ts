@@ -16,7 +16,7 @@ import type { SquareFiller } from './migan.model';
 const MAX_WATERMARK_WINDOWS = 3;
 /**
  * Parts of the mask smaller than this (dust spots, blemishes) keep our own fill: on the benchmark's tuning
- * kinds the learned fill made them 0.7 dB worse, and each would cost a run of the model.
+ * kinds the learned fill made them worse (docs/lab/inpaint.md), and each would cost a run of the model.
  */
 export const MIN_LEARNED_PART = 500;
 
@@ -36,7 +36,7 @@ export async function learnedFillFor(
   const covered = dilate(parts, w, h, options.grow ?? 0);
   if (options.kind === 'watermark' && fillWindows(covered, w, h).length > MAX_WATERMARK_WINDOWS) return null;
   // The engine takes the fill's structure and finest grain; refining large windows at full resolution
-  // changed its figures by under 0.05 dB on the benchmark, for several more runs of the model.
+  // changed its figures hardly at all on the benchmark, for several more runs of the model.
   const { image: filled } = await learnedFill(image, covered, model, { refine: false, unknown: mask });
   return { data: filled.data, covered };
 }

@@ -20,7 +20,7 @@ export async function fillSquare(
   // The generator never sees the hole's pixels, but the pipeline blends its answer with them over about 3 px
   // inside the hole's edge (a 3x3 max pool and a 5x5 blur of the known mask): a diffusion fill there, not
   // the object being removed, keeps its colours out of that rim. Widening the hole instead cost the model
-  // the photo right beside the hole: 1-3 dB on the benchmark's cases.
+  // the photo right beside the hole, which it needs most (docs/lab/inpaint.md).
   teleaInpaint({ data: input, width: side, height: side, channels: 3 }, sent, 5);
   const bytes = new Uint8Array(input.length);
   for (let i = 0; i < input.length; i++) bytes[i] = Math.round(input[i]);

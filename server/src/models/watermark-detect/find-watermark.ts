@@ -1,7 +1,7 @@
 import type { RawImage } from '../../lib/image';
 import { dilate } from '../inpaint/mask';
 import { findTextMarks, type TextMarkLine } from '../text-marks';
-import { TEXT_MAP_SIDE, textProbability } from './text-probability';
+import { textProbability } from './text-probability';
 import { bannerMask, findBanner } from './banner';
 import { findDateImprint } from './date-imprint';
 import { markProbability } from './mark-probability';
@@ -9,6 +9,7 @@ import { findOverlayShapes } from './overlay-shapes';
 import { segmentedMarks } from './segmented-marks';
 import { textStrokes, type TextLineEvidence } from './text-strokes';
 import { findLattice, MIN_STRENGTH, periodicMask } from './tiling';
+import { BANNER_SEEN, LARGE_TEXT_SIDE, LETTERING_GROWTH, SHAPES_SEEN } from './tuned-thresholds';
 
 /** What the detector found, for tests, logs and the benchmark. */
 export interface WatermarkFindings {
@@ -38,15 +39,6 @@ export interface WatermarkFindings {
 }
 
 /**
- * Pixels the lettering's strokes are grown by, as a person paints a little past a stroke; the other finders
- * grow their own masks.
- */
-const GROW = 2;
-
-/** The long side of the text detector's second, coarse pass, for large lettering (tuning part). */
-const LARGE_TEXT_SIDE = TEXT_MAP_SIDE / 2;
-
-/**
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
  * it at any angle and in any colour (PaddleOCR's text detector, at two scales, kept where the photo shows an
  * overlay and the mark segmenter sees its strokes; with its outline, shadow and halo), a date stamp's orange
@@ -68,7 +60,8 @@ export async function findWatermark(image: RawImage, report?: WatermarkFindings)
   // half of it; a line there that meets lettering already taken is left, since the coarse strokes are looser.
   const coarse = await textProbability(image, LARGE_TEXT_SIDE);
   const strokes = union([fine, textStrokes(image, coarse, mark, { ...options, large: { taken: fine } })]);
-  const lettering = strokes && dilate(strokes, image.width, image.height, GROW);
+  // Grown as a person paints a little past a stroke; the other finders grow their own masks.
+  const lettering = strokes && dilate(strokes, image.width, image.height, LETTERING_GROWTH);
   const lines: TextMarkLine[] = [];
   // The text-marks finder only for a camera's orange date stamp in a corner: its lines anywhere else, and its
   // bright lines in corners, were most of the proposals on unmarked photos (sea, mountains, a painting's
@@ -94,15 +87,10 @@ export async function findWatermark(image: RawImage, report?: WatermarkFindings)
 }
 
 /**
- * A band or shapes the mark segmenter sees nothing of are the photo's own: over the tuning part and the photos
- * of endless-sky, opencv-doc, Plasma and Palapeli, its mean was 0.18-0.81 over every banner laid over a photo
- * and 0.003-0.004 over the bands found on a blurred horizon and a shop's sign; at least 0.012 over translucent
- * shapes, and 0.0005 over a cloud's rim taken for one (docs/decisions.md, part 22).
+ * The mask, or null when the segmenter's mean `probability` over it is below `floor` (or it is null). A band or
+ * shapes the mark segmenter sees nothing of are the photo's own (a blurred horizon, a shop's sign, a cloud's
+ * rim): BANNER_SEEN and SHAPES_SEEN, docs/lab/watermark-detect.md, part 22.
  */
-const BANNER_SEEN = 0.05;
-const SHAPES_SEEN = 0.005;
-
-/** The mask, or null when the segmenter's mean `probability` over it is below `floor` (or it is null). */
 function seen(mask: Uint8Array | null, probability: Float32Array, floor: number): Uint8Array | null {
   if (!mask) return null;
   let sum = 0;

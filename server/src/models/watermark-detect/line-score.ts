@@ -1,3 +1,5 @@
+import { UNSEEN_LINE } from './tuned-thresholds';
+
 /** What a line of lettering, already past the overlay tests, is judged on at the end. */
 export interface LineFacts {
   /** The text detector's mean probability over the line's core. */
@@ -17,11 +19,11 @@ export interface LineFacts {
 }
 
 /**
- * A logistic regression over the 428 lines the overlay tests took on the tuning part and on 89 of
- * endless-sky-data's landscapes and scenes (each marked twice by the benchmark's drawings and once left clean),
- * a line counting as a mark when at least half its strokes lie on one; docs/decisions.md, part 17, says how it
- * was fitted and what else was tried, and scripts/watermark-detect/fit-line-score.ts fits it again (refitted
- * with the segmenter it reads, the seventh run's: part 20). What carries it is the detector's confidence and
+ * A logistic regression over the lines the overlay tests took on the tuning part and on endless-sky-data's
+ * landscapes and scenes (each marked twice by the benchmark's drawings and once left clean), a line counting as
+ * a mark when at least half its strokes lie on one; docs/lab/watermark-detect.md, part 17, says how it was
+ * fitted and what else was tried, and scripts/watermark-detect/fit-line-score.ts fits it again (refitted with
+ * the segmenter it reads whenever that is retrained: part 20). What carries it is the detector's confidence and
  * the segmenter's contrast: a word laid over a photo is seen by the segmenter on its strokes more than around
  * them; a photo's own rocks, beams, railings and printed labels, which the text detector reads as lines, are
  * not.
@@ -37,8 +39,8 @@ const WEIGHTS = {
 };
 
 /**
- * A line's score: its log-odds of lying on a mark plus a margin of 1.5 (chosen on opencv-doc's photos, which
- * the fit never saw); the line is taken as lettering laid over the photo when it is above zero and isMarkLine's
+ * A line's score: its log-odds of lying on a mark plus a margin (folded into the bias; chosen on opencv-doc's
+ * photos, which the fit never saw); the line is taken as lettering laid over the photo when it is above zero and isMarkLine's
  * floor lets it.
  */
 export function lineScore(facts: LineFacts): number {
@@ -54,19 +56,13 @@ export function lineScore(facts: LineFacts): number {
 }
 
 /**
- * A small line whose strokes the segmenter does not see at all is a photo's own text (a sign, a label, a mast's
- * lamp, reeds on a lake): over the tuning part and the photos of endless-sky, opencv-doc, Plasma and Palapeli
- * (docs/decisions.md, part 22), every small line laid over a photo without a tiled mark that the score took had
- * a mean of at least 0.03 on its strokes, and lines of the photo's own text it took had 0.002-0.022 (lomiri's
- * photos, read after the choice, hold one small word it does not see: a web address). Large lettering the
- * segmenter can miss (at its half scale the inside of a big letter is flat), and it misses many tiled words,
- * whose repetition is evidence enough; so the floor holds only for small lines on a photo without a tiled mark.
+ * Whether a line, with `facts`, is taken as lettering laid over the photo; `tiled`: a tiled mark was found. A
+ * small line whose strokes the segmenter does not see at all is a photo's own text (a sign, a label, a mast's
+ * lamp, reeds on a lake; UNSEEN_LINE, docs/lab/watermark-detect.md, part 22). Large lettering the segmenter can
+ * miss (at its half scale the inside of a big letter is flat), and it misses many tiled words, whose repetition
+ * is evidence enough; so the floor holds only for small lines on a photo without a tiled mark.
  */
-const UNSEEN = 0.025;
-const SMALL = 0.005;
-
-/** Whether a line, with `facts`, is taken as lettering laid over the photo; `tiled`: a tiled mark was found. */
 export function isMarkLine(facts: LineFacts, tiled: boolean): boolean {
-  const seen = facts.markOnStrokes >= UNSEEN || facts.strokeShare >= SMALL || tiled;
+  const seen = facts.markOnStrokes >= UNSEEN_LINE.mean || facts.strokeShare >= UNSEEN_LINE.small || tiled;
   return seen && lineScore(facts) > 0;
 }

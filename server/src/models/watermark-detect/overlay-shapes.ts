@@ -9,6 +9,7 @@ import {
   sampleRgb,
   type ColourEdges,
 } from './colour-edges';
+import { SHAPE_MIN_ALONG, SHAPE_MIN_CONSISTENT, SHAPE_MIN_STEP } from './tuned-thresholds';
 
 /**
  * Translucent shapes laid over a photo (a logo's emblem, coloured tiles, overlapping circles), found by their
@@ -33,8 +34,6 @@ interface OutlinePixel {
 
 /** The longer side the shapes are looked for at (the benchmark's photos' size). */
 const WORK_SIDE = 1024;
-/** Tuned on the tuning part: the least colour step an outline has. */
-const MIN_STEP = 10;
 /** An edge pixel is fitted with the pixels of its chain within this many steps along it. */
 const RADIUS = 24;
 const MIN_CHAIN = 16;
@@ -56,9 +55,6 @@ const MAX_AREA = 0.03;
 const MIN_AREA = 0.001;
 /** Where a shape's fill stops: a gradient of this share of its outline's step. */
 const BARRIER = 0.15;
-/** Tuned on the tuning part: how much of its run a shape must lie along, and of its border obey the run's map. */
-const MIN_ALONG = 0.5;
-const MIN_CONSISTENT = 0.3;
 
 interface Fit {
   k: number;
@@ -188,7 +184,7 @@ export function findOverlayShapes(image: RawImage): Uint8Array | null {
 function findAtWorkSize(image: RawImage): Uint8Array | null {
   const { width, height } = image;
   const n = width * height;
-  const edges = colourEdges(image, MIN_STEP);
+  const edges = colourEdges(image, SHAPE_MIN_STEP);
   const found = outlinePixels(image, edges);
   const onOutline = new Uint8Array(n);
   for (const f of found) onOutline[f.index] = 1;
@@ -207,10 +203,10 @@ function findAtWorkSize(image: RawImage): Uint8Array | null {
     const shape = fillShape(image, edges.strength, run, Math.max(2.5, (BARRIER * step) / 2));
     if (!shape) continue;
     const near = dilate(shape.region, width, height, 4);
-    if (run.filter((f) => near[f.index]).length < MIN_ALONG * run.length) continue;
+    if (run.filter((f) => near[f.index]).length < SHAPE_MIN_ALONG * run.length) continue;
     const k = median(run.map((f) => f.k));
     const b = colour.map((c) => (1 - k) * c);
-    if (borderConsistency(image, shape, k, b, step) < MIN_CONSISTENT) continue;
+    if (borderConsistency(image, shape, k, b, step) < SHAPE_MIN_CONSISTENT) continue;
     any = true;
     for (const f of run) mask[f.index] = 1;
     for (const i of shape.pixels) mask[i] = 1;

@@ -5,6 +5,7 @@ import { growIntoMark, ringShift } from './mark-growth';
 import { photoBehind } from './photo-behind';
 import { ringLikeStrokes } from './ring-leak';
 import type { TextProbability } from './text-probability';
+import { LARGE_LETTERING, LEAK_REACH, OVERLAY_TESTS, STROKE_GROWTH } from './tuned-thresholds';
 
 /** What decided each line of text the detector saw, for tuning and logs. */
 export interface TextLineEvidence {
@@ -51,66 +52,46 @@ export interface TextStrokesOptions {
 
 /** A pixel is in a line's core above this probability (PaddleOCR's own binarisation threshold). */
 const CORE = 0.3;
-/** Tuned on the tuning part: a line whose core the detector is less sure of is photo texture. */
-const MIN_CONFIDENCE = 0.8;
-/**
- * Tuned on the tuning part: a stroke's edge steps by at least this share of its contrast within two pixels.
- * JPEG's halved colour resolution softens a saturated mark's edge to about 0.45; so softer edges are taken
- * down to SOFT_SHARPNESS, but only where the strokes fill at most SOFT_FILL of the line, as letters do (a
- * horizon the detector takes for text fills about half of it, with edges as soft).
- */
-const MIN_SHARPNESS = 0.5;
-const SOFT_SHARPNESS = 0.43;
-const SOFT_FILL = 0.35;
-/** Tuned on the tuning part: strokes must shift the photo by at least this much (RGB distance). */
-const MIN_CONTRAST = 18;
 /**
  * Whether a line the detector saw is lettering laid over the photo rather than something of the photo's own
- * (tuned on the tuning part). Ink fills a share of a line, never most of it; strokes are thinner than the
- * line; the photo around the line does not look like its strokes (the mark ends where the line does); and
- * strokes that fill half the line with soft edges are a surface of the photo the detector took for text.
+ * (OVERLAY_TESTS, tuned-thresholds.ts). The detector must be sure of the line's core. Ink fills a share of a
+ * line, never most of it; strokes are thinner than the line; their edges are steep, though JPEG's halved
+ * colour resolution softens a saturated mark's edge, so softer edges are taken where the strokes fill little
+ * of the line, as letters do; the photo around the line does not look like its strokes (the mark ends where
+ * the line does); and strokes that fill half the line with soft edges are a surface of the photo the detector
+ * took for text (a horizon).
  */
 function isOverlaidText(line: TextLine, strokes: LineStrokes): boolean {
+  const t = OVERLAY_TESTS;
   // A shape without lettering (an emblem, a tile) is taken only when it ends sharply where the line does.
-  const shaped = line.elongation >= 3.5 || (strokes.leak <= 0.35 && strokes.sharpness >= 0.5);
+  const shaped =
+    line.elongation >= t.shapedElongation ||
+    (strokes.leak <= t.shapedMaxLeak && strokes.sharpness >= t.shapedMinSharpness);
   return (
     shaped &&
-    line.confidence >= MIN_CONFIDENCE &&
-    (strokes.sharpness >= MIN_SHARPNESS ||
-      (strokes.sharpness >= SOFT_SHARPNESS && strokes.fill <= SOFT_FILL)) &&
-    strokes.contrast >= MIN_CONTRAST &&
-    strokes.fill > 0.05 &&
-    strokes.fill <= 0.75 &&
-    strokes.leak <= 1.1 &&
-    strokes.thickness <= 1.5 * Math.max(1, line.radius) &&
-    !(strokes.fill > 0.5 && strokes.sharpness < 0.55)
+    line.confidence >= t.minConfidence &&
+    (strokes.sharpness >= t.minSharpness ||
+      (strokes.sharpness >= t.softSharpness && strokes.fill <= t.softMaxFill)) &&
+    strokes.contrast >= t.minContrast &&
+    strokes.fill > t.minFill &&
+    strokes.fill <= t.maxFill &&
+    strokes.leak <= t.maxLeak &&
+    strokes.thickness <= t.maxThickness * Math.max(1, line.radius) &&
+    !(strokes.fill > t.surfaceFill && strokes.sharpness < t.surfaceSharpness)
   );
 }
 
 /**
- * A line the coarse pass (find-watermark's large lettering) sees must also be lettering's: strokes filling at
- * least a quarter of it, at least a fifth of its unclip distance thick (tuning part: at that scale the
- * outlines of a group of overlapping shapes pass the other tests, with thin strokes filling a sixth).
+ * A line the coarse pass (find-watermark's large lettering) sees must also be lettering's: strokes filling a
+ * good share of it, and thick for their line (LARGE_LETTERING): at that scale the outlines of a group of
+ * overlapping shapes pass the other tests, with thin strokes filling little of the line.
  */
 function isLargeLettering(line: TextLine, strokes: LineStrokes): boolean {
-  return strokes.fill >= 0.25 && strokes.thickness >= 0.2 * Math.max(1, line.radius);
+  return (
+    strokes.fill >= LARGE_LETTERING.minFill &&
+    strokes.thickness >= LARGE_LETTERING.minThickness * Math.max(1, line.radius)
+  );
 }
-
-/**
- * Tuned on the tuning part: how far (over the line's unclip distance) a line's strokes grow into its outline,
- * shadow and halo, and from what shift: a share of the strokes' contrast, and at least the shift that all but
- * a fifth of the pixels just outside the line stay under (the photo's own texture there).
- */
-const GROW_REACH = 0.5;
-const GROW_SHIFT = 0.4;
-const GROW_ABOVE_RING = 0.8;
-
-/**
- * How near (over the line's unclip distance, and at least in pixels) the strokes and the line's other pixels a
- * pixel just outside it is compared with are taken, for the leak.
- */
-const LEAK_REACH = 2;
-const LEAK_REACH_MIN = 6;
 
 /** DB's unclip ratio: the core is grown by area x ratio / perimeter to cover the whole line. */
 const UNCLIP = 1.5;
@@ -146,19 +127,19 @@ export function textStrokes(
       image,
       behind,
       line.area,
-      Math.max(LEAK_REACH_MIN, Math.round(LEAK_REACH * line.radius)),
+      Math.max(LEAK_REACH.leastPx, Math.round(LEAK_REACH.unclip * line.radius)),
     );
     const overlaid = isOverlaidText(line, strokes) && (!large || isLargeLettering(line, strokes));
     let facts: LineFacts | undefined;
     if (overlaid) {
       dropSpecks(strokes.mask, width, height, Math.max(6, 0.1 * line.radius * line.radius));
-      const noise = ringShift(image, behind, line.area, GROW_ABOVE_RING);
+      const noise = ringShift(image, behind, line.area, STROKE_GROWTH.aboveRing);
       growIntoMark(
         image,
         behind,
         strokes.mask,
-        Math.ceil(GROW_REACH * line.radius),
-        Math.max(GROW_SHIFT * strokes.contrast, noise),
+        Math.ceil(STROKE_GROWTH.reach * line.radius),
+        Math.max(STROKE_GROWTH.shift * strokes.contrast, noise),
       );
       facts = lineFacts(line, strokes, mark, width, Boolean(large));
     }

@@ -3,6 +3,7 @@ import { dilate } from '../inpaint/mask';
 import { boxMean, luma } from '../text-marks/maps';
 import { shrinkArea } from '../text-marks/resample';
 import { autocorrelation } from './fft';
+import { TILE_MIN_AGREEMENT, TILE_MIN_STRENGTH } from './tuned-thresholds';
 
 type Vector = [number, number];
 
@@ -15,15 +16,8 @@ export interface Lattice {
 
 /** The repetition is searched for at this size on the long side: tiles are large, and the FFT is square. */
 const LATTICE_SIDE = 320;
-/** A repeat must stand at least this far above the autocorrelation around it (tuned on the tuning part). */
-export const MIN_STRENGTH = 0.1;
-/**
- * Of a tiled mark's repeats, the mean share that carry each of its strokes: of tiled words drawn by the bench's
- * code on 37 photos, two each (none of the held-out part), those found well (recall and precision 0.8 or more)
- * stood at 0.79 and more; a fabric's pattern, a drawing and sweets scattered on white, which the lattice also
- * takes for tiles, at 0.72 and below.
- */
-const MIN_AGREEMENT = 0.76;
+/** A repeat must stand at least this far above the autocorrelation around it (tuned-thresholds.ts). */
+export const MIN_STRENGTH = TILE_MIN_STRENGTH;
 
 /** Luma minus its local mean: the strokes of a mark, and the photo's own detail, without its shading. */
 function highPass(image: RawImage, radius: number, clip = Infinity): Float32Array {
@@ -216,7 +210,7 @@ export function periodicMask(image: RawImage, lattice: Lattice): Uint8Array | nu
     if (v >= strong / 2) weak[i] = 1;
   }
   if (marked < 0.002 * width * height || !coversThePhoto(core, width, height)) return null;
-  if (repeatAgreement(hp, width, height, core, offsets, sign, strong / 2) < MIN_AGREEMENT) return null;
+  if (repeatAgreement(hp, width, height, core, offsets, sign, strong / 2) < TILE_MIN_AGREEMENT) return null;
   const near = dilate(core, width, height, 1);
   for (let i = 0; i < core.length; i++) if (near[i] && weak[i]) core[i] = 1;
   const grown = dilate(core, width, height, 1);
