@@ -2,8 +2,10 @@
  * How well a reader of instructions does on real requests (real-requests/): for the rows whose main wish can
  * be done here, how often the plan has a step of one of the kinds that would do it, and how often it refuses
  * outright; for the rows that need generated content, how often it declines. Per split and overall.
- * Run: node --import tsx bench/prompt-edit/real-score.ts [--misses]
+ * Run: node --import tsx bench/prompt-edit/real-score.ts [--misses | --misses=tuning] [--by-source]
  * It scores Chat to Edit's interpreter and the keyword matcher (keyword-matcher.ts), held-out split first.
+ * --misses=tuning lists the tuning rows' misses only, so tuning never shows the held-out rows' misses;
+ * --by-source adds one line per source, held-out sources first.
  */
 import { pathToFileURL } from 'node:url';
 import { keywordPlan } from './keyword-matcher';
@@ -115,40 +117,75 @@ export const keywordPlanner: Planner = (text) => {
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
-function report(name: string, score: RealScore, misses: boolean): string {
+type MissesShown = 'none' | 'tuning' | 'all';
+
+function figures(s: SplitScore): string {
+  return (
+    `planned ${s.planned}/${s.doable} = ${percent(s.plannedShare)}` +
+    ` (${s.stepsPerDoable.toFixed(1)} steps each)` +
+    `  wrongly refused ${s.refused}/${s.doable} = ${percent(s.refusedShare)}` +
+    `  generative declined ${s.generativeRight}/${s.generative} = ${percent(s.generativeShare)}`
+  );
+}
+
+/** Each source on its own, held-out sources first (the held-out part is held out by whole source). */
+function bySource(rows: RealRequest[], plan: Planner): string[] {
+  const sources = [...new Set(rows.map((r) => r.source))];
+  const splitOf = (source: string) => rows.find((r) => r.source === source)!.split;
+  sources.sort((a, b) =>
+    splitOf(a) === splitOf(b) ? a.localeCompare(b) : splitOf(a) === 'held-out' ? -1 : 1,
+  );
+  return sources.map((source) => {
+    const s = scoreReal(
+      rows.filter((r) => r.source === source),
+      plan,
+    ).overall;
+    return `    ${splitOf(source).padEnd(8)}  ${source.padEnd(20)} rows ${String(s.rows).padStart(3)}  ${figures(s)}`;
+  });
+}
+
+function report(name: string, score: RealScore, misses: MissesShown, sourceLines: string[]): string {
   const lines = [`${name}`];
   for (const split of ['held-out', 'tuning', 'overall'] as const) {
     const s = score[split];
-    lines.push(
-      `  ${split.padEnd(8)}  rows ${String(s.rows).padStart(3)}` +
-        `  planned ${s.planned}/${s.doable} = ${percent(s.plannedShare)}` +
-        ` (${s.stepsPerDoable.toFixed(1)} steps each)` +
-        `  wrongly refused ${s.refused}/${s.doable} = ${percent(s.refusedShare)}` +
-        `  generative declined ${s.generativeRight}/${s.generative} = ${percent(s.generativeShare)}`,
-    );
+    lines.push(`  ${split.padEnd(8)}  rows ${String(s.rows).padStart(3)}  ${figures(s)}`);
   }
-  if (misses)
-    for (const m of [...score['held-out'].misses, ...score.tuning.misses])
-      lines.push(
-        `    ${m.split} ${m.why} ${m.id} [${m.got.join(', ')}] want [${m.main.join(', ')}]: ${m.text}`,
-      );
+  lines.push(...sourceLines);
+  const shown = {
+    none: [],
+    tuning: score.tuning.misses,
+    all: [...score['held-out'].misses, ...score.tuning.misses],
+  };
+  for (const m of shown[misses])
+    lines.push(
+      `    ${m.split} ${m.why} ${m.id} [${m.got.join(', ')}] want [${m.main.join(', ')}]: ${m.text}`,
+    );
   return lines.join('\n');
 }
 
 async function main() {
-  const misses = process.argv.includes('--misses');
+  const misses: MissesShown = process.argv.includes('--misses')
+    ? 'all'
+    : process.argv.includes('--misses=tuning')
+      ? 'tuning'
+      : 'none';
+  const withSources = process.argv.includes('--by-source');
+  const sourceLines = (plan: Planner) => (withSources ? bySource(REAL_REQUESTS, plan) : []);
   const bySplit = (split: string) => REAL_REQUESTS.filter((r) => r.split === split).length;
   console.log(
     `${REAL_REQUESTS.length} real requests: held-out ${bySplit('held-out')}, tuning ${bySplit('tuning')}\n`,
   );
   try {
     const { interpretInstruction } = await import('../../server/src/engines/prompt-edit/interpret');
-    console.log(report('Chat to Edit interpreter', scoreReal(REAL_REQUESTS, interpretInstruction), misses));
+    const ours = scoreReal(REAL_REQUESTS, interpretInstruction);
+    console.log(report('Chat to Edit interpreter', ours, misses, sourceLines(interpretInstruction)));
   } catch (err) {
     console.log(`Chat to Edit interpreter: not scored (${err instanceof Error ? err.message : String(err)})`);
   }
   console.log();
-  console.log(report('Keyword matcher', scoreReal(REAL_REQUESTS, keywordPlanner), misses));
+  console.log(
+    report('Keyword matcher', scoreReal(REAL_REQUESTS, keywordPlanner), misses, sourceLines(keywordPlanner)),
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

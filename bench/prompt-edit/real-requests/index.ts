@@ -5,6 +5,7 @@
 import { GITHUB_ISSUES } from './github-issues';
 import { IER_REDDIT_PAIRS } from './ier-reddit-pairs';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
+import { IMGEDIT_UGE } from './imgedit-uge';
 import { MAGICBRUSH } from './magicbrush';
 import { PRESS_QUOTED_POSTS } from './press-quoted-posts';
 import { PSR_PAPER } from './psr-paper';
@@ -16,6 +17,7 @@ export {
   GITHUB_ISSUES,
   IER_REDDIT_PAIRS,
   IER_ZHOPPED_PAIRS,
+  IMGEDIT_UGE,
   MAGICBRUSH,
   PRESS_QUOTED_POSTS,
   PSR_PAPER,
@@ -30,4 +32,5 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...PRESS_QUOTED_POSTS,
   ...IER_ZHOPPED_PAIRS,
   ...MAGICBRUSH,
+  ...IMGEDIT_UGE,
 ];

@@ -3,6 +3,7 @@ import { amountIn, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
 import { cropIn } from './geometry-words';
 import { namedThing } from './removals';
+import { namesOneThing } from './things';
 
 /**
  * Wishes said as a problem with a part of the photo, each answered by a repair of its own: red eyes, yellow
@@ -109,7 +110,16 @@ function colourCast(clause: Clause): EditStep[] | null {
   const next = clause.tokens[at + 1];
   if (next && (next.pos === 'NOUN' || next.pos === 'PROPN') && !CAST_CONTEXT.has(next.lemma)) return null;
   // "the guy in green": the colour tells a thing apart
-  if (namedThing({ tokens: clause.tokens.slice(0, at), text: '' })) return null;
+  // ("can someone make it less yellow": who is asked is no thing in the photo, so look after the verb)
+  const verb = clause.tokens.findLastIndex((t, i) => i < at && t.pos === 'VERB');
+  const before = clause.tokens.slice(verb + 1, at);
+  if (namedThing({ tokens: before, text: '' })) return null;
+  // "make the flowers less yellow": the colour of one thing, not a cast over the photo
+  if (verb >= 0 && namesOneThing(before)) return null;
+  // "the glare outlined in yellow": the colour of the person's own marking
+  if (clause.tokens[at - 1]?.lemma === 'in' && MARKING.has(clause.tokens[at - 2]?.lemma ?? '')) return null;
+  // "turn the blue into yellow", "change orange to mint green": one colour for another is a recolour
+  if (colourSwap(clause)) return null;
   const fluorescent = clause.tokens[at].lemma === 'fluorescent';
   // "the orange numbers", "the red car": a colour of a thing, not a cast
   if (namedThing({ tokens: clause.tokens.slice(at + 1), text: '' })) return null;
@@ -118,13 +128,28 @@ function colourCast(clause: Clause): EditStep[] | null {
   if (!fluorescent && has(clause, ['more', 'make', 'add']) && !has(clause, ['less', 'remove', 'rid', 'fix']))
     return null;
   // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere
-  if (!fluorescent && !has(clause, NAMED_CAST)) return null;
+  if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS)) return null;
   return [{ kind: 'auto-white-balance', cast }];
+}
+
+/** Verbs of marking a spot on the photo for the editor: "outlined in yellow", "circled in red". */
+const MARKING = L.words('outline, circle, mark, highlight, box, draw, indicate, show, point, underline');
+
+/**
+ * A colour after "to" or "into" ("turn it into a yellow hue", "change orange to mint green"): a new colour
+ * asked for, not a cast to lose. "A filter with blue and green" names no colour to go.
+ */
+function colourSwap(clause: Clause): boolean {
+  const into = find(clause, ['to', 'into']);
+  if (into < 0) return false;
+  return clause.tokens
+    .slice(into + 1)
+    .some((t) => (CAST_WORDS[t.word] || L.COLOURS[t.word]) && t.word !== 'neutral');
 }
 
 /** Words that say a colour is a cast: where it is, or that it should go. */
 const NAMED_CAST = L.words(
-  'skin, face, complexion, colour, color, tint, tinge, cast, remove, rid, fix, correct, lighting, filter, hue, level, levels, decrease, reduce',
+  'skin, face, complexion, colour, color, tint, tinge, cast, remove, rid, fix, correct, lighting, filter, hue, level, levels, decrease, reduce, less',
 );
 
 const HIGHLIGHT_FAULTS = L.words(
@@ -135,8 +160,8 @@ const SHADOW_FAULTS = L.words(
 );
 
 function lightRecovery(clause: Clause): EditStep[] | null {
-  // "make the rings more shiny" asks for shine
-  const wanted = has(clause, L.MORE) || has(clause, ['make', 'add']);
+  // "make the rings more shiny" asks for shine; "make the sunrays less of a glare" asks for less of it
+  const wanted = (has(clause, L.MORE) || has(clause, ['make', 'add'])) && !has(clause, ['less', 'fewer']);
   const highlights =
     has(clause, HIGHLIGHT_FAULTS) && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
   const shadows = has(clause, SHADOW_FAULTS);
@@ -169,12 +194,23 @@ function clarity(clause: Clause): EditStep[] | null {
     !has(clause, ['bad', 'low', 'poor', 'blurry', 'fix', 'clear'])
   )
     return null;
-  if (has(clause, ['clear']) && has(clause, ['background', 'up']) && !has(clause, ['make', 'more']))
+  // "clear the background", "clear up the clutter" remove things; "clear up the image" is clarity
+  const clearsAThing =
+    has(clause, ['background']) ||
+    clause.tokens.some((t, i) => i > find(clause, ['up']) && t.pos === 'NOUN' && !PHOTO.has(t.lemma));
+  if (
+    has(clause, ['clear']) &&
+    has(clause, ['background', 'up']) &&
+    !has(clause, ['make', 'more']) &&
+    clearsAThing
+  )
     return null;
   if (has(clause, ['quality']) && has(clause, L.UPSCALE) && !has(clause, ['bad', 'low', 'poor'])) return null;
   if (has(clause, ['restore', 'restoration'])) return [{ kind: 'auto-levels' }, { kind: 'clarify' }];
   return [{ kind: 'clarify' }];
 }
+
+const PHOTO = L.words('photo, picture, image, pic, shot, photograph');
 
 const TILT = L.words(
   'straighten, straight, horizon, tilt, tilted, crooked, wonky, askew, slanted, slant, skewed, skew, lopsided, uneven, unlevel, leaning',

@@ -14,7 +14,7 @@ export const REMOVE_WITH_OUT = words('take, cut, crop, get, clean, edit, photosh
 
 /** Wishes for content that is not in the photo: nothing local can make it. */
 export const GENERATE = words(
-  'add, insert, draw, put, give, wear, attach, place, paint, generate, create, transform, swap, replace, change, colorize, colourise, colorise, colourize, extend, expand, uncrop, outpaint, animate, morph, restyle, stylize, stylise, cartoonify, imagine',
+  'add, insert, draw, put, give, wear, attach, place, paint, generate, create, transform, swap, replace, change, colorize, colourise, colorise, colourize, extend, expand, uncrop, outpaint, animate, morph, restyle, stylize, stylise, cartoonify, imagine, move, reposition',
 );
 export const STYLE_WORDS = words(
   'cartoon, anime, manga, painting, sketch, drawing, watercolor, watercolour, pixar, ghibli, disney, gogh, picasso, monet, cyberpunk, comic, pencil, lego, claymation, oil, pop-art, illustration, caricature, avatar, zombie, superhero, renaissance, impressionist',
@@ -79,7 +79,7 @@ export const UPSCALE = words(
 );
 export const BACKGROUND = words('background, backdrop, bg, backround, behind, surroundings, scenery');
 export const TRANSPARENT = words(
-  'transparent, transparency, isolate, cutout, png, alpha, clear, nothing, empty',
+  'transparent, transparency, isolate, cutout, png, alpha, clear, nothing, empty, blank',
 );
 export const FACE = words(
   'face, faces, skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, freckle, portrait, selfie, eyebag, circle, scar',

@@ -13,6 +13,7 @@ export const CANNOT = {
   colorize: `I can't bring colour back to a black and white photo. ${CAN_DO}`,
 
   backgroundScene: `I can't put a new scene behind the subject. I can remove the background, blur it, or replace it with a plain colour.`,
+  oneThing: `I can only change the light, colour and size of the whole photo, not of one thing in it. ${CAN_DO}`,
   partialAdjustment: `I can only change the background as a whole: remove it, blur it, or replace it with a colour.`,
   sky: `I can't change the sky on its own yet. I can change the light and colour of the whole photo, or remove or replace the background behind a subject.`,
   cropShape: 'Say what shape to crop to, for example square, 4:5, 16:9 or "for Instagram".',

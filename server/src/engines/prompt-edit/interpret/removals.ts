@@ -14,6 +14,9 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
   let verb = find(clause, L.REMOVE);
   // "bigger without losing detail": a removal verb under a negation removes nothing
   if (verb > 0 && L.NEGATION.has(clause.tokens[verb - 1].lemma) && !couldNot(clause, verb - 1)) verb = -1;
+  // "edit the photo so it looks better" mends it, "edit it to remove the quote" removes the quote; "edit him out"
+  if (verb >= 0 && EDITING.has(clause.tokens[verb].lemma) && !has(clause, ['out', 'off', 'away']))
+    verb = clause.tokens.findIndex((t) => L.REMOVE.has(t.lemma) && !EDITING.has(t.lemma));
   if (verb < 0) {
     const out = find(clause, ['out', 'off', 'away']);
     const taker = find(clause, L.REMOVE_WITH_OUT);
@@ -34,14 +37,20 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
     const special = removalOfQuality(after);
     if (special) return { steps: special };
   }
-  // "remove everything except the person": a cut-out
-  if (has(after, ['everything', 'all']) && has(after, ['except', 'but', 'apart']))
+  // "remove everything except the person": a cut-out; "remove all the people except her" removes people
+  const except = find(after, ['except', 'but', 'apart']);
+  const kept = { tokens: after.tokens.slice(0, except), text: '' };
+  if (has(after, ['everything', 'all']) && except >= 0 && !namedPeopleOrThings(kept))
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
   if (
     has(after, BODY_PARTS) &&
     !has(after, ['stray', 'strand', 'loose', 'flyaway', 'shadow', 'reflection', 'glare'])
   )
     return { steps: [], skipped: { text: clause.text, reason: CANNOT.body } };
+  // "cut out the couple so that there is no background": the couple stays, the background goes
+  const cutOut = clause.tokens[verb]?.lemma === 'cut' && clause.tokens[verb + 1]?.lemma === 'out';
+  if (cutOut && has(after, L.BACKGROUND))
+    return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   const target = namedThing(after);
   if (!target) {
     if (verb < 0) return null; // "and make it pop": not a removal after all
@@ -75,6 +84,12 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
   return { steps: [step], removes: true };
 }
 
+/** Whether the words name something other than the backdrop: "all the people" does, "everything" does not. */
+function namedPeopleOrThings(clause: Clause): boolean {
+  const named = namedThing(clause);
+  return named !== null && !('background' in named);
+}
+
 type Named =
   | { label: string; plural: boolean; at: number; also?: string[]; name?: string }
   | { text: TextTarget }
@@ -87,6 +102,26 @@ type Named =
 export function namedThing(clause: Clause): Named | null {
   const t = clause.tokens;
   for (let i = 0; i < t.length; i++) {
+    // 'the "EL NUEVO VENGADOR" text': words in quotes are the writing itself
+    if (QUOTES.has(t[i].word)) {
+      const close = t.findIndex((x, j) => j > i && QUOTES.has(x.word));
+      if (close > i + 1) {
+        if (OBJECT_NAMES.has(t[close + 1]?.lemma ?? '')) {
+          i = close;
+          continue;
+        }
+        return { text: 'text' };
+      }
+    }
+    // "tree background", "city backdrop": a noun before the background says what the background is
+    const next = t[i + 1];
+    if (
+      t[i].pos === 'NOUN' &&
+      next?.pos === 'NOUN' &&
+      L.BACKGROUND.has(next.lemma) &&
+      !L.BACKGROUND.has(t[i].lemma)
+    )
+      continue;
     const pair = i + 1 < t.length ? `${t[i].lemma} ${t[i + 1].lemma}` : '';
     // "telephone wires", "dog leash": a noun before another noun names the kind, the last one the thing
     // "the dog's leash": the owner is not the thing
@@ -97,7 +132,7 @@ export function namedThing(clause: Clause): Named | null {
     if (L.BACKGROUND.has(t[i].lemma)) {
       // "the people in the background" names people; "the background" alone is the backdrop.
       // "the light poles from the background": a thing named before it is in the background.
-      const thing = t.slice(0, i).find((x) => x.pos === 'NOUN' && !FILLERS.has(x.lemma));
+      const thing = t.slice(0, i).find((x, j) => x.pos === 'NOUN' && !FILLERS.has(x.lemma) && j < i - 1);
       if (!thing) return { background: true };
       continue;
     }
@@ -121,6 +156,12 @@ export function namedThing(clause: Clause): Named | null {
   }
   return null;
 }
+
+/** Verbs of editing in general, which remove a thing only with "out": "photoshop my ex out". */
+const EDITING = L.words('edit, photoshop');
+
+/** Quotation marks as wink leaves them: straight double, curly and single. */
+const QUOTES = L.words('", “, ”, \', ‘, ’');
 
 /** Nouns that say where or what in general, not which thing: "the thing in the corner of the photo". */
 const FILLERS = L.words(
@@ -199,7 +240,7 @@ function nounPhrase(clause: Clause): string {
   return words.slice(start, end).join(' ');
 }
 
-const LEADING = L.words('the, a, an, this, that, these, those, some, all, any, out, off, away, of, it');
+const LEADING = L.words('the, a, an, this, that, these, those, some, all, any, out, off, away, of, it, up');
 const PHRASE_END = L.words(
   "., ,, !, ?, from, please, pls, so, because, for, if, thanks, thank, completely, entirely, too, out, off, away, without, but, and, then, as, it's",
 );

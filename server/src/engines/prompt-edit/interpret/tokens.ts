@@ -2,8 +2,8 @@ import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wi
 import model from 'wink-eng-lite-web-model';
 import { rewriteSizes } from './sizes';
 import { correctTypo } from './typos';
-import { SYNONYM_TARGETS, VOCABULARY } from './vocabulary';
-import { relatedWords, sensesOf, type WordClass } from './wordnet';
+import { AMOUNT_TARGETS, SYNONYM_TARGETS, VOCABULARY } from './vocabulary';
+import { broaderWords, relatedWords, sensesOf, type WordClass } from './wordnet';
 
 /** One word of an instruction as the grammar reads it. */
 export interface Token {
@@ -26,6 +26,7 @@ const LEMMA_FIXES: Record<string, string> = {
   lower: 'lower',
   faded: 'faded',
   washed: 'washed',
+  blown: 'blown',
   left: 'left',
   lighter: 'lighter',
   lighten: 'lighten',
@@ -128,6 +129,12 @@ function synonymOf(word: string, lemma: string, pos: string, mayMap: boolean): s
   if (mayMap && (wordClass === 'adj' || wordClass === 'adv')) {
     for (const related of relatedWords(lemma, wordClass)) if (SYNONYM_TARGETS.has(related)) return related;
   }
+  if (wordClass === 'verb') {
+    // The first sense's own words and the sense it is a kind of; its "see also" senses stray ("bring" -> lower)
+    const related = [...(sensesOf(lemma, 'verb', 1)[0]?.words ?? []), ...broaderWords(lemma, 'verb', 1)];
+    const amount = related.find((w) => AMOUNT_TARGETS.has(w));
+    if (amount) return amount;
+  }
   const real = (['noun', 'verb', 'adj', 'adv'] as const).some((c) => sensesOf(lemma, c, 1).length > 0);
   return real ? lemma : null;
 }
@@ -141,5 +148,8 @@ const IMPERATIVES =
  * with a capitalised verb after a lower-case word, are split where a stop would be.
  */
 function sentencesOf(text: string): string {
-  return text.replace(new RegExp(`(?<=[a-z0-9]) +(?=(?:${IMPERATIVES})\\b)`, 'g'), '. ');
+  const split = text.replace(new RegExp(`(?<=[a-z0-9]) +(?=(?:${IMPERATIVES})\\b)`, 'g'), '. ');
+  // "CHANGE THE BACKGROUND ADD AN ARMY": a list shouted in capitals splits the same way
+  if (/[a-z]/.test(text) || !/[A-Z]/.test(text)) return split;
+  return text.replace(new RegExp(`(?<=[A-Z0-9]) +(?=(?:${IMPERATIVES.toUpperCase()})\\b)`, 'g'), '. ');
 }

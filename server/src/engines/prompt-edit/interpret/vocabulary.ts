@@ -66,3 +66,9 @@ export const SYNONYM_TARGETS = new Set(
     .flatMap((set) => [...set])
     .filter((w) => !GENERAL.has(w)),
 );
+
+/**
+ * The words of more and less a verb the grammar lacks may stand for, by its synonyms or the sense it is a kind
+ * of ("lessen" -> decrease, "intensify" -> increase). Only these: other verbs' synonyms stray too far.
+ */
+export const AMOUNT_TARGETS = new Set([...lexicon.MORE, ...lexicon.LESS].filter((w) => !GENERAL.has(w)));

@@ -6,6 +6,7 @@ import { NOTHING, skip, type ClauseReading, type Context } from './reading';
 import { readFix } from './fixes';
 import { couldNot, namedThing, readRemoval } from './removals';
 import { CANNOT } from './reasons';
+import { adjustsOneThing, namesOneThing, NOT_A_THING } from './things';
 
 export type { ClauseReading, Context } from './reading';
 
@@ -27,11 +28,13 @@ export function readClause(clause: Clause, { afterRemoval, lastStep }: Context):
       ? { steps: fix, skipped: { text: clause.text, reason: CANNOT.colorize } }
       : { steps: fix };
   }
-  if (has(clause, ['sky']) && !has(clause, L.REMOVE)) return skip(clause, CANNOT.sky);
+  // "the sky is blown out": light to recover over the whole photo, which is no change of the sky alone
+  const recovers = fix?.some((step) => step.kind === 'light-recovery');
+  if (has(clause, ['sky']) && !has(clause, L.REMOVE) && !recovers) return skip(clause, CANNOT.sky);
   const generative = generativeReason(clause);
   if (generative) return skip(clause, generative);
   if (fix) return { steps: fix };
-  const removal = readRemoval(clause, afterRemoval);
+  const removal = readRemoval(clause, afterRemoval) ?? blanked(clause);
   if (removal) return removal;
   const background = readBackground(clause);
   if (background) return background;
@@ -84,9 +87,11 @@ function generativeReason(clause: Clause): string | null {
     return CANNOT.generate;
   if (
     has(clause, COMPOSITE) ||
-    (has(clause, ['onto']) && has(clause, ['photoshop', 'put', 'paste', 'place']))
+    (has(clause, ['onto']) && has(clause, ['photoshop', 'put', 'paste', 'place'])) ||
+    intoAnotherPhoto(clause)
   )
     return CANNOT.generate;
+  if (adjustsOneThing(clause)) return CANNOT.oneThing;
   const verb = find(clause, L.GENERATE);
   const knownEdit =
     has(clause, L.BACKGROUND) ||
@@ -96,6 +101,8 @@ function generativeReason(clause: Clause): string | null {
     has(clause, L.CROP) ||
     has(clause, ['orientation', 'size', 'resolution', 'brightness', 'contrast', 'saturation', 'exposure']) ||
     has(clause, ['bokeh']) ||
+    // "move me to the middle": centring is a crop
+    has(clause, ['centre', 'center', 'middle']) ||
     hasAdjustment(clause);
   if (verb >= 0 && !knownEdit) {
     const lemma = clause.tokens[verb].lemma;
@@ -131,6 +138,17 @@ function generativeReason(clause: Clause): string | null {
 const PERSON_WORDS = L.words(
   'me, him, her, them, us, myself, himself, herself, he, she, i, my, his, person, people, man, woman, guy, girl, boy, kid, face',
 );
+
+/** "make the poster blank": what is on the thing goes, so the person shows the thing. */
+function blanked(clause: Clause): ClauseReading | null {
+  const make = find(clause, ['make']);
+  const blank = find(clause, ['blank', 'empty']);
+  if (make < 0 || blank < make) return null;
+  const thing = clause.tokens.slice(make + 1, blank);
+  if (!namesOneThing(thing)) return null;
+  const words = thing.map((t) => t.word).filter((w) => !['the', 'a', 'an', 'this', 'that'].includes(w));
+  return { steps: [{ kind: 'remove-marked', thing: words.join(' ') }], removes: true };
+}
 
 /** "white background", "blur the background", "replace the background with #00ff00", "bokeh", "portrait mode". */
 function readBackground(clause: Clause): ClauseReading | null {
@@ -194,6 +212,22 @@ const FACE_FIXES = new Set([
 /** Putting photos together: only a generator could make the seams. */
 const COMPOSITE = L.words('combine, merge, composite, superimpose, paste, photoshopped, splice, morph');
 
+/** Verbs that put one photo's content into another. */
+const PUTTING = L.words('put, place, paste, add, insert, move, photoshop, drop, stick');
+const PHOTO_NOUNS = L.words('photo, picture, image, pic, shot, photograph');
+
+/** "put it into another picture", "add the man to a picture of the president": a second photo to paste into. */
+function intoAnotherPhoto(clause: Clause): boolean {
+  if (!has(clause, PUTTING)) return false;
+  const t = clause.tokens;
+  return t.some(
+    (x, i) =>
+      PHOTO_NOUNS.has(x.lemma) &&
+      (t[i - 1]?.lemma === 'another' ||
+        (['a', 'an'].includes(t[i - 1]?.lemma ?? '') && t[i + 1]?.lemma === 'of')),
+  );
+}
+
 /** "change the blue cloth to green", "make the car red": a new colour for a thing. */
 function isRecolour(clause: Clause): boolean {
   if (!has(clause, ['change', 'turn', 'make', 'paint', 'recolour', 'recolor', 'dye'])) return false;
@@ -209,13 +243,32 @@ function isRecolour(clause: Clause): boolean {
   );
   // "change orange color to a mint green color": one colour for another
   const swap = colours.length >= 2 && has(clause, ['to', 'into', 'with']);
+  // "change coin color", "get the colour scheme of this logo changed": the colour of a thing, none named
+  const ofAThing =
+    has(clause, CHANGING) &&
+    has(clause, ['colour', 'color']) &&
+    clause.tokens.some(
+      (x) =>
+        x.pos === 'NOUN' &&
+        !CHANGING.has(x.lemma) && // wink tags a leading "change" a noun at times
+        !NOT_A_THING.has(x.lemma) &&
+        !L.COLOUR.has(x.lemma) &&
+        !TONE_NOUNS.has(x.lemma),
+    );
   return (
-    (swap || (colours.length > 0 && target && thing)) &&
+    (swap || (colours.length > 0 && target && thing) || ofAThing) &&
     !has(clause, ['cast', 'tint', 'skin', 'lighting', 'tone'])
   );
 }
 
+/** Verbs of a new colour said without naming the colour: "change coin color". */
+const CHANGING = L.words('change, alter');
+
 const PHOTO_WORDS = L.words('photo, picture, image, pic, shot, it, everything, whole, thing, hue, filter');
+/** The photo's colour as a whole, which the colour repairs change. */
+const TONE_NOUNS = L.words(
+  'temperature, balance, grade, grading, saturation, vibrance, level, levels, filter, hue, cast',
+);
 
 /** "change the background to a beach": a scene (any noun but a colour) follows "to" or "with". */
 function sceneNamed(clause: Clause): boolean {

@@ -148,6 +148,14 @@ export function relatedWords(word: string, wordClass: WordClass, senses = 2): Se
   return related;
 }
 
+/** The words of the senses a word's most frequent senses are kinds of: "lessen" -> decrease, "intensify" -> increase. */
+export function broaderWords(word: string, wordClass: WordClass, senses = 1): Set<string> {
+  const broader = new Set<string>();
+  for (const sense of sensesOf(word, wordClass, senses))
+    for (const offset of sense.hypernyms) for (const w of synsetAt(wordClass, offset).words) broader.add(w);
+  return broader;
+}
+
 /** The sense offset of `word`'s n-th sense (1-based, as WordNet numbers them), for naming anchors. */
 export function senseOffset(word: string, wordClass: WordClass, n = 1): number | null {
   return sensesOf(word, wordClass, n)[n - 1]?.offset ?? null;

@@ -1,0 +1,53 @@
+/**
+ * One thing in the photo or the photo as a whole: "darken the rims" asks a generator to change the rims, "darken
+ * the photo" is an adjustment. Read by the words between the verb and the word of light, colour or size.
+ */
+import { find, type Clause } from './clauses';
+import * as L from './lexicon';
+import type { Token } from './tokens';
+import { sensesOf } from './wordnet';
+
+/** Nouns that are the photo, its light or a part the repairs know, not one thing in it. */
+export const NOT_A_THING = L.words(
+  'photo, picture, image, pic, shot, photograph, file, version, copy, print, everything, whole, scene, room, area, part, side, corner, edge, top, bottom, middle, centre, center, foreground, distance, light, lighting, shadow, shade, highlight, exposure, contrast, tone, colour, color, detail, sky, skin, face, complexion, background, backdrop, size, resolution, dimension, quality, bit, lot, way, subject, frame, filter, tint, cast, hue, effect, look, vibe, grade',
+);
+
+/**
+ * Whether the words name one thing in the photo ("the rims of the car", "her sunglasses", "the flowers"): a
+ * noun WordNet knows that is not the photo or its light. "2 times" is a size; a typo ("tthe") is no thing.
+ */
+export function namesOneThing(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      (t.pos === 'NOUN' || t.pos === 'PROPN') &&
+      !NOT_A_THING.has(t.lemma) &&
+      !L.COLOURS[t.word] &&
+      tokens[i - 1]?.type !== 'number' &&
+      sensesOf(t.lemma, 'noun', 1).length > 0,
+  );
+}
+
+/** Adjectives and verbs of light and size that, said of one thing, would change that thing alone. */
+const TONE_OR_SIZE = L.words(
+  'light, lighten, lighter, dark, darken, dim, big, bigger, large, larger, small, smaller, half, shrink, enlarge',
+);
+/**
+ * "darken the rims of the car", "make her sunglasses darker", "make the dog's head half the size": light or
+ * size asked of one thing, not of the photo. The thing is a noun between "make" and the word of light or size,
+ * or right after a verb of light or size.
+ */
+export function adjustsOneThing(clause: Clause): boolean {
+  const t = clause.tokens;
+  const at = t.findIndex((x) => TONE_OR_SIZE.has(x.lemma));
+  if (at < 0) return false;
+  const make = find(clause, ['make']);
+  let span: typeof t;
+  if (make >= 0 && make < at) span = t.slice(make + 1, at);
+  else if (t[at].pos === 'VERB') {
+    const stop = t.findIndex((x, j) => j > at && (x.type === 'punctuation' || SPAN_END.has(x.lemma)));
+    span = t.slice(at + 1, stop < 0 ? t.length : stop);
+  } else return false;
+  return namesOneThing(span);
+}
+
+const SPAN_END = L.words('to, by, for, so, until, with, and, in, on, a, bit, little');
