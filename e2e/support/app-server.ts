@@ -46,6 +46,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       FIREBASE_AUTH_EMULATOR_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Each test's first edit loads what it uses; a warm-up would queue it behind every mode's models.
+      WARM_UP_MODELS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { startAuthEmulator, type RunningEmulator } from './auth/firebase-emulator';
 import { createFirebaseTokenVerifier } from './auth/token-verifier';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
+import { warmUpInBackground } from './engines/warm-up/warm-up';
 import { createTapSelector } from './models/sam';
 import { createWorkerPool, type WorkerPool } from './workers/pool';
 import { systemClock } from './lib/clock';
@@ -16,8 +17,8 @@ const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
  * With workers, the web server runs no editing model: its pool takes only the watermark finder (pixel work and
  * a 4.7 MB text detector, loaded on first use), which the editor's "Find watermark" waits for.
  */
-function webOnlyPool(threads: number): WorkerPool {
-  const pool = createWorkerPool({ threads });
+function webOnlyPool(threads: number, keepAlive: boolean): WorkerPool {
+  const pool = createWorkerPool({ threads, keepAlive });
   return {
     run: (task, payload, options) =>
       task === 'detect-watermark'
@@ -45,12 +46,16 @@ async function main() {
   });
 
   const runJobsHere = !config.redis;
-  // Model inference threads; they start on the first job that needs one.
+  // Model inference threads: the warm-up loads every mode's models after start, or the first job of each does.
   const threads = config.env.INFERENCE_THREADS;
-  const pool = runJobsHere ? createWorkerPool({ threads }) : webOnlyPool(threads);
+  // Warmed models stay loaded for the server's life; without the warm-up an idle thread gives them back.
+  const keepAlive = config.env.WARM_UP_MODELS;
+  const pool = runJobsHere ? createWorkerPool({ threads, keepAlive }) : webOnlyPool(threads, keepAlive);
   // Tap to select answers while a person waits, in every web server: a thread of its own, which keeps the
   // photos' embeddings and never queues behind an edit.
-  const selectPool = createWorkerPool({ threads: 1 });
+  const selectPool = createWorkerPool({ threads: 1, keepAlive });
+  const selector = createTapSelector(selectPool);
+  const engines = createEngineRegistry({ ...enginesConfigFrom(config), pool });
   const app = await buildApp({
     config,
     database,
@@ -61,8 +66,8 @@ async function main() {
     storage: openStorage(config),
     queue: openQueue(config, logger),
     runJobsHere,
-    engines: createEngineRegistry({ ...enginesConfigFrom(config), pool }),
-    selector: createTapSelector(selectPool),
+    engines,
+    selector,
     providerTimeoutMs: config.env.PROVIDER_TIMEOUT_SECONDS * 1000,
     clientDir: config.isProduction ? CLIENT_DIR : undefined,
   });
@@ -70,12 +75,14 @@ async function main() {
   if (runJobsHere) await app.processing.recoverInterrupted();
   const cleanUp = startDailyTask('retention', () => app.retention.removeExpired(), logger);
 
+  let warmUp: { stop(): void } | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     cleanUp.stop();
+    warmUp?.stop();
     // Stops accepting, lets the requests under way finish, then closes the queue and the database.
     await app.close();
     await pool.close();
@@ -88,6 +95,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.env.HOST, port: config.env.PORT });
+  // With workers, the editing models run there: this server warms only what it runs itself.
+  if (config.env.WARM_UP_MODELS) {
+    warmUp = warmUpInBackground(engines, { log: logger, selector, findersOnly: !runJobsHere });
+  }
 }
 
 main().catch((error) => {

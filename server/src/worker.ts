@@ -2,6 +2,7 @@ import { createCreditsService } from './services/credits.service';
 import { createEditJob } from './services/edit-job';
 import { createEditSettlement } from './services/edit-settlement';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
+import { warmUpInBackground } from './engines/warm-up/warm-up';
 import type { ProcessImageJob } from './jobs/job-names';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
@@ -28,7 +29,10 @@ async function main() {
   const log = createLogger(config.env.LOG_LEVEL);
   const database = await openConfiguredDatabase(config);
   const storage = openStorage(config);
-  const pool = createWorkerPool({ threads: config.env.INFERENCE_THREADS });
+  const pool = createWorkerPool({
+    threads: config.env.INFERENCE_THREADS,
+    keepAlive: config.env.WARM_UP_MODELS,
+  });
   const engines = createEngineRegistry({ ...enginesConfigFrom(config), pool });
   const data = createDataStore(database.db);
   const credits = createCreditsService({ clock: systemClock });
@@ -43,6 +47,7 @@ async function main() {
       settlement,
     }),
   });
+  const warmUp = config.env.WARM_UP_MODELS ? warmUpInBackground(engines, { log }) : null;
   log.info(
     { concurrency: config.env.WORKER_CONCURRENCY, nice: config.env.WORKER_NICE, pid: process.pid },
     'worker ready',
@@ -53,6 +58,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'worker draining: finishing the running jobs, taking no new one');
+    warmUp?.stop();
     await queue.close();
     settlement.close();
     await pool.close();

@@ -76,6 +76,11 @@ const envSchema = z
     INFERENCE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     PROVIDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    /** Run every local mode once in the background after start, so no person's first edit loads its models. */
+    WARM_UP_MODELS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

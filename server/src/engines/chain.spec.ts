@@ -43,6 +43,22 @@ describe('runChain', () => {
     expect((await runChain(engine, 'in', ctx())).providerId).toBe('cloud');
   });
 
+  it('runs only the local provider when the run is local-only (the start-up warm-up)', async () => {
+    const runs: string[] = [];
+    const engine: Engine<string> = {
+      mode: 'image-upscale',
+      providers: [
+        provider('cloud', 'cloud', async () => {
+          runs.push('cloud');
+          return ok('cloud')();
+        }),
+        provider('local', 'local', ok('local')),
+      ],
+    };
+    expect((await runChain(engine, 'in', { ...ctx(), localOnly: true })).providerId).toBe('local');
+    expect(runs).toEqual([]);
+  });
+
   it('skips a provider that does not serve the input, without counting it as a failure', async () => {
     const runs: string[] = [];
     const cloud: Provider<string> = {

@@ -5,7 +5,10 @@ import type { Engine, EngineResult, RunContext } from './types';
 /** Runs the engine's configured providers that serve the input, in order, and returns the first success. */
 export async function runChain<I>(engine: Engine<I>, input: I, ctx: RunContext): Promise<EngineResult> {
   const failures: { id: string; error: string }[] = [];
-  for (const provider of engine.providers.filter((p) => p.isConfigured() && (p.accepts?.(input) ?? true))) {
+  const serving = engine.providers.filter(
+    (p) => p.isConfigured() && (p.accepts?.(input) ?? true) && (!ctx.localOnly || p.kind === 'local'),
+  );
+  for (const provider of serving) {
     if (ctx.signal.aborted) break;
     try {
       // The time limit is for cloud calls; a local provider is the last resort and may wait for a free worker.

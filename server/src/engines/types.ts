@@ -21,6 +21,8 @@ export interface RunContext {
   log: Logger;
   /** Fraction done, 0..1. */
   progress(fraction: number, message?: string): void;
+  /** Only the local provider runs (the start-up warm-up must never make a paid cloud call). */
+  localOnly?: boolean;
 }
 
 export interface Provider<I> {

@@ -6,6 +6,11 @@ import type { TaskName, TaskPayload, TaskResult } from './tasks';
 export interface WorkerPoolOptions {
   /** Worker threads; each model inside uses its own intra-op threads, so 1 fits a 2-core machine. */
   threads: number;
+  /**
+   * Keep the threads, and the models loaded in them, for the process's life (after a start-up warm-up);
+   * otherwise an idle thread exits after ten minutes and gives its models' memory back.
+   */
+  keepAlive?: boolean;
 }
 
 export interface RunTaskOptions {
@@ -21,12 +26,12 @@ export interface WorkerPool {
 
 const WORKER_FILE = fileURLToPath(new URL('./inference.worker.mjs', import.meta.url));
 
-export function createWorkerPool({ threads }: WorkerPoolOptions): WorkerPool {
+export function createWorkerPool({ threads, keepAlive = false }: WorkerPoolOptions): WorkerPool {
   const piscina = new Piscina({
     filename: WORKER_FILE,
-    minThreads: 0,
+    minThreads: keepAlive ? threads : 0,
     maxThreads: threads,
-    idleTimeout: 10 * 60_000,
+    idleTimeout: keepAlive ? Infinity : 10 * 60_000,
     execArgv: [],
   });
   return {
