@@ -1,6 +1,7 @@
-# Cleanup Studio: one image for the web server (default command) and the worker (`node --import tsx server/src/worker.ts`).
-# Multi-stage: the build stage installs everything, builds the client and converts the upscale models to ONNX; the
-# runtime stage keeps production dependencies, the built client and the models, and runs as the unprivileged user.
+# Cleanup Studio: one image for the web server (default command) and the worker (`node dist/server/worker.js`).
+# Multi-stage: the build stage installs everything, builds the client and the server (compiled to JavaScript in
+# dist/server) and converts the upscale models to ONNX; the runtime stage keeps production dependencies, the
+# built client and server and the models, and runs as the unprivileged user.
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
@@ -25,9 +26,12 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /app/package.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
+# The compiled server reads its data files (migrations, ONNX graphs, tables) where the sources keep them, in
+# server/src; the sources and tsconfig.json also serve `npm run cli`, which runs under tsx.
 COPY --from=build /app/common ./common
 COPY --from=build /app/server/src ./server/src
 COPY --from=build /app/dist/client ./dist/client
+COPY --from=build /app/dist/server ./dist/server
 # The models live under DATA_DIR/models, where the engines look for them.
 COPY --from=build --chown=node:node /app/models /data/models
 RUN chown node:node /data
@@ -35,4 +39,4 @@ USER node
 EXPOSE 5000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||5000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+CMD ["node", "dist/server/main.js"]

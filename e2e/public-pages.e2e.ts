@@ -90,7 +90,7 @@ describe('public pages', () => {
   beforeAll(async () => {
     // A fresh build unless the caller already made one (E2E_SKIP_BUILD=1 with dist/client present).
     if (!(process.env.E2E_SKIP_BUILD === '1' && existsSync(join(DIST, 'index.html')))) {
-      execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore', timeout: 230_000 });
+      execFileSync('npm', ['run', 'build:client'], { cwd: ROOT, stdio: 'ignore', timeout: 230_000 });
     }
     ({ server, url: base } = await serveDist());
     browser = await launchBrowser();

@@ -1,11 +1,12 @@
 /**
  * A worker thread that answers jobs, kept for the life of the process (warm for the next one) but never what
- * keeps it alive while idle. Its module (a `.thread.ts`, loaded through helper-thread.worker.mjs) calls
- * `answerJobs` with the function that does the work. A thread that dies fails what it was asked, and the next
- * job starts a new one.
+ * keeps it alive while idle. Its module (a `.thread.ts`: loaded through helper-thread.worker.mjs from the
+ * sources, its own built file in the compiled server, lib/entry-file.ts) calls `answerJobs` with the function
+ * that does the work. A thread that dies fails what it was asked, and the next job starts a new one.
  */
 import { fileURLToPath } from 'node:url';
 import { parentPort, Worker, type Transferable } from 'node:worker_threads';
+import { builtEntry, COMPILED } from './entry-file';
 
 const WORKER_FILE = fileURLToPath(new URL('./helper-thread.worker.mjs', import.meta.url));
 
@@ -42,7 +43,9 @@ export class HelperThread<Job, Answer> {
   }
 
   private start(): Worker {
-    const worker = new Worker(WORKER_FILE, { execArgv: [], workerData: { entry: this.entry.href } });
+    const worker = COMPILED
+      ? new Worker(builtEntry(this.entry), { execArgv: [] })
+      : new Worker(WORKER_FILE, { execArgv: [], workerData: { entry: this.entry.href } });
     worker.unref();
     worker.on('message', (reply: Reply<Answer>) => {
       const waiting = this.pending.get(reply.id);

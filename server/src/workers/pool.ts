@@ -1,6 +1,7 @@
 import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { builtEntry, COMPILED } from '../lib/entry-file';
 import type { TaskName, TaskPayload, TaskResult } from './tasks';
 
 export interface WorkerPoolOptions {
@@ -24,7 +25,10 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-const WORKER_FILE = fileURLToPath(new URL('./inference.worker.mjs', import.meta.url));
+// From the sources, the thread starts in a small module that registers tsx and loads inference.worker.ts.
+const WORKER_FILE = COMPILED
+  ? builtEntry(new URL('./inference.worker.ts', import.meta.url))
+  : fileURLToPath(new URL('./inference.worker.mjs', import.meta.url));
 
 export function createWorkerPool({ threads, keepAlive = false }: WorkerPoolOptions): WorkerPool {
   const piscina = new Piscina({

@@ -3,8 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { builtEntry, COMPILED } from '../../lib/entry-file';
 import type { IsnetVariant } from './model-files';
 
 const run = promisify(execFile);
@@ -25,11 +26,19 @@ export async function withIsnetGraphFile<T>(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'isnet-'));
   try {
     const file = path.join(dir, `${variant}-float32.onnx`);
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const script = new URL('./write-float-graph.ts', import.meta.url).pathname;
-    await run(process.execPath, ['--import', tsx, script, variant, file]);
+    const script = new URL('./write-float-graph.ts', import.meta.url);
+    await run(
+      process.execPath,
+      COMPILED
+        ? [builtEntry(script), variant, file]
+        : ['--import', tsxLoader(), fileURLToPath(script), variant, file],
+    );
     return await use(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+function tsxLoader(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }

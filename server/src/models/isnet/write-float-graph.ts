@@ -1,6 +1,7 @@
 /**
- * `node --import tsx write-float-graph.ts VARIANT FILE`: writes ISNet's float32 graph (float-graph.ts) to
- * FILE, already optimised by onnxruntime for this machine. Run as a process of its own by float-graph-file.ts.
+ * `node --import tsx write-float-graph.ts VARIANT FILE` (`node dist/server/write-float-graph.js` compiled): writes
+ * ISNet's float32 graph (float-graph.ts) to FILE, already optimised by onnxruntime for this machine. Run as a
+ * process of its own by float-graph-file.ts.
  *
  * onnxruntime's full optimisation turns the convolutions into its blocked (NCHWc) layout with their weights
  * reordered once, but a session that does this at load keeps the weights both ways: 430 MB after loading
