@@ -1,7 +1,13 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/** The server's folders and top-level modules, every one above lib/ (README, Layout). */
+const SERVER_FOLDERS = readdirSync(new URL('./server/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => !entry.name.endsWith('.spec.ts'))
+  .map((entry) => entry.name.replace(/\.ts$/, ''));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'scratch', 'server/src/db/migrations', 'client/public'] },
@@ -37,18 +43,34 @@ export default tseslint.config(
     { allowTypeImports: true },
   ),
   restrict(
-    ['server/src/models/**', 'server/src/workers/**'],
+    ['server/src/models/**', 'server/src/inference/**'],
     '((^|/)(db|services)/|^fastify$|^@fastify/)',
-    'Models and workers run in worker threads, without the database, services or the HTTP server.',
+    'Models and the inference threads run in worker threads, without the database, services or the HTTP server.',
+    {},
+    // Models serve the engines, never the other way round: what both need lives in the model, lib/ or common/.
+    {
+      regex: '(^|/)engines/',
+      message: 'Models do not import engines; move what both need to the model, lib/ or common/.',
+    },
+  ),
+  restrict(
+    ['server/src/lib/**'],
+    `(^|/)(${SERVER_FOLDERS.filter((folder) => folder !== 'lib').join('|')})(/|$)`,
+    'lib/ is the bottom of the server: it imports only lib/, common/ and packages.',
   ),
   restrict(['server/src/engines/*/providers/**'], '(^|/)services/', 'Providers do not call services.'),
 );
 
-function restrict(files, regex, message, options = {}) {
+/** One block of forbidden imports for `files`; a later block for the same files would replace it, so give
+ * further patterns for them here, as `more`. */
+function restrict(files, regex, message, options = {}, ...more) {
   return {
     files,
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex, message, ...options }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex, message, ...options }, ...more] },
+      ],
     },
   };
 }

@@ -9,7 +9,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { createWorkerPool } from '../server/src/workers/pool';
+import { createWorkerPool } from '../server/src/inference/pool';
 import { bearer } from '../server/test/support/fake-verifier';
 import { multipart, photo } from '../server/test/support/uploads';
 import { startBenchApp } from './lib/bench-app';

@@ -16,7 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import sharp, { type OverlayOptions } from 'sharp';
-import type { RawImage } from '../server/src/lib/image';
+import type { RawImage } from '../server/src/lib/image/raw-image';
 import { findTextMarks } from '../server/src/models/text-marks';
 import { findDateImprint } from '../server/src/models/watermark-detect/date-imprint';
 import {

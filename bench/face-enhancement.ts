@@ -16,9 +16,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { enhancePhoto } from '../server/src/engines/face-enhancement/enhance-photo';
 import { upscaleRaw } from '../server/src/engines/image-upscale/upscale-raw';
-import { decodeRaw, type RawImage } from '../server/src/lib/image';
+import { decodeRaw, type RawImage } from '../server/src/lib/image/raw-image';
 import { FaceDetectorModel } from '../server/src/models/face/face-detector.model';
-import { createWorkerPool } from '../server/src/workers/pool';
+import { createWorkerPool } from '../server/src/inference/pool';
 import { cvLanczos, loadOpenCv } from '../server/test/fixtures/upscale/opencv';
 import { contactSheet, type SheetRow } from './lib/contact-sheet';
 import {

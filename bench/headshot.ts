@@ -16,9 +16,9 @@ import {
   type ProfessionalPhotoOptions,
 } from '../server/src/engines/professional-photo/professional-photo.options';
 import { AppError } from '../server/src/lib/errors';
-import { decodePhoto, encodePng, type RawImage } from '../server/src/lib/image';
+import { decodePhoto, encodePng, type RawImage } from '../server/src/lib/image/raw-image';
 import { faceOnOutput } from '../server/src/models/headshot/framing';
-import { createWorkerPool } from '../server/src/workers/pool';
+import { createWorkerPool } from '../server/src/inference/pool';
 import { borderOf, faceAgain, faceCorrelation, framingOf } from '../server/test/support/headshot-measures';
 import { PHOTO_DIR } from './face-enhancement/photos';
 import { HAIR_BACKGROUNDS, hairScores } from './headshot/hair';

@@ -18,8 +18,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { decodeRaw } from '../server/src/lib/image';
-import { encodeMaskPng } from '../server/src/lib/mask';
+import { decodeRaw } from '../server/src/lib/image/raw-image';
+import { encodeMaskPng } from '../server/src/lib/image/mask';
 import { createTapSelector, embeddingKey, inputPixels } from '../server/src/models/sam';
 import {
   chooseMask,
@@ -37,7 +37,7 @@ import {
   type Prompt,
 } from '../server/src/models/sam/preprocess';
 import { SamModel } from '../server/src/models/sam/sam.model';
-import { createWorkerPool } from '../server/src/workers/pool';
+import { createWorkerPool } from '../server/src/inference/pool';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
 import { SELECT_CASES } from './select/cases';
 import { overlayPanel } from './select/overlay';

@@ -10,7 +10,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import sharp from 'sharp';
-import { createWorkerPool } from '../server/src/workers/pool';
+import { createWorkerPool } from '../server/src/inference/pool';
 import { bearer } from '../server/test/support/fake-verifier';
 import { EVERYDAY_PHOTOS, multipart, photo } from '../server/test/support/uploads';
 import { startBenchApp } from './lib/bench-app';

@@ -16,7 +16,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { rawToSharp, type RawImage } from '../server/src/lib/image';
+import { rawToSharp, type RawImage } from '../server/src/lib/image/raw-image';
 import { findWatermark } from '../server/src/models/watermark-detect';
 import { findTextMarks } from '../server/src/models/text-marks';
 import { findLattice, MIN_STRENGTH, periodicMask } from '../server/src/models/watermark-detect/tiling';

@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { inpaintImage } from '../server/src/models/inpaint/inpaint.model';
-import type { RawImage } from '../server/src/lib/image';
+import type { RawImage } from '../server/src/lib/image/raw-image';
 import { markdownTable, writeBenchmarkSection } from './lib/report';
 import { writeContactSheet } from './inpaint/contact-sheet';
 import { measure, type Metrics } from './inpaint/metrics';

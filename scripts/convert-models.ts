@@ -7,7 +7,8 @@
  */
 import path from 'node:path';
 import { ensureEsrganOnnx } from '../server/src/models/esrgan/onnx-cache';
-import { UPSCALE_QUALITIES, upscaleSettings } from '../server/src/models/esrgan/settings';
+import { UPSCALE_QUALITIES } from '@common/schemas/mode-options';
+import { upscaleSettings } from '../server/src/models/esrgan/settings';
 
 const folder = path.resolve(process.argv[2] ?? path.join('data', 'models'));
 for (const scale of [2, 4] as const) {

@@ -13,7 +13,7 @@
  * - `{ peak: true }` -> `{ peakMb }` (VmHWM: this process with its worker thread).
  * Every task's answer also has `cpuMs`, the CPU time of this process's threads (worker and onnxruntime's too).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,16 +22,19 @@ import sharp from 'sharp';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const load = (file: string) => import(pathToFileURL(path.join(root, 'server/src', file)).href);
+/** The first of a module's paths that the tree has: this tree's, then where an older tree kept it. */
+const loadMoved = (...files: string[]) =>
+  load(files.find((file) => existsSync(path.join(root, 'server/src', file))) ?? files[0]);
 
-const { decodePhoto, rawToSharp, sharedPixels } = await load('lib/image.ts');
-const { createWorkerPool } = await load('workers/pool.ts');
+const { decodePhoto, rawToSharp, sharedPixels } = await loadMoved('lib/image/raw-image.ts', 'lib/image.ts');
+const { createWorkerPool } = await loadMoved('inference/pool.ts', 'workers/pool.ts');
 const { runCutoutInPool } = await load('engines/background-removal/local-isnet.provider.ts');
 const { IsnetModel } = await load('models/isnet/isnet.model.ts');
 const { resizeCornerAligned, rgbToIsnetTensor, ISNET_SIZE } = await load('models/isnet/preprocess.ts');
 const { EsrganModel } = await load('models/esrgan/esrgan.model.ts');
 const { upscaleImage } = await load('models/esrgan/upscale.ts');
 const provider = await load('engines/image-upscale/local-esrgan.provider.ts');
-const { encodePng } = await load('lib/image.ts');
+const { encodePng } = await loadMoved('lib/image/raw-image.ts', 'lib/image.ts');
 /** This tree's result encoding: its provider's own, or lib/image's before the provider had one. */
 const encodeUpscaled: (image: unknown) => Promise<Buffer> = provider.encodeUpscaledPng ?? encodePng;
 

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { predictMatte } from '../../server/src/models/isnet/matte';
-import { decodeRaw } from '../../server/src/lib/image';
+import { decodeRaw } from '../../server/src/lib/image/raw-image';
 import { IsnetModel } from '../../server/src/models/isnet/isnet.model';
 
 const root = new URL('../../', import.meta.url);

@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { runCutout } from '../../server/src/models/isnet/cutout';
 import { IsnetModel } from '../../server/src/models/isnet/isnet.model';
-import { decodePhoto } from '../../server/src/lib/image';
+import { decodePhoto } from '../../server/src/lib/image/raw-image';
 
 type Remove = (input: Buffer, mime: string) => Promise<Uint8Array>;
 

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { enhancePhoto } from '../../server/src/engines/face-enhancement/enhance-photo';
-import { decodeRaw } from '../../server/src/lib/image';
-import { createWorkerPool } from '../../server/src/workers/pool';
+import { decodeRaw } from '../../server/src/lib/image/raw-image';
+import { createWorkerPool } from '../../server/src/inference/pool';
 import { triptych } from './photos';
 
 const big = await triptych(12);

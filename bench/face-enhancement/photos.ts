@@ -1,6 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import type { RawImage } from '../../server/src/lib/image';
+import type { RawImage } from '../../server/src/lib/image/raw-image';
 
 /** The portraits of shared/photos (see its SOURCES.md), beside the repository; FACE_PHOTOS overrides. */
 export const PHOTO_DIR =

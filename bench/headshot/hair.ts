@@ -7,14 +7,14 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
-import { decodePhoto, type RawImage } from '../../server/src/lib/image';
+import { decodePhoto, type RawImage } from '../../server/src/lib/image/raw-image';
 import { detectFaces } from '../../server/src/models/face';
 import { boxMean } from '../../server/src/models/guided-filter/guided-filter';
 import { mainFace } from '../../server/src/models/headshot/framing';
 import { IsnetModel } from '../../server/src/models/isnet/isnet.model';
 import { MODEL_REFINE, predictMatte } from '../../server/src/models/isnet/matte';
 import { HAIR_REFINE } from '../../server/src/models/person-matte/person-matte';
-import type { WorkerPool } from '../../server/src/workers/pool';
+import type { WorkerPool } from '../../server/src/inference/pool';
 import { PHOTO_DIR } from '../face-enhancement/photos';
 
 /** Portraits whose hair meets the background (the close-ups of both parts). */

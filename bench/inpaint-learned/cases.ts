@@ -6,7 +6,7 @@
  * whole kind, so no choice is tuned on a kind of object it is judged on.
  */
 import sharp from 'sharp';
-import type { RawImage } from '../../server/src/lib/image';
+import type { RawImage } from '../../server/src/lib/image/raw-image';
 import { seededRandom } from '../../server/src/lib/random';
 import { EVERYDAY_PHOTOS } from '../../server/test/support/uploads';
 import { buildCases, loadPhoto } from '../inpaint/cases';

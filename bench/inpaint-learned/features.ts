@@ -4,7 +4,7 @@
  * (smooth, texture, or edges that cross the hole).
  */
 import { luma } from '../inpaint/metrics';
-import { componentDepths, connectedComponents, dilate } from '../../server/src/models/inpaint/mask';
+import { componentDepths, connectedComponents, dilate } from '../../server/src/lib/image/bitmap';
 import type { LearnedCase } from './cases';
 
 export interface HoleFeatures {

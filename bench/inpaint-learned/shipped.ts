@@ -3,7 +3,7 @@
  * blend, nothing of ours around it. The baseline the combined engine is measured against.
  */
 import * as ort from 'onnxruntime-node';
-import type { RawImage } from '../../server/src/lib/image';
+import type { RawImage } from '../../server/src/lib/image/raw-image';
 import { readMiganFile } from '../../server/src/models/migan/model-files';
 
 let session: Promise<ort.InferenceSession> | undefined;

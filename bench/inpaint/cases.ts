@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { RawImage } from '../../server/src/lib/image';
+import type { RawImage } from '../../server/src/lib/image/raw-image';
 import { seededRandom } from '../../server/src/lib/random';
 import { EVERYDAY_PHOTOS } from '../../server/test/support/uploads';
 

@@ -1,6 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import type { RawImage } from '../../server/src/lib/image';
-import { maskBounds } from '../../server/src/models/inpaint/mask';
+import type { RawImage } from '../../server/src/lib/image/raw-image';
+import { maskBounds } from '../../server/src/lib/image/bitmap';
 
 export interface SheetRow {
   label: string;

@@ -1,5 +1,5 @@
-import type { RawImage } from '../../server/src/lib/image';
-import { dilate } from '../../server/src/models/inpaint/mask';
+import type { RawImage } from '../../server/src/lib/image/raw-image';
+import { dilate } from '../../server/src/lib/image/bitmap';
 
 /**
  * Quality inside the mask's neighbourhood (the mask grown by NEIGHBOURHOOD pixels): PSNR over RGB, SSIM on

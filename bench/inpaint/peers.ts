@@ -1,5 +1,5 @@
 import cvModule from '@techstark/opencv-js';
-import type { RawImage } from '../../server/src/lib/image';
+import type { RawImage } from '../../server/src/lib/image/raw-image';
 
 type Cv = typeof cvModule;
 

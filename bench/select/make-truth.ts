@@ -6,8 +6,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { decodeRaw } from '../../server/src/lib/image';
-import { encodeMaskPng } from '../../server/src/lib/mask';
+import { decodeRaw } from '../../server/src/lib/image/raw-image';
+import { encodeMaskPng } from '../../server/src/lib/image/mask';
 import { SELECT_CASES } from './cases';
 import { overlayPanel } from './overlay';
 import { drawTruth } from './truth';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { RawImage } from '../../server/src/lib/image';
+import type { RawImage } from '../../server/src/lib/image/raw-image';
 
 /**
  * A square panel `side` pixels wide: the photo fitted inside, the mask over it in translucent blue, taps as

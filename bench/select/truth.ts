@@ -3,7 +3,7 @@
  * photo, optionally narrowed to the pixels a colour rule keeps (the object on a plain background), then the
  * part under the tap, its holes filled. Pure functions on RGB; make-truth.ts writes the masks.
  */
-import { connectedComponents } from '../../server/src/models/inpaint/mask';
+import { connectedComponents } from '../../server/src/lib/image/bitmap';
 
 export type Point = [number, number];
 

@@ -1,4 +1,4 @@
-import { dilate } from '../../server/src/models/inpaint/mask';
+import { dilate } from '../../server/src/lib/image/bitmap';
 
 export interface DetectionScore {
   /** Share of the true mask under the proposed one (0 when nothing was proposed). */

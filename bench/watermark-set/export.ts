@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { encodePng } from '../../server/src/lib/image';
+import { encodePng } from '../../server/src/lib/image/raw-image';
 import { buildWatermarkSet, type Part } from './index';
 
 const out = process.argv[2];

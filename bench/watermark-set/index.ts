@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { RawImage } from '../../server/src/lib/image';
+import type { RawImage } from '../../server/src/lib/image/raw-image';
 import { seededRandom } from '../../server/src/lib/random';
-import { connectedComponents, dilate, expandBox } from '../../server/src/models/inpaint/mask';
+import { connectedComponents, dilate, expandBox } from '../../server/src/lib/image/bitmap';
 import { loadPhoto } from '../inpaint/cases';
 import { MARKS, type MarkKind, type MarkSpec } from './marks';
 

@@ -6,3 +6,6 @@ export const MAX_PROMPT_CHARACTERS = 2000;
 
 /** Photos in one batch of the editor. */
 export const MAX_BATCH_PHOTOS = 50;
+
+/** Characters in the name of an API key. */
+export const API_KEY_NAME_MAX = 60;

@@ -29,7 +29,7 @@ const found: Record<string, [number, number, number, number][]> = {};
 let faces = 0;
 for (const file of dirs.flatMap(listPhotos).sort()) {
   try {
-    // Not lib/image's decodeRaw: it applies EXIF rotation, and train.py (Pillow) reads the pixels as stored.
+    // Not lib/image/raw-image's decodeRaw: it applies EXIF rotation, and train.py (Pillow) reads the pixels as stored.
     const { data, info } = await sharp(file)
       .removeAlpha()
       .toColourspace('srgb')

@@ -8,7 +8,7 @@ import type { Mode } from '@common/modes';
 import { createEngineRegistry } from '../../server/src/engines/registry';
 import type { EngineResult } from '../../server/src/engines/types';
 import { runOnFile } from '../../server/src/engines/run-on-file';
-import { createWorkerPool } from '../../server/src/workers/pool';
+import { createWorkerPool } from '../../server/src/inference/pool';
 
 const pool = createWorkerPool({ threads: 1 });
 const registry = createEngineRegistry({ pool });

@@ -13,7 +13,7 @@
  * endless-sky-data's `images/land`, `images/land:60` and `images/scene` (docs/lab/watermark-detect.md, part 17).
  */
 import { buildWatermarkSet, buildWideSet } from '../../bench/watermark-set';
-import { dilate } from '../../server/src/models/inpaint/mask';
+import { dilate } from '../../server/src/lib/image/bitmap';
 import { findWatermark, type WatermarkFindings } from '../../server/src/models/watermark-detect';
 import type { LineFacts } from '../../server/src/models/watermark-detect/line-score';
 

@@ -12,14 +12,14 @@ import { findMaskOnFile, runOnFile } from './engines/run-on-file';
 import { AppError } from './lib/errors';
 import { FORMAT_EXTENSION, formatFromMime } from './lib/image-intake';
 import { systemClock } from './lib/clock';
-import { imageSize } from './lib/image';
-import { encodeMaskPng } from './lib/mask';
+import { imageSize } from './lib/image/raw-image';
+import { encodeMaskPng } from './lib/image/mask';
 import { createTapSelector, embeddingKey } from './models/sam';
 import { selectRequestSchema, type SelectRequest } from '@common/schemas/select';
 import { checkInside } from './services/selection.service';
 import { createDataStore } from './repositories/repositories';
 import { createPlanAdminService } from './services/plan-admin.service';
-import { createWorkerPool } from './workers/pool';
+import { createWorkerPool } from './inference/pool';
 
 const USAGE = `Usage:
   npm run cli -- MODE --image IN [--mask M.png] [--prompt TEXT] [--scale 2|4] [--option key=value ...] --out OUT

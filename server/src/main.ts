@@ -5,7 +5,7 @@ import { createFirebaseTokenVerifier } from './auth/token-verifier';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import { warmUpInBackground } from './engines/warm-up/warm-up';
 import { createTapSelector } from './models/sam';
-import { createWorkerPool, type WorkerPool } from './workers/pool';
+import { createWorkerPool, type WorkerPool } from './inference/pool';
 import { systemClock } from './lib/clock';
 import { startDailyTask } from './lib/daily-task';
 import { createLogger } from './lib/logger';

@@ -9,7 +9,7 @@ import { createLogger } from './lib/logger';
 import { lowerPriority } from './lib/priority';
 import { createDataStore } from './repositories/repositories';
 import { loadConfigOrExit, openConfiguredDatabase, openQueue, openStorage } from './runtime';
-import { createWorkerPool } from './workers/pool';
+import { createWorkerPool } from './inference/pool';
 
 /**
  * `npm run worker`: takes jobs from the queue on Redis, runs the models and settles each edit in the shared

@@ -2,6 +2,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { MAX_PROMPT_CHARACTERS } from '@common/limits';
 import { MODES } from '@common/modes';
+import { MAX_INPUT_PIXELS } from '@common/plans';
 import { PageLayout } from '@client/components/layout/page-layout';
 import { API_EXAMPLES, CodeBlock, setupBlock } from '@client/features/developers';
 import { usePageMeta } from '@client/lib/page-meta';
@@ -26,7 +27,7 @@ const FIELDS = [
   [
     'image',
     'file, required',
-    'The photo: JPG, PNG or WebP, within your plan’s upload limit and 50 megapixels.',
+    `The photo: JPG, PNG or WebP, within your plan’s upload limit and ${MAX_INPUT_PIXELS / 1e6} megapixels.`,
   ],
   ['mode', 'text, required', MODES.join(', ')],
   ['mask', 'file', 'PNG of the photo’s shape, white where to edit. Watermark and object removal need it.'],

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
+import { isUuid } from '@common/ids';
 import { MODE_INFO, parseMode, type Mode } from '@common/modes';
 import type { CurrentUser } from '@common/schemas/auth';
 import { PageLayout } from '@client/components/layout/page-layout';
@@ -18,7 +19,9 @@ export default function EditorPage() {
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const mode = parseMode(search.get('mode'));
-  const from = search.get('from');
+  // An earlier result's id: anything else in the address is ignored rather than put into an API path.
+  const fromParam = search.get('from');
+  const from = isUuid(fromParam) ? fromParam : null;
   usePageMeta({
     title: `${MODE_INFO[mode].label} - Editor | Cleanup Studio`,
     description: MODE_INFO[mode].description,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_PROMPT_CHARACTERS } from '../limits';
+import { API_KEY_NAME_MAX, MAX_PROMPT_CHARACTERS } from '../limits';
 import { MODES } from '../modes';
+import { MODE_OPTIONS_DOC } from './mode-options';
 
 /** Every key starts with this, so a key pasted into the wrong place (a log, a repository) can be recognised. */
 export const API_KEY_PREFIX = 'csk_';
@@ -11,7 +12,7 @@ export const createApiKeyRequestSchema = z.object({
     .string()
     .trim()
     .min(1, 'Please give the key a name, for example the script that will use it.')
-    .max(60, 'The name can be at most 60 characters.'),
+    .max(API_KEY_NAME_MAX, `The name can be at most ${API_KEY_NAME_MAX} characters.`),
 });
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
 
@@ -35,7 +36,10 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
 export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
-/** POST /api/v1/edit: the multipart form's fields (for the API's description; the route reads the parts). */
+/**
+ * POST /api/v1/edit: the multipart form's fields (for the API's description; the route reads the parts and
+ * checks `options` with the mode's schema, as POST /api/process/:id does).
+ */
 export const oneCallEditFormSchema = z.object({
   image: z.file().describe('The photo: JPG, PNG or WebP, within your plan’s upload limit.'),
   mode: z.enum(MODES).describe('The editing mode.'),
@@ -49,9 +53,12 @@ export const oneCallEditFormSchema = z.object({
   options: z
     .string()
     .optional()
-    .describe(
-      'The mode’s options as JSON, e.g. {"scale":4} or {"backdrop":{"kind":"color","color":"#ffffff"}}.',
-    ),
+    .meta({
+      description:
+        'The mode’s options as JSON, e.g. {"scale":4} or {"backdrop":{"kind":"color","color":"#ffffff"}}; the schema `<mode>-options` of the mode describes them.',
+      contentMediaType: 'application/json',
+      contentSchema: { anyOf: MODE_OPTIONS_DOC.anyOf },
+    }),
 });
 
 /** GET /api/v1/jobs/:id, and the 202 answer of POST /api/v1/edit with `Prefer: respond-async`. */

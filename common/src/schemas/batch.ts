@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID } from '../ids';
 import { MAX_BATCH_PHOTOS } from '../limits';
 import { creditsSchema } from './auth';
 import { processRequestSchema, processResponseSchema } from './process';
@@ -11,7 +12,7 @@ export const batchRequestSchema = processRequestSchema
   .pick({ maskData: true, prompt: true, scale: true, options: true })
   .extend({
     imageIds: z
-      .array(z.uuid('Each photo must be one of your uploads.'))
+      .array(z.string().regex(UUID, 'Each photo must be one of your uploads.'))
       .min(1, 'Choose at least one photo.')
       .max(MAX_BATCH_PHOTOS, `A batch holds at most ${MAX_BATCH_PHOTOS} photos.`)
       .refine((ids) => new Set(ids).size === ids.length, 'Each photo can be in a batch once.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID } from '../ids';
 import { MAX_BATCH_PHOTOS } from '../limits';
 import { MODES } from '../modes';
 
@@ -43,7 +44,7 @@ export const archiveQuerySchema = z.object({
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(
       z
-        .array(z.uuid('Each id must be one of your images.'))
+        .array(z.string().regex(UUID, 'Each id must be one of your images.'))
         .min(1, 'Name at least one image.')
         .max(MAX_BATCH_PHOTOS, `A ZIP holds at most ${MAX_BATCH_PHOTOS} results.`),
     ),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PROMPT_CHARACTERS } from '../limits';
 import { MODES } from '../modes';
 import { creditsSchema } from './auth';
+import { MODE_OPTIONS_DOC, upscaleScaleSchema } from './mode-options';
 
 /** POST /api/upload body, as multipart/form-data (described; the route reads the parts itself). */
 export const uploadFormSchema = z.object({
@@ -37,9 +38,12 @@ export const processRequestSchema = z.object({
     .max(MAX_PROMPT_CHARACTERS, `The instruction can be at most ${MAX_PROMPT_CHARACTERS} characters.`)
     .nullable()
     .optional(),
-  scale: z.union([z.literal(2), z.literal(4)]).optional(),
-  /** Mode options, e.g. { backdrop: { kind: 'color', color: '#ffffff' } } or { quality: 'best' }. */
-  options: z.record(z.string(), z.unknown()).optional(),
+  scale: upscaleScaleSchema.optional(),
+  /**
+   * Mode options, e.g. { backdrop: { kind: 'color', color: '#ffffff' } } or { quality: 'best' }; checked with
+   * the mode's schema (mode-options.ts) once the mode is known.
+   */
+  options: z.record(z.string(), z.unknown()).optional().meta(MODE_OPTIONS_DOC),
 });
 export type ProcessRequest = z.input<typeof processRequestSchema>;
 

@@ -1,11 +1,12 @@
 import type { ZodType } from 'zod';
 import { MODE_INFO, type Mode } from '@common/modes';
 import type { Plan } from '@common/plans';
+import { parseOptionsWith } from '@common/schemas/mode-options';
 import type { Brush, PromptPlanResponse } from '@common/schemas/process';
 import { AppError } from '../lib/errors';
 import type { ImageFormat } from '../lib/image-intake';
-import type { RawImage } from '../lib/image';
-import type { Mask } from '../lib/mask';
+import type { RawImage } from '../lib/image/raw-image';
+import type { Mask } from '../lib/image/mask';
 import { runChain } from './chain';
 import type { Engine, EngineResult, RunContext } from './types';
 
@@ -95,12 +96,8 @@ export function modeRunner<I, O extends Record<string, unknown>>(spec: {
     mode: spec.engine.mode,
     needsMask: spec.needsMask ?? false,
     parseOptions(raw) {
-      const parsed = spec.optionsSchema.safeParse(raw ?? {});
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-        throw new AppError('BAD_REQUEST', `Invalid option ${where}${issue.message}`);
-      }
+      const parsed = parseOptionsWith(spec.optionsSchema, raw);
+      if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.message);
       return parsed.data;
     },
     run(request, ctx) {

@@ -1,33 +1,24 @@
 import path from 'node:path';
 import { PLAN_LIMITS } from '@common/plans';
+import { inpaintOptionsSchema, MODE_OPTIONS } from '@common/schemas/mode-options';
 import type { Config } from '../config/env';
-import { backgroundRemovalOptionsSchema } from './background-removal/background-removal.options';
 import {
   createBackgroundRemovalEngine,
   type BackgroundRemovalConfig,
 } from './background-removal/background-removal.engine';
 import {
   createFaceEnhancementEngine,
-  faceEnhancementOptionsSchema,
   type FaceEnhancementConfig,
 } from './face-enhancement/face-enhancement.engine';
-import {
-  createImageUpscaleEngine,
-  upscaleOptionsSchema,
-  type ImageUpscaleConfig,
-} from './image-upscale/image-upscale.engine';
+import { createImageUpscaleEngine, type ImageUpscaleConfig } from './image-upscale/image-upscale.engine';
 import {
   createObjectRemovalEngine,
   createWatermarkRemovalEngine,
-  inpaintOptionsSchema,
   type InpaintEngineConfig,
   type InpaintInput,
 } from './inpaint/inpaint.engine';
 import { findingWatermarks } from './inpaint/watermark-finding';
-import {
-  createProfessionalPhotoEngine,
-  professionalPhotoOptionsSchema,
-} from './professional-photo/professional-photo.engine';
+import { createProfessionalPhotoEngine } from './professional-photo/professional-photo.engine';
 import { modeRunner, type EngineRegistry, type ModeRunner } from './mode-runner';
 import type { Engine } from './types';
 import { createDetectionLocator } from './prompt-edit/detection-locator';
@@ -38,7 +29,7 @@ import {
   type OpenAiEditConfig,
 } from './prompt-edit/providers/openai-edit.provider';
 import { findWatermarkInWorker } from '../models/watermark-detect';
-import type { WorkerPool } from '../workers/pool';
+import type { WorkerPool } from '../inference/pool';
 
 /** The engines as configured by the environment: cloud keys, and the model cache under the data folder. */
 export function enginesConfigFrom(config: Config): Omit<EnginesConfig, 'pool'> {
@@ -81,7 +72,7 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
   const registry: EngineRegistry = {
     'background-removal': modeRunner({
       engine: createBackgroundRemovalEngine({ ...config.backgroundRemoval, pool }),
-      optionsSchema: backgroundRemovalOptionsSchema,
+      optionsSchema: MODE_OPTIONS['background-removal'],
       toInput: (request, options) => ({ image: request.image, ...options }),
     }),
     'watermark-removal': findingWatermarks(
@@ -91,7 +82,7 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
     'object-removal': inpaintRunner(createObjectRemovalEngine({ ...config.inpaint, pool }), 'object'),
     'image-upscale': modeRunner({
       engine: createImageUpscaleEngine({ ...config.upscale, pool }),
-      optionsSchema: upscaleOptionsSchema,
+      optionsSchema: MODE_OPTIONS['image-upscale'],
       toInput: (request, options) => ({
         image: request.image,
         ...options,
@@ -100,7 +91,7 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
     }),
     'face-enhancement': modeRunner({
       engine: createFaceEnhancementEngine({ ...config.faceEnhancement, pool }),
-      optionsSchema: faceEnhancementOptionsSchema,
+      optionsSchema: MODE_OPTIONS['face-enhancement'],
       toInput: (request, options) => ({
         ...options,
         image: request.image,
@@ -110,7 +101,7 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
     }),
     'professional-photo': modeRunner({
       engine: createProfessionalPhotoEngine({ pool, modelDir: config.upscale?.modelDir }),
-      optionsSchema: professionalPhotoOptionsSchema,
+      optionsSchema: MODE_OPTIONS['professional-photo'],
       toInput: (request, options) => ({ ...options, image: request.image, format: request.format }),
     }),
   };

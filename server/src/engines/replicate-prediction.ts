@@ -1,4 +1,4 @@
-import { encodePng, type RawImage } from '../lib/image';
+import { encodePng, type RawImage } from '../lib/image/raw-image';
 import type { RunContext } from './types';
 
 /**

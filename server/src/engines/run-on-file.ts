@@ -1,8 +1,8 @@
-import { decodePhoto } from '../lib/image';
+import { decodePhoto } from '../lib/image/raw-image';
 import { checkUpload } from '../lib/image-intake';
 import { silentLogger } from '../lib/logger';
 import { AppError } from '../lib/errors';
-import { decodeMaskPng, encodeMaskPng } from '../lib/mask';
+import { decodeMaskPng, encodeMaskPng } from '../lib/image/mask';
 import { checkEditRequest, type ModeRunner } from './mode-runner';
 import type { EngineResult } from './types';
 

@@ -1,6 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { ERROR_CODES } from '@common/errors';
+import { MODE_INFO, MODES } from '@common/modes';
+import { MODE_OPTIONS, modeOptionsComponent } from '@common/schemas/mode-options';
 import type { App } from './types';
 
 declare module 'fastify' {
@@ -99,7 +101,7 @@ export function openApiDocument(
     info,
     paths,
     components: {
-      schemas: { Error: jsonSchema(errorSchema, 'output') },
+      schemas: { Error: jsonSchema(errorSchema, 'output'), ...modeOptionsSchemas() },
       securitySchemes: {
         apiKey: {
           type: 'http',
@@ -116,6 +118,16 @@ export function openApiDocument(
       },
     },
   };
+}
+
+/** Each mode's options, from the schemas its runner checks them with; the edit calls' `options` refer to them. */
+function modeOptionsSchemas(): Record<string, object> {
+  return Object.fromEntries(
+    MODES.map((mode) => [
+      modeOptionsComponent(mode),
+      { description: `${MODE_INFO[mode].label}'s options.`, ...jsonSchema(MODE_OPTIONS[mode], 'input') },
+    ]),
+  );
 }
 
 function jsonSchema(schema: unknown, io: 'input' | 'output'): Record<string, unknown> {

@@ -10,10 +10,10 @@ import {
   encodePng,
   rawToSharp,
   type DecodedPhoto,
-} from '../lib/image';
+} from '../lib/image/raw-image';
 import { FORMAT_EXTENSION, formatFromMime } from '../lib/image-intake';
 import type { Logger } from '../lib/logger';
-import { decodeMaskPng, type Mask } from '../lib/mask';
+import { decodeMaskPng, type Mask } from '../lib/image/mask';
 import { imageKeys } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
 import type { ProcessImageJob, ProcessImageResult } from './job-names';

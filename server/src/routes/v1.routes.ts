@@ -1,9 +1,10 @@
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isMode } from '@common/modes';
+import { isMode, type Mode } from '@common/modes';
 import { MAX_PROMPT_CHARACTERS } from '@common/limits';
 import { editJobSchema, oneCallEditFormSchema } from '@common/schemas/api';
+import { parseModeOptions } from '@common/schemas/mode-options';
 import type { UserRow } from '../db/schema';
 import type { Authenticator } from '../http/authenticate';
 import { readMultipartForm } from '../http/multipart-form';
@@ -107,11 +108,18 @@ async function readForm(request: FastifyRequest, user: UserRow): Promise<OneCall
     mode: fields.mode,
     mask: files.mask?.length ? files.mask : null,
     prompt: fields.prompt?.trim() || null,
-    options: parseOptions(fields.options),
+    options: parseOptions(fields.mode, fields.options),
   };
 }
 
-function parseOptions(text: string | undefined): Record<string, unknown> {
+/** The options field as JSON, checked with the mode's schema: the same answer as POST /api/process/:id. */
+function parseOptions(mode: Mode, text: string | undefined): Record<string, unknown> {
+  const parsed = parseModeOptions(mode, parseJsonObject(text));
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.message);
+  return parsed.data;
+}
+
+function parseJsonObject(text: string | undefined): Record<string, unknown> {
   if (!text?.trim()) return {};
   let parsed: unknown;
   try {

@@ -3,7 +3,7 @@ import { API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from '@common/schemas
 import type { ApiKeyRow, UserRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
-import { isUuid } from '../lib/ids';
+import { isUuid } from '@common/ids';
 import type { ApiKeyRepository } from '../repositories/api-key.repository';
 import type { UserRepository } from '../repositories/user.repository';
 

@@ -7,7 +7,7 @@ import {
   type SubscriptionSnapshot,
 } from '../domain/subscription-state';
 import type { Clock } from '../lib/clock';
-import { isUuid } from '../lib/ids';
+import { isUuid } from '@common/ids';
 import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
 import type { StripeEventSummary, StripeGateway } from '../repositories/stripe.gateway';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { processRequestSchema } from '@common/schemas/process';
 import { fakeData, memoryStorage } from '../../test/support/fake-data';
 import { modeRunner, type EngineRegistry } from '../engines/mode-runner';
-import { decodeMaskPng } from '../lib/mask';
+import { decodeMaskPng } from '../lib/image/mask';
 import { createCreditsService } from './credits.service';
 import { createEditSubmission } from './edit-submission';
 

@@ -3,7 +3,7 @@ import { PLAN_LIMITS } from '@common/plans';
 import type { HistoryItem, HistoryPage } from '@common/schemas/images';
 import type { ProcessedImageRow, UserRow } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { isUuid } from '../lib/ids';
+import { isUuid } from '@common/ids';
 import type { ProcessedImageRepository } from '../repositories/processed-image.repository';
 import { deleteImageFiles } from '../storage/image-files';
 import { imageKeys, imageUrls } from '../storage/image-keys';

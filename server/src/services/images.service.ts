@@ -4,7 +4,7 @@ import type { Mode } from '@common/modes';
 import type { UploadResponse } from '@common/schemas/process';
 import type { ProcessedImageRow, UserRow } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { isUuid } from '../lib/ids';
+import { isUuid } from '@common/ids';
 import { FORMAT_EXTENSION, normalizeUpload, sniffFormat, type ImageFormat } from '../lib/image-intake';
 import type { ProcessedImageRepository } from '../repositories/processed-image.repository';
 import { StorageNotFoundError, type Storage } from '../storage/storage';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectRequestSchema } from '@common/schemas/select';
 import { fakeData, memoryStorage } from '../../test/support/fake-data';
 import type { UserRow } from '../db/schema';
-import { decodeMaskPng } from '../lib/mask';
+import { decodeMaskPng } from '../lib/image/mask';
 import { silentLogger } from '../lib/logger';
 import type { Selection, TapSelector } from '../models/sam';
 import { createImagesService } from './images.service';

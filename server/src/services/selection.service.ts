@@ -2,9 +2,9 @@ import type { Mode } from '@common/modes';
 import type { SelectRequest } from '@common/schemas/select';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { imageSize } from '../lib/image';
+import { imageSize } from '../lib/image/raw-image';
 import type { Logger } from '../lib/logger';
-import { encodeMaskPng } from '../lib/mask';
+import { encodeMaskPng } from '../lib/image/mask';
 import { embeddingKey, type PhotoSource, type TapSelector } from '../models/sam';
 import type { ImagesService } from './images.service';
 

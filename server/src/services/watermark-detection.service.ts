@@ -1,8 +1,8 @@
 import type { UserRow } from '../db/schema';
 import { NO_WATERMARK_FOUND, type WatermarkFinder } from '../engines/inpaint/watermark-finding';
 import { AppError } from '../lib/errors';
-import { decodePhoto } from '../lib/image';
-import { encodeMaskPng } from '../lib/mask';
+import { decodePhoto } from '../lib/image/raw-image';
+import { encodeMaskPng } from '../lib/image/mask';
 import type { ImagesService } from './images.service';
 
 export type WatermarkDetectionService = ReturnType<typeof createWatermarkDetectionService>;

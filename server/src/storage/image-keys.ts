@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ProcessedImageRow } from '../db/schema';
-import { UUID_PATTERN } from '../lib/ids';
+import { UUID_PATTERN } from '@common/ids';
 
 /** Storage keys are made here, from ids the server chose; nothing from a request ends up in a key. */
 export const imageKeys = {

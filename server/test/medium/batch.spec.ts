@@ -8,7 +8,7 @@ import type { BatchEvent } from '@common/schemas/batch';
 import { processedImages, usageRecords, users } from '../../src/db/schema';
 import { modeRunner } from '../../src/engines/mode-runner';
 import type { Provider } from '../../src/engines/types';
-import { encodePng, type RawImage } from '../../src/lib/image';
+import { encodePng, type RawImage } from '../../src/lib/image/raw-image';
 import { databaseTargets } from '../support/databases';
 import { bearer } from '../support/fake-verifier';
 import { testEngines } from '../support/test-engines';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { modeRunner } from '../../src/engines/mode-runner';
 import type { Provider } from '../../src/engines/types';
-import { rawToSharp, type RawImage } from '../../src/lib/image';
+import { rawToSharp, type RawImage } from '../../src/lib/image/raw-image';
 import { createS3Storage } from '../../src/storage/s3.storage';
 import type { Storage } from '../../src/storage/storage';
 import { createPostgresDatabase } from '../support/databases';

@@ -33,6 +33,15 @@ describe('GET /api/openapi.json', () => {
     const form = edit.requestBody.content['multipart/form-data'].schema;
     expect(form.required).toEqual(['image', 'mode']);
     expect(form.properties.mode.enum).toContain('object-removal');
+    // The options are those of the mode, from the same schemas its runner checks them with.
+    expect(form.properties.options.contentSchema.anyOf).toContainEqual({
+      $ref: '#/components/schemas/image-upscale-options',
+    });
+    expect(doc.components.schemas['image-upscale-options'].properties.quality.enum).toEqual([
+      'fast',
+      'balanced',
+      'best',
+    ]);
     expect(edit.responses['200'].content).toHaveProperty('image/*');
     expect(edit.responses['202'].content['application/json'].schema.properties.status.enum).toEqual([
       'pending',

@@ -8,9 +8,9 @@ import {
   SEVERAL_FACES_NOTE,
 } from '../../src/engines/professional-photo/professional-photo.options';
 import { createEngineRegistry } from '../../src/engines/registry';
-import { decodePhoto, type RawImage } from '../../src/lib/image';
+import { decodePhoto, type RawImage } from '../../src/lib/image/raw-image';
 import type { Face } from '../../src/models/face';
-import { createWorkerPool } from '../../src/workers/pool';
+import { createWorkerPool } from '../../src/inference/pool';
 import { databaseTargets } from '../support/databases';
 import { bearer } from '../support/fake-verifier';
 import { borderOf, faceAgain, faceCorrelation, framingOf } from '../support/headshot-measures';

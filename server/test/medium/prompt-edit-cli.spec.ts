@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeRaw } from '../../src/lib/image';
+import { decodeRaw } from '../../src/lib/image/raw-image';
 import { cli } from '../support/cli';
 import { measure, meanDifference } from '../support/image-measures';
 import { dateStamped, sized } from '../support/prompt-edit-photos';

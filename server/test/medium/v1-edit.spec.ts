@@ -130,6 +130,13 @@ describe.each(databaseTargets())('POST /api/v1/edit on $name', (target) => {
     ],
     ['object removal without a mask', { mode: 'object-removal' }, [image()], 400, 'mark the area'],
     [
+      'an option outside the mode’s schema',
+      { mode: 'image-upscale', options: '{"quality":"ultra"}' },
+      [image()],
+      400,
+      'Invalid option quality',
+    ],
+    [
       'a text file',
       { mode: 'image-upscale' },
       [{ field: 'image', name: 'a.txt', data: Buffer.from('hello') }],
@@ -143,6 +150,28 @@ describe.each(databaseTargets())('POST /api/v1/edit on $name', (target) => {
     expect(response.statusCode).toBe(status);
     expect(response.json().error.message).toContain(message);
     expect(await stateOf('oli')).toEqual(before);
+  });
+
+  it('checks the options with the mode’s schema, answering as POST /api/process/:id does', async () => {
+    const auth = await keyFor('uma');
+    const bad = { scale: 3 };
+    const form = await edit(auth, { mode: 'image-upscale', options: JSON.stringify(bad) }, [image()]);
+    const body = multipart({ editingMode: 'image-upscale' }, { ...image(), field: 'file' });
+    const upload = await inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth },
+    });
+    const json = await inject({
+      method: 'POST',
+      url: `/api/process/${upload.json().id}`,
+      headers: auth,
+      payload: { options: bad },
+    });
+    expect([form.statusCode, json.statusCode]).toEqual([400, 400]);
+    expect(form.json().error.message).toMatch(/^Invalid option scale: /);
+    expect(form.json().error.message).toBe(json.json().error.message);
   });
 
   it('refunds an edit whose engine fails, and removes its upload', async () => {

@@ -2,7 +2,7 @@
  * Faults painted onto real portraits at their landmarks, for the face operations' tests: red or glowing pupils,
  * yellow teeth, a sunburnt patch. Each painter works on a copy and says where it painted.
  */
-import type { RawImage } from '../../src/lib/image';
+import type { RawImage } from '../../src/lib/image/raw-image';
 import type { Face } from '../../src/models/face';
 import { LANDMARKS } from '../../src/models/face/landmarks';
 import { fillPolygon, outline } from '../../src/models/face/regions';

@@ -1,7 +1,7 @@
-import { rawToSharp, type RawImage } from '../../src/lib/image';
+import { rawToSharp, type RawImage } from '../../src/lib/image/raw-image';
 import { eyeRoll, mainFace, toPhoto, type FrameTransform } from '../../src/models/headshot/framing';
 import { detectFaces, scaleFace, type Face } from '../../src/models/face';
-import type { WorkerPool } from '../../src/workers/pool';
+import type { WorkerPool } from '../../src/inference/pool';
 
 /** Side of the copy the headshot's face is looked for on, the size of the mode's own second look. */
 const LOOK_SIDE = 384;

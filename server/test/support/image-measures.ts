@@ -1,4 +1,4 @@
-import type { RawImage } from '../../src/lib/image';
+import type { RawImage } from '../../src/lib/image/raw-image';
 
 /**
  * What a person's eye reads first in a photo, as numbers: mean lightness (Rec. 601), mean chroma (distance from

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { decodeRaw, type RawImage } from '../../src/lib/image';
+import { decodeRaw, type RawImage } from '../../src/lib/image/raw-image';
 import { detectFaces, scaleFace, type Face } from '../../src/models/face';
-import type { WorkerPool } from '../../src/workers/pool';
+import type { WorkerPool } from '../../src/inference/pool';
 import { photo } from './uploads';
 
 export interface Portrait {

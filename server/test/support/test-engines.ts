@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { MODE_OPTIONS } from '@common/schemas/mode-options';
 import { modeRunner, type EngineRegistry } from '../../src/engines/mode-runner';
 import type { Provider } from '../../src/engines/types';
-import { encodePng, rawToSharp, type RawImage } from '../../src/lib/image';
-import type { Mask } from '../../src/lib/mask';
+import { encodePng, rawToSharp, type RawImage } from '../../src/lib/image/raw-image';
+import type { Mask } from '../../src/lib/image/mask';
 
 /**
  * Small real engines for pipeline tests, so they run in milliseconds: a 2x Lanczos enlargement, and a fill that
@@ -57,7 +58,7 @@ export function testEngines(overrides: EngineRegistry = {}): EngineRegistry {
   return {
     'image-upscale': modeRunner({
       engine: { mode: 'image-upscale', providers: [resize] },
-      optionsSchema: z.object({ scale: z.union([z.literal(2), z.literal(4)]).default(2) }),
+      optionsSchema: MODE_OPTIONS['image-upscale'],
       toInput: (request, options) => ({ image: request.image, scale: options.scale }),
     }),
     'object-removal': modeRunner({

@@ -8,9 +8,9 @@ import {
 import { meanInRect, MARKED_PHOTOS } from '../../../test/fixtures/background-removal/regions';
 import { alphaIoU } from '../../../test/support/image-measures';
 import { AppError } from '../../lib/errors';
-import { decodePhoto, type RawImage } from '../../lib/image';
+import { decodePhoto, type RawImage } from '../../lib/image/raw-image';
 import { silentLogger } from '../../lib/logger';
-import { createWorkerPool } from '../../workers/pool';
+import { createWorkerPool } from '../../inference/pool';
 import { runChain } from '../chain';
 import type { RunContext } from '../types';
 import { createBackgroundRemovalEngine } from './background-removal.engine';

@@ -1,4 +1,4 @@
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import type { Engine } from '../types';
 import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';
 import { createLocalIsnetProvider } from './local-isnet.provider';

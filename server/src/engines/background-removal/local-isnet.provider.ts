@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/errors';
-import { sharedPixels } from '../../lib/image';
+import { sharedPixels } from '../../lib/image/raw-image';
 import type { MatteImage } from '../../models/isnet/cutout';
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import type { Provider, RunContext } from '../types';
 import type { BackgroundRemovalInput, IsnetModelChoice } from './background-removal.options';
 

@@ -5,7 +5,7 @@
  * face on its own crop of the 2x photo and paste it back. The retouch's masks fade to nothing before the
  * crop's edge, so the paste leaves no seam.
  */
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { detectFaces, scaleFace, type Face } from '../../models/face';
 import { regionOfInterest } from '../../models/face/regions';
 import {
@@ -16,7 +16,7 @@ import {
   shiftFace,
   type RestoreReport,
 } from '../../models/face-retouch';
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import type { FaceEnhancementOptions } from './face-enhancement.options';
 
 /** Faces narrower than this (input pixels) are left to the whole-photo pass: too few pixels to retouch. */

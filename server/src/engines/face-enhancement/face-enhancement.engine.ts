@@ -1,4 +1,4 @@
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import type { Engine } from '../types';
 import type { FaceEnhancementInput } from './face-enhancement.options';
 import { createLocalFaceProvider } from './local-face.provider';

@@ -1,15 +1,9 @@
-import { z } from 'zod';
 import type { ImageFormat } from '../../lib/image-intake';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
+import type { FaceEnhancementOptions } from '@common/schemas/mode-options';
 
-/** What a person picks: how strong the retouch is, and whether skin is smoothed at all. */
-export const faceEnhancementOptionsSchema = z
-  .object({
-    strength: z.enum(['subtle', 'natural', 'strong']).default('natural'),
-    skinSmoothing: z.boolean().default(true),
-  })
-  .strict();
-export type FaceEnhancementOptions = z.infer<typeof faceEnhancementOptionsSchema>;
+/** What a person picks: how strong the retouch is, and whether skin is smoothed at all (schema in common). */
+export { faceEnhancementOptionsSchema, type FaceEnhancementOptions } from '@common/schemas/mode-options';
 
 export interface FaceEnhancementInput extends FaceEnhancementOptions {
   image: RawImage;

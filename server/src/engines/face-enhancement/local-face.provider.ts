@@ -1,4 +1,4 @@
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import { checkOutputSize } from '../image-upscale/output-limit';
 import { encodeLike } from '../inpaint/inpaint-io';
 import type { Provider, ProviderResult, RunContext } from '../types';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { detectFaces } from '../../models/face';
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import { fitsOutput } from '../image-upscale/output-limit';
 import { encodeLike } from '../inpaint/inpaint-io';
 import { runPrediction, type ReplicateAccount } from '../replicate-prediction';

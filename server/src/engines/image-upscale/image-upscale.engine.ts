@@ -1,4 +1,4 @@
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import type { Engine } from '../types';
 import { createLocalEsrganProvider } from './local-esrgan.provider';
 import { createReplicateProvider, type ReplicateConfig } from './providers/replicate.provider';

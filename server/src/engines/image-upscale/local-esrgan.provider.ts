@@ -1,5 +1,5 @@
-import { rawToSharp, type RawImage } from '../../lib/image';
-import type { WorkerPool } from '../../workers/pool';
+import { rawToSharp, type RawImage } from '../../lib/image/raw-image';
+import type { WorkerPool } from '../../inference/pool';
 import type { Provider, ProviderResult, RunContext } from '../types';
 import { checkOutputSize } from './output-limit';
 import type { UpscaleInput } from './upscale-options';

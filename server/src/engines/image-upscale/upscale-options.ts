@@ -1,19 +1,13 @@
-import { z } from 'zod';
-import type { RawImage } from '../../lib/image';
-import { UPSCALE_QUALITIES, type UpscaleQuality } from '../../models/esrgan/settings';
+import type { RawImage } from '../../lib/image/raw-image';
+import type { UpscaleQuality, UpscaleScale } from '@common/schemas/mode-options';
 
-export { UPSCALE_QUALITIES, type UpscaleQuality };
-export type UpscaleScale = 2 | 4;
-
-/**
- * Options a person picks: 2x or 4x, and fast (slim), balanced (default: int8 thick on the detailed blocks,
- * Lanczos with back-projection elsewhere) or best (thick everywhere).
- */
-export const upscaleOptionsSchema = z.object({
-  scale: z.union([z.literal(2), z.literal(4)]).default(2),
-  quality: z.enum(UPSCALE_QUALITIES).default('balanced'),
-});
-export type UpscaleOptions = z.infer<typeof upscaleOptionsSchema>;
+/** 2x or 4x, and fast, balanced (default) or best: the schema is common to the API, the CLI and the editor. */
+export {
+  upscaleOptionsSchema,
+  type UpscaleOptions,
+  type UpscaleQuality,
+  type UpscaleScale,
+} from '@common/schemas/mode-options';
 
 export interface UpscaleInput {
   image: RawImage;

@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import type { WorkerPool } from '../../workers/pool';
+import type { RawImage } from '../../lib/image/raw-image';
+import type { WorkerPool } from '../../inference/pool';
 import type { UpscaleQuality, UpscaleScale } from './upscale-options';
 
 export interface UpscaleRawOptions {

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import { decodePhoto, rawToSharp, type RawImage } from '../../lib/image';
+import { decodePhoto, rawToSharp, type RawImage } from '../../lib/image/raw-image';
 import { FORMAT_MIME, type ImageFormat } from '../../lib/image-intake';
 import type { ProviderResult } from '../types';
 

@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChain } from '../chain';
 import { AppError } from '../../lib/errors';
-import { decodePhoto, type DecodedPhoto } from '../../lib/image';
-import type { Mask } from '../../lib/mask';
+import { decodePhoto, type DecodedPhoto } from '../../lib/image/raw-image';
+import type { Mask } from '../../lib/image/mask';
 import { silentLogger } from '../../lib/logger';
-import { createWorkerPool } from '../../workers/pool';
+import { createWorkerPool } from '../../inference/pool';
 import { fixtureBytes } from '../../../test/fixtures/inpaint/fixtures';
 import { jsonAnswer, startLoopback } from '../../../test/fixtures/inpaint/loopback-server';
 import {

@@ -1,5 +1,5 @@
 import type { Engine, Provider } from '../types';
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import { createLocalPatchmatchProvider } from './local-patchmatch.provider';
 import type { InpaintInput } from './inpaint.input';
 import { createClipdropProvider, type ClipdropConfig } from './providers/clipdrop.provider';

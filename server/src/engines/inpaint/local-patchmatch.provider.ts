@@ -1,5 +1,5 @@
 import { validateMask } from '../../models/inpaint/inpaint.model';
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import type { Provider, ProviderResult, RunContext } from '../types';
 import { encodeLike } from './inpaint-io';
 import type { InpaintInput } from './inpaint.input';

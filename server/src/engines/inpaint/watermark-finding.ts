@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
-import type { RawImage } from '../../lib/image';
-import type { Mask } from '../../lib/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import type { Mask } from '../../lib/image/mask';
 import type { ModeRunner } from '../mode-runner';
 
 /** What a person is told when no watermark was found: no credit is spent, and painting still works. */

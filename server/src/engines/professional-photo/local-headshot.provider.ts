@@ -1,4 +1,4 @@
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import { encodeLike } from '../inpaint/inpaint-io';
 import type { Provider, ProviderResult, RunContext } from '../types';
 import { makeHeadshot } from './make-headshot';

@@ -6,7 +6,7 @@
  * tidy the light on the skin, set the person on the backdrop, and retouch the face at "subtle".
  */
 import { AppError } from '../../lib/errors';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { detectFaces, type Face, type FaceBox } from '../../models/face';
 import { faceRegions, regionOfInterest } from '../../models/face/regions';
 import { cropRaw, isColourful, pasteRaw, shiftFace } from '../../models/face-retouch';
@@ -31,7 +31,7 @@ import { tidyLight, type LightReport } from '../../models/headshot/light';
 import { vignette } from '../../models/headshot/vignette';
 import { warpColour, warpMatte } from '../../models/headshot/warp';
 import { shadowFromMatte } from '../../models/isnet/compose';
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import { upscaleRaw } from '../image-upscale/upscale-raw';
 import {
   HEADSHOT_SIZES,

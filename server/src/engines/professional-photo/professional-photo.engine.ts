@@ -1,4 +1,4 @@
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import type { Engine } from '../types';
 import { createLocalHeadshotProvider } from './local-headshot.provider';
 import type { ProfessionalPhotoInput } from './professional-photo.options';

@@ -1,29 +1,13 @@
-import { z } from 'zod';
 import type { ImageFormat } from '../../lib/image-intake';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
+import type { ProfessionalPhotoOptions } from '@common/schemas/mode-options';
 
-/** The output sizes: a square profile picture, a 4:5 portrait (feeds and CVs), and a print at 4:5. */
-export const HEADSHOT_SIZES = {
-  square: { width: 1024, height: 1024 },
-  portrait: { width: 1080, height: 1350 },
-  print: { width: 1200, height: 1500 },
-} as const;
-
-export const HEADSHOT_BACKDROPS = ['grey', 'white', 'blue', 'charcoal', 'color', 'blur'] as const;
-
-/** What a person picks; `color` is used with the `color` backdrop only. Flat, so the CLI can set each. */
-export const professionalPhotoOptionsSchema = z
-  .object({
-    backdrop: z.enum(HEADSHOT_BACKDROPS).default('grey'),
-    color: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c')
-      .default('#7f8c9a'),
-    size: z.enum(['square', 'portrait', 'print']).default('square'),
-    retouch: z.boolean().default(true),
-  })
-  .strict();
-export type ProfessionalPhotoOptions = z.infer<typeof professionalPhotoOptionsSchema>;
+/** The output sizes, backdrops and the schema of what a person picks are common to the API, CLI and editor. */
+export {
+  HEADSHOT_SIZES,
+  professionalPhotoOptionsSchema,
+  type ProfessionalPhotoOptions,
+} from '@common/schemas/mode-options';
 
 export interface ProfessionalPhotoInput extends ProfessionalPhotoOptions {
   image: RawImage;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { imprintCases, imprintPhoto } from '../../../test/fixtures/date-imprint/cases';
 import { renderImprint, renderPhoto, scoreImprint } from '../../../test/fixtures/date-imprint/film-imprint';
-import { createWorkerPool } from '../../workers/pool';
+import { createWorkerPool } from '../../inference/pool';
 import { createDetectionLocator } from './detection-locator';
 
 /** "Remove the date stamp" as Chat to Edit looks for it: the locator's text marks, in the inference worker. */

@@ -2,7 +2,7 @@ import { detectObjects, locateForRemoval, type Box } from '../../models/detect';
 import { FOUND_SCORE } from '../../models/detect/locate';
 import { detectFaces } from '../../models/face';
 import { findTextMarksInWorker } from '../../models/text-marks';
-import type { WorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../inference/pool';
 import type { Locator } from './locate';
 
 /** The plan's eyes: COCO objects with their masks, text marks and faces, each found in the inference worker. */

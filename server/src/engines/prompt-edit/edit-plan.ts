@@ -2,19 +2,11 @@
  * The typed plan an instruction becomes: steps run in order, each by one image operation or engine. The
  * interpreter (language to plan) and the executor (plan to pixels) meet only here.
  */
+import type { Backdrop } from '@common/schemas/mode-options';
+import type { ObjectSelector } from '../../models/detect/types';
 
-/** Where a named object is, when the photo has several: "the dog on the left", "the biggest car", "all". */
-export type ObjectSelector =
-  | { which: 'all' }
-  | { which: 'left' | 'right' | 'top' | 'bottom' | 'biggest' | 'smallest' | 'center' }
-  /** "the second person" counted from the left; index is 0-based. */
-  | { which: 'nth'; index: number }
-  /** No qualifier: the one there is, or the most prominent of several. */
-  | { which: 'default' }
-  /** "the guy behind me", "people in the background": everyone but the most prominent. */
-  | { which: 'background' }
-  /** "the man in the red shirt": the one whose clothes are most of that colour. */
-  | { which: 'wearing'; colour: string };
+/** Which of several named objects a step means: the detector's vocabulary, part of the plan's. */
+export type { ObjectSelector };
 
 /** The part of the photo a selective-colour step keeps in colour: a face part, named objects, or a hue. */
 export type KeepRegion =
@@ -26,8 +18,8 @@ export type KeepRegion =
 /** The colour cast the person named, when they named one: "too yellow", "fluorescent" (green), "purple skin". */
 export type ColourCast = 'yellow' | 'blue' | 'green' | 'magenta' | 'red';
 
-/** A backdrop behind a cut-out subject. Colours are #rrggbb. */
-export type Backdrop = { kind: 'transparent' } | { kind: 'color'; color: string } | { kind: 'blur' };
+/** A backdrop behind a cut-out subject, as background removal's options take it. Colours are #rrggbb. */
+export type { Backdrop };
 
 export type EditStep =
   /** amount: signed fraction of change, +0.2 = 20 % brighter, -0.3 = 30 % darker. */

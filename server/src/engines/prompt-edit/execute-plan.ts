@@ -1,12 +1,12 @@
 import type { Mode } from '@common/modes';
 import { PLAN_LIMITS, type Plan } from '@common/plans';
 import { AppError } from '../../lib/errors';
-import { decodePhoto, type RawImage } from '../../lib/image';
+import { decodePhoto, type RawImage } from '../../lib/image/raw-image';
 import { runnerFor, type EngineRegistry } from '../mode-runner';
 import type { RunContext } from '../types';
 import type { EditStep, KeepRegion } from './edit-plan';
 import type { Locator } from './locate';
-import type { Mask } from '../../lib/mask';
+import type { Mask } from '../../lib/image/mask';
 import { clarify, type Restorer } from './operations/clarify';
 import { cropAround } from './operations/crop-around';
 import { cropToSubject } from './operations/crop-to-subject';

@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import type { Box } from '../../models/detect';
 import type { Face } from '../../models/face';
 import type { ObjectSelector } from './edit-plan';

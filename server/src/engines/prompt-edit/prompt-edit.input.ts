@@ -1,7 +1,7 @@
 import type { Plan } from '@common/plans';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import type { ImageFormat } from '../../lib/image-intake';
-import type { Mask } from '../../lib/mask';
+import type { Mask } from '../../lib/image/mask';
 import type { EditPlan } from './edit-plan';
 
 export interface PromptEditInput {

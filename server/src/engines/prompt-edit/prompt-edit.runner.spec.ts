@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { decodePhoto, encodeJpeg, type RawImage } from '../../lib/image';
+import { decodePhoto, encodeJpeg, type RawImage } from '../../lib/image/raw-image';
 import { silentLogger } from '../../lib/logger';
 import type { ModeRunner } from '../mode-runner';
 import type { Provider } from '../types';

@@ -1,6 +1,6 @@
 import type { PromptPlanResponse } from '@common/schemas/process';
 import { AppError } from '../../lib/errors';
-import { encodeJpeg, encodePng } from '../../lib/image';
+import { encodeJpeg, encodePng } from '../../lib/image/raw-image';
 import { runChain } from '../chain';
 import type { ModeRunner } from '../mode-runner';
 import type { Provider, ProviderResult } from '../types';

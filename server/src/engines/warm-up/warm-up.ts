@@ -7,9 +7,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Mode } from '@common/modes';
-import { decodePhoto, imageSize } from '../../lib/image';
+import { decodePhoto, imageSize } from '../../lib/image/raw-image';
 import type { Logger } from '../../lib/logger';
-import type { Mask } from '../../lib/mask';
+import type { Mask } from '../../lib/image/mask';
 import { embeddingKey, type TapSelector } from '../../models/sam';
 import type { EngineRegistry, ModeRequest } from '../mode-runner';
 

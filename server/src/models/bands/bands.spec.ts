@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedBytes, sharedCopy, sharedFloats } from '../../lib/image';
+import { sharedBytes, sharedCopy, sharedFloats } from '../../lib/image/raw-image';
 import { colourMeans, decontaminate, decontaminateRows } from '../guided-filter/foreground-colour';
 import { applyGuidedCoefficients, applyGuidedRows, guidedCoefficients } from '../guided-filter/guided-filter';
 import {

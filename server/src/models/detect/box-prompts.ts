@@ -2,7 +2,7 @@
  * The promptable segmenter (models/sam) on a detector's boxes: one encoding of the photo, then the decoder on
  * each box as a box prompt. Runs in the thread that detected, with a model of its own, loaded on first use.
  */
-import { rawToSharp, type RawImage } from '../../lib/image';
+import { rawToSharp, type RawImage } from '../../lib/image/raw-image';
 import { chooseMask, cleanSelection, lowResPlane, photoMask } from '../sam/postprocess';
 import { encoderTensor, inputGeometry, promptTensors, type Prompt } from '../sam/preprocess';
 import { SamModel } from '../sam/sam.model';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeRaw } from '../../lib/image';
+import { decodeRaw } from '../../lib/image/raw-image';
 import { CenternetModel } from './centernet.model';
 import { foundLabels, FOUND_SCORE } from './locate';
 

@@ -7,7 +7,7 @@
 import * as tf from './tf';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import sharp from 'sharp';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { decodeRows, letterbox, nonMaxSuppression } from './decode';
 import { loadGraphModel } from './graph-model';
 import { humanModelsDir, tfjsWasmDir } from './model-paths';

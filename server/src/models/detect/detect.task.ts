@@ -1,10 +1,9 @@
-import type { ObjectSelector } from '../../engines/prompt-edit/edit-plan';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { CenternetModel } from './centernet.model';
 import { chooseTargets, foundLabels, NAMED_SCORE, type LocateResult } from './locate';
 import { boxPromptMasks } from './box-prompts';
 import { objectMask, type ObjectMaskStats } from './object-mask';
-import type { Detection } from './types';
+import type { Detection, ObjectSelector } from './types';
 
 /** One model per worker thread, loaded on first use and kept for the worker's life. */
 let model: CenternetModel | undefined;

@@ -2,11 +2,10 @@
  * The main thread's side of the detection tasks, apart from the score rules in locate.ts that the tasks
  * themselves use: the pool's task list types these calls, so a task importing them would import itself.
  */
-import type { ObjectSelector } from '../../engines/prompt-edit/edit-plan';
-import type { RawImage } from '../../lib/image';
-import type { WorkerPool } from '../../workers/pool';
+import type { RawImage } from '../../lib/image/raw-image';
+import type { WorkerPool } from '../../inference/pool';
 import type { LocateResult } from './locate';
-import type { Detection } from './types';
+import type { Detection, ObjectSelector } from './types';
 
 /**
  * "Remove the dog on the left": detection, selection and the object's mask (0/1 per pixel, the image's size,

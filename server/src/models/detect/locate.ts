@@ -1,8 +1,7 @@
-import type { ObjectSelector } from '../../engines/prompt-edit/edit-plan';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import type { ObjectMaskStats } from './object-mask';
 import { selectDetections } from './select';
-import type { Detection } from './types';
+import type { Detection, ObjectSelector } from './types';
 
 /** A detection at or above this is reported as found: on the test photos every true object but a few
  * crowded people scored 0.3 or more, and the false ones (a 'tie', a 'cup' in a hand) scored under it. */

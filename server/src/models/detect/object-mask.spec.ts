@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../lib/image';
+import { decodeRaw, type RawImage } from '../../lib/image/raw-image';
 import { CenternetModel } from './centernet.model';
 import { FOUND_SCORE } from './locate';
 import { fillHoles, objectMask, type ObjectMaskStats } from './object-mask';

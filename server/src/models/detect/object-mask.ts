@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import { connectedComponents, dilate } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { connectedComponents, dilate } from '../../lib/image/bitmap';
 import { loadOpenCv, type Cv } from './opencv';
 import type { Box } from './types';
 

@@ -1,7 +1,6 @@
-import type { ObjectSelector } from '../../engines/prompt-edit/edit-plan';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { clothingShare } from './clothing-colour';
-import type { Detection } from './types';
+import type { Detection, ObjectSelector } from './types';
 
 /** Share of the clothes' region in the colour for a person to count as wearing it. */
 const WORN_SHARE = 0.12;

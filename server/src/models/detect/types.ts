@@ -12,3 +12,16 @@ export interface Detection {
   score: number;
   box: Box;
 }
+
+/** Where a named object is, when the photo has several: "the dog on the left", "the biggest car", "all". */
+export type ObjectSelector =
+  | { which: 'all' }
+  | { which: 'left' | 'right' | 'top' | 'bottom' | 'biggest' | 'smallest' | 'center' }
+  /** "the second person" counted from the left; index is 0-based. */
+  | { which: 'nth'; index: number }
+  /** No qualifier: the one there is, or the most prominent of several. */
+  | { which: 'default' }
+  /** "the guy behind me", "people in the background": everyone but the most prominent. */
+  | { which: 'background' }
+  /** "the man in the red shirt": the one whose clothes are most of that colour. */
+  | { which: 'wearing'; colour: string };

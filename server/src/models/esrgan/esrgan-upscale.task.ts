@@ -1,4 +1,4 @@
-import type { TaskContext } from '../../workers/task-types';
+import type { TaskContext } from '../../inference/task-types';
 import { EsrganModel } from './esrgan.model';
 import type { EsrganScale } from './model-paths';
 import type { UpscaleQuality } from './settings';

@@ -1,11 +1,11 @@
+import type { UpscaleQuality } from '@common/schemas/mode-options';
 import type { DetailOptions } from './detail';
 import type { RefineOptions } from './refine';
 import type { EsrganScale, EsrganVariant } from './model-paths';
 import type { Precision } from './onnx-cache';
 
-/** The qualities a person picks; each names the model it runs and how (below). */
-export const UPSCALE_QUALITIES = ['fast', 'balanced', 'best'] as const;
-export type UpscaleQuality = (typeof UPSCALE_QUALITIES)[number];
+/** The qualities a person picks (UPSCALE_QUALITIES, in common with the options' schema); each runs as below. */
+export type { UpscaleQuality };
 
 export interface UpscaleSettings {
   model: { variant: EsrganVariant; precision: Precision };

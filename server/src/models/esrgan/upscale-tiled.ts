@@ -5,7 +5,7 @@ import { inlineRefiner, type Refiner } from './refine-worker';
 import { lanczosUpscaleAdd } from './resample';
 import { planAxis, segmentWeight, type Segment } from './tiles';
 
-/** 8-bit interleaved pixels (RGB or RGBA), the same shape as lib/image's RawImage. */
+/** 8-bit interleaved pixels (RGB or RGBA), the same shape as lib/image/raw-image's RawImage. */
 export interface Pixels {
   data: Uint8Array;
   width: number;

@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 
 /**
  * Whether a photo has colours to correct: its chroma varies from place to place. A black-and-white photo has

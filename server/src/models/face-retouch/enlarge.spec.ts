@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { boxDown, gaussianBlur, type Rgb } from '../../../test/support/degrade';
-import { decodeRaw } from '../../lib/image';
+import { decodeRaw } from '../../lib/image/raw-image';
 import { enlarge2x, enlargePhoto } from './enlarge';
 import { learned2x } from './learned-2x';
 import { toYcc } from './planes';

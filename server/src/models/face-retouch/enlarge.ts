@@ -3,7 +3,7 @@
  * JPEG's blocks and ringing, and colour and alpha by a centred Lanczos 2x (colour carries little detail, and
  * JPEG stores it at half size anyway).
  */
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import type { FaceBox } from '../face/types';
 import { learned2x } from './learned-2x';
 import { fromYcc, toYcc, type YccPlanes } from './planes';

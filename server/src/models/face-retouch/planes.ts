@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 
 /** An image as float planes of JPEG's YCbCr (BT.601, full range, 0..255), the space the retouch works in. */
 export interface YccPlanes {

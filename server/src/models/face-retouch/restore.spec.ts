@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../lib/image';
+import { decodeRaw, type RawImage } from '../../lib/image/raw-image';
 import { deblockPlane } from './deblock';
 import { dctBlock, idctBlock } from './dct';
 import { estimateJpegQuality } from './jpeg-quality';

@@ -3,7 +3,7 @@
  * photo was saved at (measured from its pixels; the learned 2x cleans the luma itself), and noise reduced on a
  * photo without a JPEG grid.
  */
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { deblockPlane, noiseSigma } from './deblock';
 import { CHROMA_TABLE, estimateJpegQuality, quantTable } from './jpeg-quality';
 import { fromYcc, toYcc } from './planes';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../lib/image';
+import { decodeRaw, type RawImage } from '../../lib/image/raw-image';
 import { FaceDetectorModel } from '../face/face-detector.model';
 import { faceRegions } from '../face/regions';
 import type { Face } from '../face/types';

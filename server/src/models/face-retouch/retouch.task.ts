@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import type { Face, FaceBox } from '../face/types';
 import { enlargePhoto } from './enlarge';
 import { cropRaw } from './planes';

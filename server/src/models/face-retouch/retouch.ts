@@ -3,7 +3,7 @@
  * frequency separation, eyes, lips and brows by local contrast, the face's colour eased into a natural
  * skin range; every change blended in through the feathered masks of models/face, so no seam shows.
  */
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { faceRegions, type FaceRegions } from '../face/regions';
 import type { Face } from '../face/types';
 import { blur, selfGuided } from './filters';

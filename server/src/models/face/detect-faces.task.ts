@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { faceDetector } from './detector-instance';
 import type { Face } from './types';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeRaw } from '../../lib/image';
+import { decodeRaw } from '../../lib/image/raw-image';
 import { FaceDetectorModel } from './face-detector.model';
 import { LANDMARKS } from './landmarks';
 

@@ -6,7 +6,7 @@
  * No rotation correction: faces tilted by more than about 30 degrees get looser landmarks.
  */
 import * as tf from '../detect/tf';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { wasmBackend } from '../detect/centernet.model';
 import { loadGraphModel } from '../detect/graph-model';
 import { humanModelsDir } from '../detect/model-paths';

@@ -2,8 +2,8 @@
  * Faces for retouching and portraits: where they are, their 468 landmarks, and masks of their parts.
  * Detection runs in the worker pool (task `detect-faces`); the regions are pure functions of the landmarks.
  */
-import type { RawImage } from '../../lib/image';
-import type { WorkerPool } from '../../workers/pool';
+import type { RawImage } from '../../lib/image/raw-image';
+import type { WorkerPool } from '../../inference/pool';
 import type { Face } from './types';
 
 export type { Face, FaceBox } from './types';

@@ -2,7 +2,7 @@
  * Resampling a region of the photo onto the headshot's frame: one similarity transform (levelling, scale,
  * shift) and bilinear interpolation, so rotation and enlargement cost a single pass at the output's size.
  */
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { toOutput, toPhoto, type FrameTransform } from './framing';
 
 /** A region of the photo, possibly enlarged: pixel (i, j) shows photo point (x + i / scale, y + j / scale). */

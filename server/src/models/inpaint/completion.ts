@@ -1,6 +1,6 @@
 import { Rng } from '../../lib/random';
 import { lumaInto, type FloatImage } from './float-image';
-import { distanceInside, expandBox, maskBounds } from './mask';
+import { distanceInside, expandBox, maskBounds } from '../../lib/image/bitmap';
 import { PatchField } from './patch-field';
 import { harmonicFill } from './poisson';
 import { applyCorrection, boxBlur, downsample, upsampleHole, type Level } from './pyramid';

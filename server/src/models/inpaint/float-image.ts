@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 
 /** Interleaved float pixels in 0..255, the working form of every inpainting step. */
 export interface FloatImage {

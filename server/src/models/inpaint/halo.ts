@@ -1,5 +1,5 @@
 import type { FloatImage } from './float-image';
-import { connectedComponents, dilate, distanceOutside } from './mask';
+import { connectedComponents, dilate, distanceOutside } from '../../lib/image/bitmap';
 import { teleaInpaint } from './telea';
 
 /** Bands (pixels outside the mask) examined for a halo, and the strongest halo followed. */

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { discMask, loadPhoto, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { MiganModel } from '../migan/migan.model';
 import { inpaintWithLearned } from './inpaint-with-learned';
-import { dilate } from './mask';
+import { dilate } from '../../lib/image/bitmap';
 
 describe('inpaintWithLearned', () => {
   const model = new MiganModel(2);

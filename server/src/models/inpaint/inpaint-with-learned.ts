@@ -4,12 +4,12 @@
  * model works on its own threads, and combines the two after; watermark removal needs the learned fill
  * before it fills (its never-worse check compares against the fill), so it waits for it first.
  */
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { learnedFillFor } from '../migan/learned-guide';
 import type { SquareFiller } from '../migan/migan.model';
 import { inpaintImage, type InpaintOptions, type InpaintStats } from './inpaint.model';
 import { combineFinishedWithLearned } from './learned-blend';
-import type { Bitmap } from './mask';
+import type { Bitmap } from '../../lib/image/bitmap';
 
 /** `model` null: our own fill alone. */
 export async function inpaintWithLearned(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { discMask, loadFixture, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { inpaintImage } from './inpaint.model';
-import { dilate } from './mask';
+import { dilate } from '../../lib/image/bitmap';
 
 describe('inpaintImage', () => {
   it('changes only the pixels of the mask and its feather ring, exactly', async () => {

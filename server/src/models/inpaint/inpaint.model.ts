@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { completeHole, type CompletionOptions } from './completion';
 import { cropFloat, cropMask, pasteHole, toFloat, type FloatImage } from './float-image';
 import {
@@ -12,7 +12,7 @@ import {
   maskBounds,
   mergeBoxes,
   type Bitmap,
-} from './mask';
+} from '../../lib/image/bitmap';
 import { harmonicFill } from './poisson';
 import { boxBlur } from './pyramid';
 import { teleaInpaint } from './telea';

@@ -1,4 +1,4 @@
-import type { TaskContext } from '../../workers/task-types';
+import type { TaskContext } from '../../inference/task-types';
 import { MiganModel } from '../migan/migan.model';
 import { type InpaintOptions, type InpaintStats } from './inpaint.model';
 import { inpaintWithLearned } from './inpaint-with-learned';

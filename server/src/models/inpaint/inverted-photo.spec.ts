@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { letterBars, loadFixture, markedWith } from '../../../test/fixtures/inpaint/fixtures';
 import { toFloat } from './float-image';
 import { invertedPhoto } from './inverted-photo';
-import { dilate, distanceOutside } from './mask';
+import { dilate, distanceOutside } from '../../lib/image/bitmap';
 
 /**
  * Letter bars of white at 0.5 over a real photo, in a band painted 12 px wider than them. The bars are

@@ -1,5 +1,5 @@
 import { markSupport } from './mark-support';
-import { expandBox, maskBounds, type Bitmap } from './mask';
+import { expandBox, maskBounds, type Bitmap } from '../../lib/image/bitmap';
 import { boxBlur } from './pyramid';
 
 /**

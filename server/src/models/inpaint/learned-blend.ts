@@ -5,9 +5,9 @@
  * grain but is often too smooth (voting, diffusion). So the fill takes the learned fill's low frequencies,
  * keeps its own detail, and adds part of the learned fill's finest detail.
  */
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { toFloat, type FloatImage } from './float-image';
-import { connectedComponents, dilate, expandBox, featherWeights, type Bitmap } from './mask';
+import { connectedComponents, dilate, expandBox, featherWeights, type Bitmap } from '../../lib/image/bitmap';
 import { boxBlur } from './pyramid';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawnMark, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { inpaintImage } from './inpaint.model';
-import { dilate } from './mask';
+import { dilate } from '../../lib/image/bitmap';
 import { markSupport, otsuThreshold, unexplainedParts } from './mark-support';
 
 /** A real photo with an opaque corner logo (no blend to invert), and a box painted around it with a wide margin. */

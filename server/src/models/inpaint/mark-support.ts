@@ -1,4 +1,4 @@
-import { connectedComponents, dilate, type Bitmap } from './mask';
+import { connectedComponents, dilate, type Bitmap } from '../../lib/image/bitmap';
 import { patchNovelty } from './patch-novelty';
 
 /**

@@ -1,5 +1,5 @@
 import type { FloatImage } from './float-image';
-import { dilate, distanceOutside } from './mask';
+import { dilate, distanceOutside } from '../../lib/image/bitmap';
 
 /**
  * The check every watermark removal passes before it is returned: inside the mask, region by region

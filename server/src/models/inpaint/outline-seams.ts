@@ -1,5 +1,5 @@
 import type { FloatImage } from './float-image';
-import { distanceInside } from './mask';
+import { distanceInside } from '../../lib/image/bitmap';
 
 /**
  * Removes what an inexact inversion leaves along the mark's outline. Where a region of the mark was

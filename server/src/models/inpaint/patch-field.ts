@@ -1,5 +1,5 @@
 import type { Rng } from '../../lib/random';
-import { distanceInside, maskBounds } from './mask';
+import { distanceInside, maskBounds } from '../../lib/image/bitmap';
 import { copyMelded } from './poisson';
 import type { Level } from './pyramid';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawnMark } from '../../../test/fixtures/inpaint/fixtures';
 import { inpaintImage } from './inpaint.model';
-import { dilate } from './mask';
+import { dilate } from '../../lib/image/bitmap';
 import { markSupport } from './mark-support';
 import { NOVELTY_REACH, patchNovelty } from './patch-novelty';
 

@@ -1,4 +1,4 @@
-import { distanceOutside, expandBox, maskBounds, type Bitmap } from './mask';
+import { distanceOutside, expandBox, maskBounds, type Bitmap } from '../../lib/image/bitmap';
 
 /**
  * How unlike the photo around it each pixel of a mask looks: the distance of its 5x5 patch (RGB distance, RMS over

@@ -1,5 +1,5 @@
 import type { FloatImage } from './float-image';
-import { distanceInside } from './mask';
+import { distanceInside } from '../../lib/image/bitmap';
 
 /**
  * The Laplace and screened-Poisson solvers of the fill, both over-relaxed Gauss-Seidel over the hole's

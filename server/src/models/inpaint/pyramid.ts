@@ -1,5 +1,5 @@
 import { sampleBilinear } from './float-image';
-import type { Box } from './mask';
+import type { Box } from '../../lib/image/bitmap';
 
 /**
  * The image pyramid of the exemplar completion and its blur: halving a level (a coarse pixel is unknown

@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 
 /**
  * The iterative editor's "Restore" brush: pixels under the mask come back from the original photo, all

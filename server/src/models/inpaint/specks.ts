@@ -1,5 +1,5 @@
 import { lumaInto, type FloatImage } from './float-image';
-import { connectedComponents, dilate, distanceOutside, expandBox, maskBounds } from './mask';
+import { connectedComponents, dilate, distanceOutside, expandBox, maskBounds } from '../../lib/image/bitmap';
 import { harmonicFill } from './poisson';
 import { boxBlur } from './pyramid';
 

@@ -13,7 +13,7 @@
  * constants and cross-section sampling, and read as one algorithm.
  */
 import { lumaInto, sampleBilinear, type FloatImage } from './float-image';
-import { distanceOutside, expandBox, maskBounds } from './mask';
+import { distanceOutside, expandBox, maskBounds } from '../../lib/image/bitmap';
 import { alongEdgeIntoHole, structureTensor } from './orientation';
 
 export interface StructureOptions {

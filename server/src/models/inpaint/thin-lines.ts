@@ -9,7 +9,7 @@
  * whisker tapers, instead of ending at the hole's invisible edge.
  */
 import { lumaInto, sampleBilinear, type FloatImage } from './float-image';
-import { distanceOutside, expandBox, maskBounds } from './mask';
+import { distanceOutside, expandBox, maskBounds } from '../../lib/image/bitmap';
 import { alongEdgeIntoHole, structureTensor } from './orientation';
 
 interface Line {

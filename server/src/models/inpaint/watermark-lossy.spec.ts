@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { inpaintImage } from './inpaint.model';
-import { dilate } from './mask';
+import { dilate } from '../../lib/image/bitmap';
 
 const PHOTOS = new URL('../../../../assets/photos/', import.meta.url);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { drawnMark, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { inpaintImage } from './inpaint.model';
-import { dilate } from './mask';
+import { dilate } from '../../lib/image/bitmap';
 
 /**
  * A real photo with a many-coloured translucent mark drawn by an SVG renderer, and the mask a person paints

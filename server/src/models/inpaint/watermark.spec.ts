@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixture, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { toFloat, toRaw } from './float-image';
-import { countMask, dilate } from './mask';
+import { countMask, dilate } from '../../lib/image/bitmap';
 import { teleaInpaint } from './telea';
 import { invertWatermark } from './watermark';
 import { inpaintImage } from './inpaint.model';

@@ -3,7 +3,7 @@ import type { FloatImage } from './float-image';
 import { fitMarkRegions } from './mark-regions';
 import { rejectForeignColours } from './never-worse';
 import { scaleOpacityByOutline } from './opacity-scale';
-import { connectedComponents, dilate, distanceInside, distanceOutside } from './mask';
+import { connectedComponents, dilate, distanceInside, distanceOutside } from '../../lib/image/bitmap';
 
 /**
  * Watermark-aware restoration. A watermark is alpha-blended over the photo:

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../lib/image';
+import { decodeRaw, type RawImage } from '../../lib/image/raw-image';
 import { composeCutout } from './compose';
 
 const FIXTURES = new URL('../../../test/fixtures/background-removal/', import.meta.url);

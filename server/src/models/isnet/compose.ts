@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { Backdrop } from '../../engines/background-removal/background-removal.options';
-import { sharedCopy, sharedFloats, sharedPixels, type RawImage } from '../../lib/image';
+import type { Backdrop } from '@common/schemas/mode-options';
+import { sharedCopy, sharedFloats, sharedPixels, type RawImage } from '../../lib/image/raw-image';
 import { BAND_ROWS, bandRunner, inBands } from '../bands/bands';
 import { colourMeans, decontaminateRows } from '../guided-filter/foreground-colour';
 import { boxMean } from '../guided-filter/guided-filter';

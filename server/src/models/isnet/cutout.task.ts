@@ -1,6 +1,6 @@
 import { IsnetModel } from './isnet.model';
 import type { IsnetVariant } from './model-files';
-import type { TaskContext } from '../../workers/task-types';
+import type { TaskContext } from '../../inference/task-types';
 import { runCutout, type CutoutRequest, type CutoutResult } from './cutout';
 
 /** One session per variant per worker thread, loaded on first use and kept for the worker's life (the headshot's person matte shares it). */

@@ -1,5 +1,5 @@
-import type { Backdrop } from '../../engines/background-removal/background-removal.options';
-import { rawToSharp, sharedPixels, withoutAlpha, type RawImage } from '../../lib/image';
+import type { Backdrop } from '@common/schemas/mode-options';
+import { rawToSharp, sharedPixels, withoutAlpha, type RawImage } from '../../lib/image/raw-image';
 import { composeCutout, type ComposedCutout } from './compose';
 import type { IsnetModel } from './isnet.model';
 import { subjectMatte } from '../person-matte/portrait';

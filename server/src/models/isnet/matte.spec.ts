@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MARKED_PHOTOS, meanInRect } from '../../../test/fixtures/background-removal/regions';
-import { decodeRaw } from '../../lib/image';
+import { decodeRaw } from '../../lib/image/raw-image';
 import { IsnetModel } from './isnet.model';
 import { MODEL_REFINE, predictMatte, refineMatte, workingSize } from './matte';
 

@@ -1,5 +1,11 @@
 import sharp from 'sharp';
-import { sharedBytes, sharedCopy, sharedFloats, sharedPixels, type RawImage } from '../../lib/image';
+import {
+  sharedBytes,
+  sharedCopy,
+  sharedFloats,
+  sharedPixels,
+  type RawImage,
+} from '../../lib/image/raw-image';
 import { BAND_ROWS, inBands } from '../bands/bands';
 import { applyGuidedRows } from '../guided-filter/guided-filter';
 import { fitTileRows, tileRowCount, unfittedCoefficients } from '../guided-filter/sparse';

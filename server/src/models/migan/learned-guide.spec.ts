@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { discMask, loadPhoto } from '../../../test/fixtures/inpaint/fixtures';
-import { dilate } from '../inpaint/mask';
+import { dilate } from '../../lib/image/bitmap';
 import { learnedFillFor, MIN_LEARNED_PART } from './learned-guide';
 import { MiganModel } from './migan.model';
 

@@ -2,10 +2,10 @@
  * The learned fill the inpainting pipeline combines with its own (models/inpaint/learned-blend.ts): MI-GAN
  * over the mask grown as far as the pipeline may grow it, or none where it would cost more than it can give.
  */
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import type { InpaintOptions } from '../inpaint/inpaint.model';
 import type { LearnedFill } from '../inpaint/learned-blend';
-import { connectedComponents, dilate } from '../inpaint/mask';
+import { connectedComponents, dilate } from '../../lib/image/bitmap';
 import { fillWindows, learnedFill } from './migan-fill';
 import type { SquareFiller } from './migan.model';
 

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { discMask, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
 import { photo } from '../../../test/support/uploads';
-import { dilate } from '../inpaint/mask';
+import { dilate } from '../../lib/image/bitmap';
 import { fillWindows, learnedFill } from './migan-fill';
 import { MiganModel } from './migan.model';
 

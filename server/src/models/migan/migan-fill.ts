@@ -3,8 +3,8 @@
  * a window of at most 512 px runs at the photo's own resolution, a larger one coarse to fine (refine.ts).
  * Only pixels inside the mask are written; everything else is the input, byte for byte.
  */
-import type { RawImage } from '../../lib/image';
-import { connectedComponents, mergeBoxes, type Box } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { connectedComponents, mergeBoxes, type Box } from '../../lib/image/bitmap';
 import { MIGAN_SIDE, type SquareFiller } from './migan.model';
 import { refineWindow } from './refine';
 import { fillSquare } from './square-fill';

@@ -2,7 +2,7 @@
  * The geometry around MI-GAN's 512-px square: the window of photo a hole is filled in, and resampling of
  * pixels and holes between the window's size and the model's. Pure functions on typed arrays.
  */
-import type { Box } from '../inpaint/mask';
+import type { Box } from '../../lib/image/bitmap';
 import { MIGAN_SIDE } from './migan.model';
 
 /** Photo kept around a hole on every side: what the packaged pipeline keeps (128 px). */

@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { modelFor } from '../isnet/cutout.task';
 import { personMatte } from './person-matte';
 import { rvmAlpha } from './rvm.model';

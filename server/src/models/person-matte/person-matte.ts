@@ -4,7 +4,7 @@
  * resolution with a hair-aware setting: the edge is steepened less than for objects, so fine strands keep
  * their in-between values instead of being cut at one half.
  */
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import type { IsnetModel } from '../isnet/isnet.model';
 import { MODEL_REFINE, predictMatte, type RefineSettings } from '../isnet/matte';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decodeRaw, sharedPixels } from '../../lib/image';
+import { decodeRaw, sharedPixels } from '../../lib/image/raw-image';
 import { checkPortrait } from './portrait-check';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -6,7 +6,7 @@
  * portrait's main face and, for a portrait, the body's alpha at the photo's size.
  */
 import { HelperThread } from '../../lib/helper-thread';
-import { sharedPixels, type RawImage } from '../../lib/image';
+import { sharedPixels, type RawImage } from '../../lib/image/raw-image';
 import type { Face } from '../face/types';
 
 export interface PortraitCheck {

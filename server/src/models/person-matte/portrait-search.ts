@@ -2,7 +2,7 @@
  * The portrait check itself, on its helper thread (portrait-check.ts): the photo's main face, when it makes the
  * photo a portrait, and that person's body from the person segmentation. TF.js and its models live here.
  */
-import { rawToSharp, type RawImage } from '../../lib/image';
+import { rawToSharp, type RawImage } from '../../lib/image/raw-image';
 import { scaleFace } from '../face';
 import { faceDetector } from '../face/detector-instance';
 import type { Face } from '../face/types';

@@ -6,7 +6,7 @@
  * The face search and the body segmentation (portrait-search.ts) run in a helper thread (portrait-check.ts),
  * so this thread does not load TF.js and its models at all.
  */
-import { sharedPixels, type RawImage } from '../../lib/image';
+import { sharedPixels, type RawImage } from '../../lib/image/raw-image';
 import type { Face } from '../face/types';
 import { levelFace, mainFace } from '../headshot/framing';
 import { withBody } from '../headshot/person';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeRaw } from '../../lib/image';
+import { decodeRaw } from '../../lib/image/raw-image';
 import { rvmAlpha } from './rvm.model';
 
 const PORTRAIT = fileURLToPath(

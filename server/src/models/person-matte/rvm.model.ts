@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as tf from '../detect/tf';
-import { rawToSharp, type RawImage } from '../../lib/image';
+import { rawToSharp, type RawImage } from '../../lib/image/raw-image';
 import { loadOnce } from '../../lib/load-once';
 import { wasmBackend } from '../detect/centernet.model';
 import { loadGraphModel } from '../detect/graph-model';

@@ -1,8 +1,8 @@
 /** Tap to select: the object under a person's taps, as a mask, from the promptable segmenter in the worker. */
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from '@common/plans';
-import type { Mask } from '../../lib/mask';
-import type { WorkerPool } from '../../workers/pool';
+import type { Mask } from '../../lib/image/mask';
+import type { WorkerPool } from '../../inference/pool';
 import type { MaskChoice } from './postprocess';
 import { inputGeometry, type InputGeometry, type Prompt } from './preprocess';
 import type { SelectTaskPayload, SelectTaskResult } from './select';

@@ -4,7 +4,7 @@
  * thresholded at 0. Logits are kept until the last step so that the outline is interpolated, not a staircase
  * of the 256 grid.
  */
-import { connectedComponents } from '../inpaint/mask';
+import { connectedComponents } from '../../lib/image/bitmap';
 import { SAM_SIDE, toInput, type Box, type InputGeometry, type Tap } from './preprocess';
 
 export const LOW_RES = 256;

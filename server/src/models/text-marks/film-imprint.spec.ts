@@ -13,7 +13,7 @@ import {
 } from '../../../test/fixtures/date-imprint/film-imprint';
 import { addedLight, isImprintStroke, opening } from './added-light';
 import { findFilmImprint } from './film-imprint';
-import { findAtSide } from './resample';
+import { findAtSide } from '../../lib/image/area-resample';
 import { findTextMarks } from './text-marks';
 
 const byId = new Map(imprintCases().map((c) => [c.id, c]));

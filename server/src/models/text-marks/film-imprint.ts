@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import { connectedComponents, dilate, distanceOutside } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { connectedComponents, dilate, distanceOutside } from '../../lib/image/bitmap';
 import { addedLight, isImprintStroke, type AddedLight } from './added-light';
 import { digitBlobs, fillBand, groupRows, median, whyNotImprint, type Row } from './imprint-rows';
 import { boxMean } from './maps';

@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import { connectedComponents } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { connectedComponents } from '../../lib/image/bitmap';
 
 /** A connected blob of a candidate map that is shaped like a character (or a few joined ones). */
 export interface Glyph {

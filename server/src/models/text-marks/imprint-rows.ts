@@ -1,4 +1,4 @@
-import { connectedComponents } from '../inpaint/mask';
+import { connectedComponents } from '../../lib/image/bitmap';
 import type { AddedLight } from './added-light';
 import { growRect } from './glyphs';
 

@@ -1,6 +1,6 @@
 /** Finding text drawn over a photo (date stamps, captions, watermarks) and masking it for removal. */
-import type { RawImage } from '../../lib/image';
-import type { WorkerPool } from '../../workers/pool';
+import type { RawImage } from '../../lib/image/raw-image';
+import type { WorkerPool } from '../../inference/pool';
 import type { TextMarkTarget } from './text-marks';
 
 export { findTextMarks, type TextMarkLine, type TextMarkTarget } from './text-marks';

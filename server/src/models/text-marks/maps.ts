@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 
 /**
  * Per-pixel evidence of marks drawn over a photo, each as a strong map (seeds of characters) and a weak one

@@ -1,6 +1,6 @@
-import type { RawImage } from '../../lib/image';
-import { dilate } from '../inpaint/mask';
-import { enlargeMask, shrinkArea } from './resample';
+import type { RawImage } from '../../lib/image/raw-image';
+import { dilate } from '../../lib/image/bitmap';
+import { enlargeMask, shrinkArea } from '../../lib/image/area-resample';
 import { findGlyphs, glyphLimits, groupLines, colourDistance, type GlyphSet, type TextLine } from './glyphs';
 import { findFilmImprint, type ImprintRow } from './film-imprint';
 import { candidateMaps, type CandidateMap, type MapKind } from './maps';

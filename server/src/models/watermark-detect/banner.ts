@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { BANNER_K_RANGE, BANNER_MAX_RESIDUAL, BANNER_MIN_STEP } from './tuned-thresholds';
 
 /**

@@ -1,4 +1,4 @@
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 
 /**
  * Edge pixels of a colour photo, linked into chains with one side per chain, and the colours on either side

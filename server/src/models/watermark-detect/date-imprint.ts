@@ -1,8 +1,8 @@
-import type { RawImage } from '../../lib/image';
-import { dilate } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { dilate } from '../../lib/image/bitmap';
 import { findGlyphs, glyphLimits, groupLines, type TextLine } from '../text-marks/glyphs';
 import { boxMean, luma, type CandidateMap } from '../text-marks/maps';
-import { findAtSide } from '../text-marks/resample';
+import { findAtSide } from '../../lib/image/area-resample';
 import { whyNotText } from '../text-marks/text-marks';
 import { IMPRINT_STANDS_OUT } from './tuned-thresholds';
 

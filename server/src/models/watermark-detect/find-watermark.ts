@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import { dilate } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { dilate } from '../../lib/image/bitmap';
 import { findTextMarks, type TextMarkLine } from '../text-marks';
 import { textProbability } from './text-probability';
 import { bannerMask, findBanner } from './banner';

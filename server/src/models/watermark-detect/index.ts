@@ -1,7 +1,7 @@
 /** Finding watermarks on a photo by themselves, so nobody has to paint them. */
-import type { RawImage } from '../../lib/image';
-import type { Mask } from '../../lib/mask';
-import type { WorkerPool } from '../../workers/pool';
+import type { RawImage } from '../../lib/image/raw-image';
+import type { Mask } from '../../lib/image/mask';
+import type { WorkerPool } from '../../inference/pool';
 
 export { findWatermark, type WatermarkFindings } from './find-watermark';
 

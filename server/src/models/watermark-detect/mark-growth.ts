@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import { dilate } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { dilate } from '../../lib/image/bitmap';
 
 /**
  * Grows a line's strokes into the parts of the mark that are not its fill colour: an outline, a drop

@@ -9,10 +9,10 @@
  * 1x1xHxW, the probability that each pixel lies under a mark.
  */
 import * as ort from 'onnxruntime-node';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { loadOnce } from '../../lib/load-once';
 import { sampleBilinear } from '../inpaint/float-image';
-import { shrinkArea } from '../text-marks/resample';
+import { shrinkArea } from '../../lib/image/area-resample';
 
 /** Long side the segmenter sees: the scale it was trained at (a 1024 px photo shrunk by 2). */
 export const MARK_MAP_SIDE = 512;

@@ -1,6 +1,6 @@
-import type { RawImage } from '../../lib/image';
-import { connectedComponents, dilate } from '../inpaint/mask';
-import { findAtSide } from '../text-marks/resample';
+import type { RawImage } from '../../lib/image/raw-image';
+import { connectedComponents, dilate } from '../../lib/image/bitmap';
+import { findAtSide } from '../../lib/image/area-resample';
 import {
   colourEdges,
   EDGE_OFFSETS,

@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import { dilate, expandBox, maskBounds } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { dilate, expandBox, maskBounds } from '../../lib/image/bitmap';
 import { boxMean } from '../text-marks/maps';
 
 /**

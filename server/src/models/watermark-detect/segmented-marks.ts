@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import { connectedComponents, dilate, type Box } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { connectedComponents, dilate, type Box } from '../../lib/image/bitmap';
 import {
   EMBLEM_BESIDE_WORD,
   LETTERING_MARGIN,

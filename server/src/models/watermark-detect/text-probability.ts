@@ -8,9 +8,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
-import type { RawImage } from '../../lib/image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { loadOnce } from '../../lib/load-once';
-import { shrinkArea } from '../text-marks/resample';
+import { shrinkArea } from '../../lib/image/area-resample';
 
 /** Long side the detector sees: PaddleOCR's own default limit, and about 0.7 s on one core pair here. */
 export const TEXT_MAP_SIDE = 960;

@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import { connectedComponents, dilate, type Box } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { connectedComponents, dilate, type Box } from '../../lib/image/bitmap';
 import { isMarkLine, lineScore, type LineFacts } from './line-score';
 import { growIntoMark, ringShift } from './mark-growth';
 import { photoBehind } from './photo-behind';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { decodeRaw } from '../../lib/image';
+import { decodeRaw } from '../../lib/image/raw-image';
 import { findLattice, MIN_STRENGTH, periodicMask } from './tiling';
 
 const fixture = (name: string) => new URL(`../../../test/fixtures/watermark-detect/${name}`, import.meta.url);

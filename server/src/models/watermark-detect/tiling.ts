@@ -1,7 +1,7 @@
-import type { RawImage } from '../../lib/image';
-import { dilate } from '../inpaint/mask';
+import type { RawImage } from '../../lib/image/raw-image';
+import { dilate } from '../../lib/image/bitmap';
 import { boxMean, luma } from '../text-marks/maps';
-import { shrinkArea } from '../text-marks/resample';
+import { shrinkArea } from '../../lib/image/area-resample';
 import { autocorrelation } from './fft';
 import { TILE_MIN_AGREEMENT, TILE_MIN_STRENGTH } from './tuned-thresholds';
 

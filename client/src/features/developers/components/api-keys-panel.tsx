@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { KeyRound, Loader2 } from 'lucide-react';
+import { API_KEY_NAME_MAX } from '@common/limits';
 import type { ApiKey } from '@common/schemas/api';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -43,7 +44,7 @@ export function ApiKeysPanel() {
             <Input
               id="api-key-name"
               value={name}
-              maxLength={60}
+              maxLength={API_KEY_NAME_MAX}
               placeholder="e.g. Shop photo sync"
               onChange={(e) => setName(e.target.value)}
             />

@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Mode } from '@common/modes';
-import type { ModeChoices } from '../model/mode-options';
+import {
+  FACE_STRENGTHS,
+  HEADSHOT_BACKDROPS,
+  HEADSHOT_SIZES,
+  HEADSHOT_SIZE_NAMES,
+  UPSCALE_QUALITIES,
+  UPSCALE_SCALES,
+} from '@common/schemas/mode-options';
+import type { BackdropChoice, ModeChoices } from '../model/mode-options';
 import { Segmented } from './segmented';
 
 /**
@@ -23,15 +31,12 @@ export function ModeChoicesPanel({
     return (
       <div className="flex flex-col gap-4">
         <Field label="Enlarge by">
-          <Segmented<2 | 4>
+          <Segmented<ModeChoices['scale']>
             label="Enlarge by"
             value={choices.scale}
             disabled={disabled}
             onChange={(scale) => set({ scale })}
-            options={[
-              { value: 2, label: '2x' },
-              { value: 4, label: '4x' },
-            ]}
+            options={UPSCALE_SCALES.map((scale) => ({ value: scale, label: `${scale}x` }))}
           />
         </Field>
         <Field
@@ -43,11 +48,7 @@ export function ModeChoicesPanel({
             value={choices.quality}
             disabled={disabled}
             onChange={(quality) => set({ quality })}
-            options={[
-              { value: 'fast', label: 'Fast' },
-              { value: 'balanced', label: 'Balanced' },
-              { value: 'best', label: 'Best' },
-            ]}
+            options={choicesOf(UPSCALE_QUALITIES, QUALITY_LABELS)}
           />
         </Field>
       </div>
@@ -62,11 +63,7 @@ export function ModeChoicesPanel({
             value={choices.backdrop}
             disabled={disabled}
             onChange={(backdrop) => set({ backdrop })}
-            options={[
-              { value: 'transparent', label: 'None' },
-              { value: 'white', label: 'White' },
-              { value: 'blur', label: 'Blurred' },
-            ]}
+            options={choicesOf(BACKDROP_CHOICES, BACKDROP_LABELS)}
           />
         </Field>
         <label className="flex items-center gap-2 text-sm">
@@ -96,11 +93,7 @@ export function ModeChoicesPanel({
             value={choices.faceStrength}
             disabled={disabled}
             onChange={(faceStrength) => set({ faceStrength })}
-            options={[
-              { value: 'subtle', label: 'Subtle' },
-              { value: 'natural', label: 'Natural' },
-              { value: 'strong', label: 'Strong' },
-            ]}
+            options={choicesOf(FACE_STRENGTHS, STRENGTH_LABELS)}
           />
         </Field>
         <label className="flex items-center gap-2 text-sm">
@@ -121,11 +114,47 @@ export function ModeChoicesPanel({
   return null;
 }
 
-const HEADSHOT_SIZE_HINTS: Record<ModeChoices['headshotSize'], string> = {
-  square: '1024 x 1024 px, for profile pictures.',
-  portrait: '1080 x 1350 px (4:5), for feeds and CVs.',
-  print: '1200 x 1500 px (4:5), for printing.',
+/** The values come from the modes' schemas (common); the words for them are the editor's. */
+const QUALITY_LABELS: Record<ModeChoices['quality'], string> = {
+  fast: 'Fast',
+  balanced: 'Balanced',
+  best: 'Best',
 };
+const BACKDROP_CHOICES = ['transparent', 'white', 'blur'] as const satisfies readonly BackdropChoice[];
+const BACKDROP_LABELS: Record<BackdropChoice, string> = {
+  transparent: 'None',
+  white: 'White',
+  blur: 'Blurred',
+};
+const STRENGTH_LABELS: Record<ModeChoices['faceStrength'], string> = {
+  subtle: 'Subtle',
+  natural: 'Natural',
+  strong: 'Strong',
+};
+const HEADSHOT_BACKDROP_LABELS: Record<ModeChoices['headshotBackdrop'], string> = {
+  grey: 'Studio grey',
+  white: 'White',
+  blue: 'Light blue',
+  charcoal: 'Charcoal',
+  color: 'Colour',
+  blur: 'Blurred',
+};
+const HEADSHOT_SIZE_LABELS: Record<ModeChoices['headshotSize'], string> = {
+  square: 'Square',
+  portrait: '4:5',
+  print: 'Print',
+};
+const HEADSHOT_SIZE_USES: Record<ModeChoices['headshotSize'], string> = {
+  square: ', for profile pictures',
+  portrait: ' (4:5), for feeds and CVs',
+  print: ' (4:5), for printing',
+};
+const headshotSizeHint = (size: ModeChoices['headshotSize']) =>
+  `${HEADSHOT_SIZES[size].width} x ${HEADSHOT_SIZES[size].height} px${HEADSHOT_SIZE_USES[size]}.`;
+
+function choicesOf<T extends string>(values: readonly T[], labels: Record<T, string>) {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
 
 function HeadshotChoices({
   choices,
@@ -145,14 +174,7 @@ function HeadshotChoices({
           value={choices.headshotBackdrop}
           disabled={disabled}
           onChange={(headshotBackdrop) => set({ headshotBackdrop })}
-          options={[
-            { value: 'grey', label: 'Studio grey' },
-            { value: 'white', label: 'White' },
-            { value: 'blue', label: 'Light blue' },
-            { value: 'charcoal', label: 'Charcoal' },
-            { value: 'color', label: 'Colour' },
-            { value: 'blur', label: 'Blurred' },
-          ]}
+          options={choicesOf(HEADSHOT_BACKDROPS, HEADSHOT_BACKDROP_LABELS)}
         />
       </Field>
       {choices.headshotBackdrop === 'color' && (
@@ -168,17 +190,13 @@ function HeadshotChoices({
           Backdrop colour
         </label>
       )}
-      <Field label="Size" hint={HEADSHOT_SIZE_HINTS[choices.headshotSize]}>
+      <Field label="Size" hint={headshotSizeHint(choices.headshotSize)}>
         <Segmented<ModeChoices['headshotSize']>
           label="Size"
           value={choices.headshotSize}
           disabled={disabled}
           onChange={(headshotSize) => set({ headshotSize })}
-          options={[
-            { value: 'square', label: 'Square' },
-            { value: 'portrait', label: '4:5' },
-            { value: 'print', label: 'Print' },
-          ]}
+          options={choicesOf(HEADSHOT_SIZE_NAMES, HEADSHOT_SIZE_LABELS)}
         />
       </Field>
       <span className="text-xs text-muted-foreground">

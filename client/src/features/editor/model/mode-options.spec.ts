@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MODES } from '@common/modes';
+import { parseModeOptions } from '@common/schemas/mode-options';
 import { DEFAULT_CHOICES, processOptions } from './mode-options';
 
 describe('mode options sent with the process call', () => {
@@ -31,5 +33,20 @@ describe('mode options sent with the process call', () => {
 
   it('sends no options to a mode without any', () => {
     expect(processOptions('object-removal', DEFAULT_CHOICES)).toEqual({});
+  });
+
+  it('sends only what the mode’s schema accepts, whatever the choices', () => {
+    const variants = [
+      DEFAULT_CHOICES,
+      { ...DEFAULT_CHOICES, scale: 4, quality: 'best', backdrop: 'white', shadow: true } as const,
+      { ...DEFAULT_CHOICES, backdrop: 'blur', headshotBackdrop: 'color', headshotColor: '#224466' } as const,
+    ];
+    for (const mode of MODES)
+      for (const choices of variants) {
+        const { scale, options } = processOptions(mode, choices);
+        expect(parseModeOptions(mode, { ...options, ...(scale ? { scale } : {}) }), mode).toMatchObject({
+          success: true,
+        });
+      }
   });
 });

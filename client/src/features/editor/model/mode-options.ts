@@ -1,43 +1,56 @@
 import type { Mode } from '@common/modes';
+import {
+  MODE_OPTIONS,
+  type BackgroundRemovalOptions,
+  type Backdrop,
+  type FaceEnhancementOptions,
+  type ProfessionalPhotoOptions,
+  type UpscaleOptions,
+} from '@common/schemas/mode-options';
+
+/** The editor's backdrop choice for background removal: white is the colour backdrop in white. */
+export type BackdropChoice = Exclude<Backdrop['kind'], 'color'> | 'white';
 
 /** The choices the side panel offers beyond mask and prompt; sent as the process call's `scale` and `options`. */
 export interface ModeChoices {
-  scale: 2 | 4;
-  quality: 'fast' | 'balanced' | 'best';
-  backdrop: 'transparent' | 'white' | 'blur';
-  shadow: boolean;
-  faceStrength: 'subtle' | 'natural' | 'strong';
-  skinSmoothing: boolean;
-  headshotBackdrop: 'grey' | 'white' | 'blue' | 'charcoal' | 'color' | 'blur';
+  scale: UpscaleOptions['scale'];
+  quality: UpscaleOptions['quality'];
+  backdrop: BackdropChoice;
+  shadow: BackgroundRemovalOptions['shadow'];
+  faceStrength: FaceEnhancementOptions['strength'];
+  skinSmoothing: FaceEnhancementOptions['skinSmoothing'];
+  headshotBackdrop: ProfessionalPhotoOptions['backdrop'];
   /** #rrggbb, for the custom colour backdrop. */
-  headshotColor: string;
-  headshotSize: 'square' | 'portrait' | 'print';
+  headshotColor: ProfessionalPhotoOptions['color'];
+  headshotSize: ProfessionalPhotoOptions['size'];
 }
 
+/** The schemas' own defaults, so the panel starts where the server would without options. */
+const upscale = MODE_OPTIONS['image-upscale'].parse({});
+const cutout = MODE_OPTIONS['background-removal'].parse({});
+const face = MODE_OPTIONS['face-enhancement'].parse({});
+const headshot = MODE_OPTIONS['professional-photo'].parse({});
+
 export const DEFAULT_CHOICES: ModeChoices = {
-  scale: 2,
-  quality: 'balanced',
-  backdrop: 'transparent',
-  shadow: false,
-  faceStrength: 'natural',
-  skinSmoothing: true,
-  headshotBackdrop: 'grey',
-  headshotColor: '#7f8c9a',
-  headshotSize: 'square',
+  scale: upscale.scale,
+  quality: upscale.quality,
+  backdrop: cutout.backdrop.kind === 'color' ? 'white' : cutout.backdrop.kind,
+  shadow: cutout.shadow,
+  faceStrength: face.strength,
+  skinSmoothing: face.skinSmoothing,
+  headshotBackdrop: headshot.backdrop,
+  headshotColor: headshot.color,
+  headshotSize: headshot.size,
 };
 
 export function processOptions(
   mode: Mode,
   choices: ModeChoices,
-): { scale?: 2 | 4; options?: Record<string, unknown> } {
+): { scale?: UpscaleOptions['scale']; options?: Record<string, unknown> } {
   if (mode === 'image-upscale') return { scale: choices.scale, options: { quality: choices.quality } };
   if (mode === 'background-removal') {
-    const backdrop =
-      choices.backdrop === 'white'
-        ? { kind: 'color', color: '#ffffff' }
-        : choices.backdrop === 'blur'
-          ? { kind: 'blur' }
-          : { kind: 'transparent' };
+    const backdrop: Backdrop =
+      choices.backdrop === 'white' ? { kind: 'color', color: '#ffffff' } : { kind: choices.backdrop };
     return { options: { backdrop, shadow: choices.shadow } };
   }
   if (mode === 'face-enhancement')

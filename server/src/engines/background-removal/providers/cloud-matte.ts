@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { encodeJpeg, encodePng, type RawImage } from '../../../lib/image';
+import { encodeJpeg, encodePng, type RawImage } from '../../../lib/image/raw-image';
 import { withTimeout } from '../../../lib/with-timeout';
 import type { MatteImage } from '../../../models/isnet/cutout';
 

@@ -1,4 +1,4 @@
-import type { WorkerPool } from '../../../workers/pool';
+import type { WorkerPool } from '../../../inference/pool';
 import type { Provider } from '../../types';
 import type { BackgroundRemovalInput, IsnetModelChoice } from '../background-removal.options';
 import { runCutoutInPool } from '../local-isnet.provider';

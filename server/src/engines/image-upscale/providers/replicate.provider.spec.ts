@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replicateStub } from '../../../../test/support/replicate-stub';
 import { quietRunContext } from '../../../../test/support/run-context';

@@ -1,4 +1,4 @@
-import { encodeMaskPng } from '../../../lib/mask';
+import { encodeMaskPng } from '../../../lib/image/mask';
 import type { Provider, ProviderResult, RunContext } from '../../types';
 import { answerLike, encodeLike } from '../inpaint-io';
 import type { InpaintInput } from '../inpaint.input';

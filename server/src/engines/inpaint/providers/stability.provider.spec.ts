@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors';
-import { decodePhoto } from '../../../lib/image';
-import { decodeMaskPng } from '../../../lib/mask';
+import { decodePhoto } from '../../../lib/image/raw-image';
+import { decodeMaskPng } from '../../../lib/image/mask';
 import { fixtureBytes } from '../../../../test/fixtures/inpaint/fixtures';
 import { jsonAnswer, startLoopback } from '../../../../test/fixtures/inpaint/loopback-server';
 import { quietRunContext } from '../../../../test/support/run-context';

@@ -1,5 +1,5 @@
 import type { Provider, ProviderResult, RunContext } from '../../types';
-import { encodeMaskPng } from '../../../lib/mask';
+import { encodeMaskPng } from '../../../lib/image/mask';
 import { answerLike, encodeLike } from '../inpaint-io';
 import type { InpaintInput } from '../inpaint.input';
 import { blob, providerHttpError, readImageAnswer } from './http';

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { decodeRaw, type RawImage } from '../../../lib/image';
+import { decodeRaw, type RawImage } from '../../../lib/image/raw-image';
 import { enlarge2x } from '../../../models/face-retouch/enlarge';
 import { fromYcc, toYcc } from '../../../models/face-retouch/planes';
-import { createWorkerPool } from '../../../workers/pool';
+import { createWorkerPool } from '../../../inference/pool';
 import { photo } from '../../../../test/support/uploads';
 import { clarify, createRestorer, isBlocky, type Restorer } from './clarify';
 

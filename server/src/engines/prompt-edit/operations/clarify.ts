@@ -5,9 +5,9 @@
  * also bigger); a large blocky one is brought back to its own size, keeping the clean-up. A large clean photo
  * is only sharpened.
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import { estimateJpegQuality } from '../../../models/face-retouch/jpeg-quality';
-import type { WorkerPool } from '../../../workers/pool';
+import type { WorkerPool } from '../../../inference/pool';
 import { restoreAndEnlarge } from '../../face-enhancement/enhance-photo';
 import { sharpen } from './filters';
 import { viaSharp } from './pixels';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../../lib/image';
+import { decodeRaw, type RawImage } from '../../../lib/image/raw-image';
 import type { Box } from '../../../models/detect/types';
 import { photo } from '../../../../test/support/uploads';
 import { cropAround, frameAround, type Rect } from './crop-around';

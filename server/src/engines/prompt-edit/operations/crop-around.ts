@@ -4,7 +4,7 @@
  * when even the largest crop would cut the first subject, the photo padded out to the shape instead.
  */
 import { AppError } from '../../../lib/errors';
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import type { Box } from '../../../models/detect/types';
 import { cropToAspect } from './geometry';
 import { padToShape } from './pad-to-shape';

@@ -1,5 +1,5 @@
 import { boxMean } from '../../../models/guided-filter/guided-filter';
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import { viaSharp } from './pixels';
 
 /** Blur and sharpening radii follow the photo's size, so "a bit" means the same on a phone shot and a scan. */

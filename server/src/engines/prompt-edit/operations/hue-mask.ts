@@ -3,7 +3,7 @@
  * that colour, cleaned by a small opening (specks of noise go) and closing (a highlight or a shadowed fold
  * inside a red thing stays with it), then softened at the edges.
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import { boxMean } from '../../../models/guided-filter/guided-filter';
 import { dilateSquare, erodeSquare, poolMean, smoothstep, upsample } from './masks';
 

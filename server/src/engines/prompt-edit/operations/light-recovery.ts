@@ -7,7 +7,7 @@
  * strong edge it follows the edge instead of bleeding across it: no halo. Each pixel's colour is scaled by
  * one gain, so colour ratios (hue, saturation) are kept.
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import { boxMean } from '../../../models/guided-filter/guided-filter';
 
 export interface LightRecovery {

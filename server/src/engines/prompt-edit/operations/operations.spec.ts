@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../../lib/image';
+import { decodeRaw, type RawImage } from '../../../lib/image/raw-image';
 import { seededRandom } from '../../../lib/random';
 import { detail, lightSpread, measure } from '../../../../test/support/image-measures';
 import { photo } from '../../../../test/support/uploads';

@@ -5,7 +5,7 @@
  * gets a plain colour, the edge's mean, instead: carried out, a face's edge would smear skin across the pad.
  * A see-through photo gets a see-through pad.
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import type { Box } from '../../../models/detect/types';
 import { viaSharp } from './pixels';
 

@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { rawToSharp, type RawImage } from '../../../lib/image';
+import { rawToSharp, type RawImage } from '../../../lib/image/raw-image';
 
 /** Runs one libvips operation (multi-threaded) on raw pixels and returns raw pixels with the same channels. */
 export async function viaSharp(image: RawImage, op: (pipeline: Sharp) => Sharp): Promise<RawImage> {

@@ -4,9 +4,9 @@
  * (bright, nearly colourless, larger than a catchlight, with darker iris on both sides along the eye, which
  * the white of the eye does not have).
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import type { FaceBox } from '../../../models/face';
-import { connectedComponents } from '../../../models/inpaint/mask';
+import { connectedComponents } from '../../../lib/image/bitmap';
 import { polygonMask, smoothstep, withHoles, type Point } from './masks';
 
 /** Under this eye width (pixels) a glow is not told from the white of the eye; red pupils still are. */

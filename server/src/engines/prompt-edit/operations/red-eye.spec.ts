@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import type { Face } from '../../../models/face';
 import { faceRegions } from '../../../models/face/regions';
-import { createWorkerPool } from '../../../workers/pool';
+import { createWorkerPool } from '../../../inference/pool';
 import { changedPixels, paintPupils, weightedMean, type Rgb } from '../../../../test/support/face-paint';
 import { portrait, type Portrait } from '../../../../test/support/portraits';
 import { fixRedEye } from './red-eye';

@@ -4,7 +4,7 @@
  * inside the eye outline grown as the face regions grow it (x1.15) can change; a photo without red or glowing
  * pupils comes back byte for byte.
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import type { Face } from '../../../models/face';
 import { LANDMARKS } from '../../../models/face/landmarks';
 import { outline, scalePolygon } from '../../../models/face/regions';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { decodeRaw, type RawImage } from '../../../lib/image';
+import { decodeRaw, type RawImage } from '../../../lib/image/raw-image';
 import { LANDMARKS } from '../../../models/face/landmarks';
 import { faceRegions, outline } from '../../../models/face/regions';
-import { createWorkerPool } from '../../../workers/pool';
+import { createWorkerPool } from '../../../inference/pool';
 import { changedPixels, paintRedCheek, polygonOver, weightedMean } from '../../../../test/support/face-paint';
 import { portrait, type Portrait } from '../../../../test/support/portraits';
 import { photo } from '../../../../test/support/uploads';

@@ -5,7 +5,7 @@
  * skin mask (the oval less eyes, brows, lips and nostrils), each face with its own level; without one, the
  * skin-coloured pixels of the photo.
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import type { Face } from '../../../models/face';
 import { LANDMARKS } from '../../../models/face/landmarks';
 import { faceRegions, outline } from '../../../models/face/regions';

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../../lib/image';
+import { decodeRaw, type RawImage } from '../../../lib/image/raw-image';
 import { LANDMARKS } from '../../../models/face/landmarks';
 import { outline, scalePolygon } from '../../../models/face/regions';
-import { createWorkerPool } from '../../../workers/pool';
+import { createWorkerPool } from '../../../inference/pool';
 import { polygonOver } from '../../../../test/support/face-paint';
 import { portrait, type Portrait } from '../../../../test/support/portraits';
 import { photo } from '../../../../test/support/uploads';

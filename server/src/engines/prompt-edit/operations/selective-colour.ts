@@ -3,7 +3,7 @@
  * mask so the change fades in over a few pixels. The masks come from the face landmarks (eyes, lips), a
  * detector's object mask, or a named hue (hue-mask.ts).
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import type { Face } from '../../../models/face';
 import { LANDMARKS } from '../../../models/face/landmarks';
 import { feather, fillPolygon, outline, scalePolygon } from '../../../models/face/regions';

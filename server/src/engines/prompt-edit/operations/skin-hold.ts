@@ -7,7 +7,7 @@
  */
 import type { Face } from '../../../models/face/types';
 import { faceRegions } from '../../../models/face/regions';
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import { LINEAR, withLuminanceKept, type Gains } from './linear-light';
 
 /** The band of natural skin hues, degrees of CIELAB hue, with a little room beyond what was measured. */

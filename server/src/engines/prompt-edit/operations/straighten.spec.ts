@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../../lib/image';
+import { decodeRaw, type RawImage } from '../../../lib/image/raw-image';
 import { photo } from '../../../../test/support/uploads';
 import { estimateTilt, largestInside, rotateCropped, straighten } from './straighten';
 

@@ -7,7 +7,7 @@
  * crisp edge; the finer one places a sharp line to a tenth of a degree.
  */
 import sharp from 'sharp';
-import { rawToSharp, type RawImage } from '../../../lib/image';
+import { rawToSharp, type RawImage } from '../../../lib/image/raw-image';
 
 /** Tilts beyond this are taken as meant (a deliberate slant), not levelled. */
 const MAX_TILT = 10;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import { LANDMARKS } from '../../../models/face/landmarks';
 import { outline } from '../../../models/face/regions';
-import { createWorkerPool } from '../../../workers/pool';
+import { createWorkerPool } from '../../../inference/pool';
 import { changedPixels, copyOf, polygonOver } from '../../../../test/support/face-paint';
 import { portrait, type Portrait } from '../../../../test/support/portraits';
 import { toLab } from './lab';

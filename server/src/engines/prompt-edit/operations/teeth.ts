@@ -5,7 +5,7 @@
  * little inside the real opening of a wide smile, so the opening is taken halfway out to the outer lip line;
  * the colour test keeps the lips themselves out.
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import type { Face } from '../../../models/face';
 import { LANDMARKS } from '../../../models/face/landmarks';
 import { feather, outline } from '../../../models/face/regions';

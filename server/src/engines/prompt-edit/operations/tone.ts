@@ -1,4 +1,4 @@
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 
 /**
  * Colour and light, pixel by pixel. Each operation is a colour map (a look-up table per channel, or a 3x3

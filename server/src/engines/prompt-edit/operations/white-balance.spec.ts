@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeRaw, type RawImage } from '../../../lib/image';
+import { decodeRaw, type RawImage } from '../../../lib/image/raw-image';
 import { detectFaces, type Face } from '../../../models/face';
 import { faceRegions } from '../../../models/face/regions';
-import { createWorkerPool } from '../../../workers/pool';
+import { createWorkerPool } from '../../../inference/pool';
 import { photo } from '../../../../test/support/uploads';
 import type { ColourCast } from '../edit-plan';
 import { toLab } from './lab';

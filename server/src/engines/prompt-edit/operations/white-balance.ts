@@ -6,7 +6,7 @@
  * of colour differences across edges is the light's colour), applied in part. Clipped pixels and faces are
  * left out: the light's colour there is unknown, or not grey.
  */
-import type { RawImage } from '../../../lib/image';
+import type { RawImage } from '../../../lib/image/raw-image';
 import type { Face } from '../../../models/face/types';
 import type { ColourCast } from '../edit-plan';
 import { encodeLinear, LINEAR, LUMINANCE, withLuminanceKept, type Gains } from './linear-light';

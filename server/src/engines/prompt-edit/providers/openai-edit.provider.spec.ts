@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { decodePhoto } from '../../../lib/image';
+import { decodePhoto } from '../../../lib/image/raw-image';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureBytes } from '../../../../test/fixtures/inpaint/fixtures';
 import { jsonAnswer, startLoopback } from '../../../../test/fixtures/inpaint/loopback-server';

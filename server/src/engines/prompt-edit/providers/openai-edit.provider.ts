@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { encodePng } from '../../../lib/image';
+import { encodePng } from '../../../lib/image/raw-image';
 import { AppError } from '../../../lib/errors';
 import { blob, providerHttpError } from '../../inpaint/providers/http';
 import type { Provider, ProviderResult, RunContext } from '../../types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enlargeMask, shrinkArea } from './resample';
+import { enlargeMask, shrinkArea } from './area-resample';
 
 describe('shrinkArea', () => {
   it('averages the pixels each output pixel covers, fractions weighted', () => {

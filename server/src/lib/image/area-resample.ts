@@ -1,5 +1,5 @@
-import type { RawImage } from '../../lib/image';
-import { dilate } from '../inpaint/mask';
+import type { RawImage } from './raw-image';
+import { dilate } from './bitmap';
 
 /**
  * Area-average shrink (each output pixel is the mean of the input pixels it covers, fractions weighted),

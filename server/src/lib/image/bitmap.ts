@@ -1,5 +1,5 @@
 /**
- * The bits of a mask (lib/mask's Mask), width*height with 1 = area to fill, 0 = keep. Every function is pure
+ * The bits of a mask (lib/image/mask's Mask), width*height with 1 = area to fill, 0 = keep. Every function is pure
  * and allocation-light so it can run on 4-megapixel images inside a worker.
  */
 export type Bitmap = Uint8Array;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectedComponents, countMask, dilate, distanceInside, mergeBoxes } from './mask';
+import { connectedComponents, countMask, dilate, distanceInside, mergeBoxes } from './bitmap';
 
 describe('mask geometry', () => {
   const w = 20;

@@ -1,6 +1,6 @@
 import sharp, { type OutputInfo } from 'sharp';
-import { AppError } from './errors';
-import { sniffFormat } from './image-intake';
+import { AppError } from '../errors';
+import { sniffFormat } from '../image-intake';
 
 /**
  * The marked area of a picture, at the picture's size: one byte per pixel, 1 = marked, 0 = not. The one mask

@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS } from '@common/plans';
-import { AppError } from './errors';
-import { sniffFormat, type ImageFormat } from './image-intake';
+import { AppError } from '../errors';
+import { sniffFormat, type ImageFormat } from '../image-intake';
 
 /** Interleaved 8-bit pixels with their geometry; the currency between sharp and the algorithms. */
 export interface RawImage {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { MODES } from '../modes';
+import { backgroundRemovalOptionsSchema, MODE_OPTIONS, parseModeOptions } from './mode-options';
+
+describe('backgroundRemovalOptionsSchema', () => {
+  const sut = backgroundRemovalOptionsSchema;
+
+  it('defaults to a transparent cut-out without shadow', () => {
+    expect(sut.parse({})).toEqual({ backdrop: { kind: 'transparent' }, shadow: false });
+  });
+
+  it('accepts a colour, a blur with a radius, and a model choice', () => {
+    expect(sut.parse({ backdrop: { kind: 'color', color: '#1A2b3c' }, shadow: true }).backdrop).toEqual({
+      kind: 'color',
+      color: '#1A2b3c',
+    });
+    expect(sut.parse({ backdrop: { kind: 'blur', radius: 12 }, model: 'small' })).toMatchObject({
+      backdrop: { kind: 'blur', radius: 12 },
+      model: 'small',
+    });
+  });
+
+  it('rejects colours that are not #rrggbb, unknown backdrops and unknown models', () => {
+    expect(sut.safeParse({ backdrop: { kind: 'color', color: 'red' } }).success).toBe(false);
+    expect(sut.safeParse({ backdrop: { kind: 'color' } }).success).toBe(false);
+    expect(sut.safeParse({ backdrop: { kind: 'gradient' } }).success).toBe(false);
+    expect(sut.safeParse({ backdrop: { kind: 'blur', radius: 0 } }).success).toBe(false);
+    expect(sut.safeParse({ model: 'large' }).success).toBe(false);
+  });
+});
+
+describe('parseModeOptions', () => {
+  it('answers each mode’s defaults for no options', () => {
+    for (const mode of MODES) expect(parseModeOptions(mode, undefined).success, mode).toBe(true);
+    expect(parseModeOptions('image-upscale', {})).toEqual({
+      success: true,
+      data: { scale: 2, quality: 'balanced' },
+    });
+    expect(parseModeOptions('prompt-edit', { anything: 1 })).toEqual({ success: true, data: {} });
+  });
+
+  it('names the first bad option, with its path, in the words every route answers with', () => {
+    expect(parseModeOptions('image-upscale', { quality: 'ultra' })).toEqual({
+      success: false,
+      message: 'Invalid option quality: Invalid option: expected one of "fast"|"balanced"|"best"',
+    });
+    expect(parseModeOptions('background-removal', { backdrop: { kind: 'color', color: 'red' } })).toEqual({
+      success: false,
+      message: 'Invalid option backdrop.color: must be a colour like #1a2b3c',
+    });
+    expect(parseModeOptions('object-removal', { grow: 99 })).toMatchObject({ success: false });
+    expect(parseModeOptions('face-enhancement', { unknown: true })).toMatchObject({ success: false });
+  });
+
+  it('has a schema for every mode, the two inpainting modes sharing one', () => {
+    expect(Object.keys(MODE_OPTIONS).sort()).toEqual([...MODES].sort());
+    expect(MODE_OPTIONS['watermark-removal']).toBe(MODE_OPTIONS['object-removal']);
+  });
+});
