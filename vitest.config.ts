@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'medium',
           include: ['server/test/**/*.spec.ts'],
+          globalSetup: ['server/test/support/build-if-stale.global.ts'],
           testTimeout: 120_000,
           hookTimeout: 200_000,
           fileParallelism: false,
@@ -39,6 +40,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          globalSetup: [
+            'server/test/support/build-if-stale.global.ts',
+            'e2e/support/shared-emulator.global.ts',
+          ],
           testTimeout: 180_000,
           hookTimeout: 240_000,
           fileParallelism: false,

@@ -8,8 +8,6 @@
  * dist/client/index.html, anything else -> dist/client/404.html with status 404);
  * /api answers 503, so the pages are exercised signed out, as a first-time visitor sees them.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -88,10 +86,7 @@ describe('public pages', () => {
   let base: string;
 
   beforeAll(async () => {
-    // A fresh build unless the caller already made one (E2E_SKIP_BUILD=1 with dist/client present).
-    if (!(process.env.E2E_SKIP_BUILD === '1' && existsSync(join(DIST, 'index.html')))) {
-      execFileSync('npm', ['run', 'build:client'], { cwd: ROOT, stdio: 'ignore', timeout: 230_000 });
-    }
+    // dist/client is built from the current sources: server/test/support/build-if-stale.global.ts.
     ({ server, url: base } = await serveDist());
     browser = await launchBrowser();
   });

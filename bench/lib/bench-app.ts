@@ -13,12 +13,13 @@ import { createEngineRegistry } from '../../server/src/engines/registry';
 import { createInProcessQueue } from '../../server/src/jobs/in-process.queue';
 import { silentLogger } from '../../server/src/lib/logger';
 import { createLocalStorage } from '../../server/src/storage/local.storage';
-import type { WorkerPool } from '../../server/src/workers/pool';
+import type { WorkerPool } from '../../server/src/inference/pool';
 import { fakeVerifier } from '../../server/test/support/fake-verifier';
 
 export async function startBenchApp(options: { pool: WorkerPool; queueConcurrency: number }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
   const database = await openDatabase({ memory: true });
+  const engines = createEngineRegistry({ upscale: { modelDir: 'data/models' }, pool: options.pool });
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
     database,
@@ -28,11 +29,13 @@ export async function startBenchApp(options: { pool: WorkerPool; queueConcurrenc
     authEmulatorUrl: null,
     storage: createLocalStorage(dir),
     queue: createInProcessQueue({ concurrency: options.queueConcurrency }),
-    engines: createEngineRegistry({ upscale: { modelDir: 'data/models' }, pool: options.pool }),
+    engines,
   });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     base,
+    /** The app's engine registry, for a benchmark that warms it up as `npm start` does. */
+    engines,
     async close() {
       await app.close();
       await options.pool.close();

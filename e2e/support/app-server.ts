@@ -1,8 +1,9 @@
 /**
- * Runs the real app as `npm start` does (production mode, built client from dist/client), on free ports with a
- * throw-away data folder, so its own Firebase Auth emulator, PGlite database and image storage start fresh.
+ * Runs the real app as `npm start` does (production mode, the compiled server and the built client), on a free
+ * port with a throw-away data folder, so its PGlite database and image storage start fresh; it signs in through
+ * the run's one Auth emulator (shared-emulator.global.ts), whose accounts are cleared first.
  *
- *   const app = await startApp();   // needs `npm run build` first (npm run test:e2e does it)
+ *   const app = await startApp();   // the run's global set-up built dist/ and started the emulator
  *   app.url                         // 'http://127.0.0.1:PORT'
  *   await app.stop();
  */
@@ -12,6 +13,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { TEST_PROJECT_ID } from '../../server/test/support/emulator.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,16 +37,24 @@ export function freePort(): Promise<number> {
 }
 
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const emulatorPort = inject('authEmulatorPort');
+  const cleared = await fetch(
+    `http://127.0.0.1:${emulatorPort}/emulator/v1/projects/${TEST_PROJECT_ID}/accounts`,
+    { method: 'DELETE' },
+  );
+  if (!cleared.ok) throw new Error(`the Auth emulator kept its accounts: HTTP ${cleared.status}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'app-e2e-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The compiled server, as `npm start` runs it (server/test/support/build-if-stale.global.ts built it
+  // from the current sources).
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      FIREBASE_AUTH_EMULATOR_PORT: String(await freePort()),
+      FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Each test's first edit loads what it uses; a warm-up would queue it behind every mode's models.

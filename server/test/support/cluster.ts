@@ -1,6 +1,7 @@
 /**
  * The scaled-out deployment started from processes, as compose.yaml starts it from containers: web servers
- * (server/src/main.ts) and workers (server/src/worker.ts) on one PostgreSQL database of their own, one Redis
+ * and workers, compiled as the image runs them (dist/server/main.js and worker.js, built before the run by
+ * build-if-stale.global.ts), on one PostgreSQL database of their own, one Redis
  * key prefix of their own, s3rver on loopback for the images and one Firebase Auth emulator they all share.
  *
  *   const cluster = await startCluster({ redisUrl, postgresUrl, webs: 2, workers: 2 });
@@ -124,15 +125,19 @@ export async function startCluster(options: {
     WORKER_CONCURRENCY: '1',
     INFERENCE_THREADS: '1',
     JOB_LOCK_SECONDS: '3',
+    // Each test's first edits load what they use; a warm-up would queue them behind every mode's models.
+    WARM_UP_MODELS: 'false',
     ...s3.env,
     ...options.env,
   };
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
+  // At the end the database is dropped with its connections: one still closing may hear of it, which is no failure.
+  db.on('error', () => {});
   const procs: Proc[] = [];
   const spawnNode = (name: string, file: string, extra: Record<string, string>) => {
     const logFile = path.join(dataDir, `${name.replace(/\W/g, '-')}-${procs.length}.log`);
     const log = openSync(logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    const child = spawn(process.execPath, [file], {
       cwd: ROOT,
       env: { ...process.env, ...env, ...extra },
       stdio: ['ignore', log, log],
@@ -147,7 +152,7 @@ export async function startCluster(options: {
   async function startWeb(extra: Record<string, string> = {}): Promise<Web> {
     const port = await freePort();
     const web = Object.assign(
-      spawnNode(`web:${port}`, 'server/src/main.ts', { PORT: String(port), ...extra }),
+      spawnNode(`web:${port}`, 'dist/server/main.js', { PORT: String(port), ...extra }),
       {
         url: `http://127.0.0.1:${port}`,
       },
@@ -167,7 +172,7 @@ export async function startCluster(options: {
   }
 
   async function startWorker(extra: Record<string, string> = {}): Promise<Proc> {
-    const worker = spawnNode(`worker${procs.length}`, 'server/src/worker.ts', extra);
+    const worker = spawnNode(`worker${procs.length}`, 'dist/server/worker.js', extra);
     await worker.waitFor(/worker ready/, 120_000);
     return worker;
   }
