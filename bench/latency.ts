@@ -24,6 +24,9 @@ import { startBenchApp } from './lib/bench-app';
 import { markdownTable, median, percentile, writeBenchmarkSection } from './lib/report';
 
 const RUNS = Number(process.argv[2] ?? 5);
+/** `--defaults-only`: the modes' default options only (a best-quality upscale takes minutes a call). */
+const DEFAULTS_ONLY = process.argv.includes('--defaults-only');
+const isBest = (c: Case) => c.name.includes('best quality');
 
 interface Case {
   name: string;
@@ -207,7 +210,7 @@ const residentMb = () => process.memoryUsage().rss / 1e6;
 // 1. Without the warm-up: the first call of each mode loads its models, then the warm calls.
 const cold = await startApp(false);
 const rows: (string | number)[][] = [];
-for (const c of CASES) {
+for (const c of CASES.filter((x) => !(DEFAULTS_ONLY && isBest(x)))) {
   const bytes = await c.photo();
   const size = await sharp(bytes).metadata();
   const first = await edit(cold, c, bytes);
@@ -239,9 +242,9 @@ const report = await warmUpEngines(warmed.engines, {
 });
 const addedMb = residentMb() - before;
 const firstAfterWarmUp: (string | number)[][] = [];
-for (const c of CASES.filter((x) => !x.name.includes('best quality'))) {
+for (const c of CASES.filter((x) => !isBest(x))) {
   const { seconds } = await edit(warmed, c, await c.photo());
-  const cold = rows[CASES.indexOf(c)];
+  const cold = rows.find((row) => row[0] === c.name)!;
   firstAfterWarmUp.push([c.name, cold[2], seconds.toFixed(2), cold[3]]);
   console.log(firstAfterWarmUp.at(-1)!.join(' | '));
 }
@@ -279,7 +282,7 @@ writeBenchmarkSection(
 server). Each case: the first call after a start without the warm-up (it loads the mode's models), then ${RUNS}
 warm calls of POST /api/process/:id, timed from the request to the answer. "Outside the models": the share of a
 warm call not spent in the inference thread's tasks (decoding, encoding, storage, the database, HTTP). Budgets are
-the ones the speed issue sets; a ratio above 1 is over budget. Load average ${os.loadavg()[0].toFixed(1)} at the end:
+the ones the speed issue sets; a ratio above 1 is over budget.${DEFAULTS_ONLY ? ' This run left out the best-quality upscales (`--defaults-only`).' : ''} Load average ${os.loadavg()[0].toFixed(1)} at the end:
 other work on these 2 cores stretches every figure.
 
 ${table}
