@@ -68,7 +68,6 @@ export async function warmUpEngines(
     try {
       if (step.find) await runner.findMask?.(image, signal);
       if (!findersOnly) {
-        if (step.prompt) runner.preview?.(step.prompt);
         const request: ModeRequest = {
           image,
           format,
