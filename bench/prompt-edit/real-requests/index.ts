@@ -2,8 +2,10 @@
  * Real photo-edit requests from public sources, each judged by hand for the person's main wish, for measuring
  * Chat to Edit's interpreter on requests as people write them. Sources, licences and the split: README.md.
  */
+import { GGIP2P_PAPER } from './ggip2p-paper';
 import { GITHUB_ISSUES } from './github-issues';
 import { IER_REDDIT_PAIRS } from './ier-reddit-pairs';
+import { IER_REDDIT_VALID } from './ier-reddit-valid';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
 import { IMGEDIT_UGE } from './imgedit-uge';
 import { MAGICBRUSH } from './magicbrush';
@@ -14,8 +16,10 @@ import type { RealRequest } from './types';
 
 export type { RealRequest } from './types';
 export {
+  GGIP2P_PAPER,
   GITHUB_ISSUES,
   IER_REDDIT_PAIRS,
+  IER_REDDIT_VALID,
   IER_ZHOPPED_PAIRS,
   IMGEDIT_UGE,
   MAGICBRUSH,
@@ -28,9 +32,11 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...REDDIT_REALEDIT,
   ...PSR_PAPER,
   ...IER_REDDIT_PAIRS,
+  ...IER_REDDIT_VALID,
   ...GITHUB_ISSUES,
   ...PRESS_QUOTED_POSTS,
   ...IER_ZHOPPED_PAIRS,
   ...MAGICBRUSH,
   ...IMGEDIT_UGE,
+  ...GGIP2P_PAPER,
 ];
