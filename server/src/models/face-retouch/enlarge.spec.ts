@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { boxDown, gaussianBlur, type Rgb } from '../../../test/support/degrade';
 import { decodeRaw } from '../../lib/image/raw-image';
 import { enlarge2x, enlargePhoto } from './enlarge';
-import { learned2x } from './learned-2x';
+import { learned2x, tileStarts } from './learned-2x';
 import { toYcc } from './planes';
 import { restorePhoto } from './restore';
 
@@ -48,11 +48,11 @@ describe('the whole-photo 2x (the learned 2x for luma)', () => {
 
   it('gives the same 2x tile by tile as the whole plane at once: the context of the tiles covers its view', async () => {
     const { y, width, height } = toYcc(boxDown(await truth(), 2));
-    // 600 x 300: three tiles across, two down, the last ones partial.
-    const wide = new Float32Array(600 * 300).map(
+    // 600 x 500: two tiles across and two down, the last ones a little shorter.
+    const wide = new Float32Array(600 * 500).map(
       (_, i) => y[(Math.floor(i / 600) % height) * width + ((i % 600) % width)],
     );
-    const tiled = await learned2x(wide, 600, 300, 40);
+    const tiled = await learned2x(wide, 600, 500, 40);
     const crop = wide.subarray(0, 600 * 120);
     const alone = await learned2x(crop, 600, 120, 40);
     // Rows far from the crop's lower edge: the crop's own border does not reach them.
@@ -108,6 +108,25 @@ describe('the whole-photo 2x (the learned 2x for luma)', () => {
     const [soft, sharpCopy] = [await gain(true), await gain(false)];
     expect(soft).toBeGreaterThan(0.6);
     expect(sharpCopy).toBeGreaterThan(0.6);
+  });
+
+  it('cuts a window into as few equal tiles on the JPEG grid as fit, covering it once', () => {
+    // A face's window of 280 px is one tile; a photo of 1753 px five of 352 px; a strip of 336 rows one.
+    expect(tileStarts(0, 280)).toEqual({ starts: [0], size: 280 });
+    expect(tileStarts(0, 1753)).toEqual({ starts: [0, 352, 704, 1056, 1408], size: 352 });
+    expect(tileStarts(16, 352)).toEqual({ starts: [16], size: 336 });
+    for (const [from, to] of [
+      [0, 7],
+      [8, 777],
+      [40, 2001],
+    ]) {
+      const { starts, size } = tileStarts(from, to);
+      expect(size % 8).toBe(0);
+      expect(size).toBeLessThanOrEqual(384);
+      expect(starts[0]).toBe(from);
+      expect(starts.at(-1)! + size).toBeGreaterThanOrEqual(to);
+      expect(starts.at(-1)!).toBeLessThan(to);
+    }
   });
 
   it('enlarges an alpha channel with the picture', async () => {
