@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { enhancePhoto } from '../server/src/engines/face-enhancement/enhance-photo';
 import { upscaleRaw } from '../server/src/engines/image-upscale/upscale-raw';
 import { decodeRaw, type RawImage } from '../server/src/lib/image/raw-image';
+import { detectFaces, recentFaces } from '../server/src/models/face';
 import { FaceDetectorModel } from '../server/src/models/face/face-detector.model';
 import { createWorkerPool } from '../server/src/inference/pool';
 import { cvLanczos, loadOpenCv } from '../server/test/fixtures/upscale/opencv';
@@ -32,7 +33,7 @@ import {
   type Box,
 } from './face-enhancement/measures';
 import { enlargeWithinBand, lowPass } from './face-enhancement/band-limit';
-import { HELD_OUT, PHOTO_DIR, TUNING, triptych } from './face-enhancement/photos';
+import { HELD_OUT, PHOTO_DIR, TUNING, singlePortrait, triptych } from './face-enhancement/photos';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
 import { boxDown, gaussianBlur, type Rgb } from '../server/test/support/degrade';
 
@@ -263,12 +264,14 @@ async function timeRuns(
     const cpu = process.cpuUsage();
     const started = Date.now();
     let stage = 'Finding faces';
-    let since = started;
+    let since = process.cpuUsage();
     timing.faces = await run((_, message) => {
       if ((message ?? 'done') === stage) return;
-      if (i > 0) timing.stages.set(stage, [...(timing.stages.get(stage) ?? []), (Date.now() - since) / 1000]);
+      const spent = process.cpuUsage(since);
+      if (i > 0)
+        timing.stages.set(stage, [...(timing.stages.get(stage) ?? []), (spent.user + spent.system) / 1e6]);
       stage = message ?? 'done';
-      since = Date.now();
+      since = process.cpuUsage();
     });
     const used = process.cpuUsage(cpu);
     if (i > 0) {
@@ -278,14 +281,44 @@ async function timeRuns(
   }
   return timing;
 }
-const enhanceIn = (p: typeof pool) => (progress: (f: number, message?: string) => void) =>
-  enhancePhoto(speedInput, { strength: 'natural', skinSmoothing: true }, { pool: p, progress }).then(
-    (r) => r.retouched,
-  );
+// Each run is timed as a new photo: the faces a run found are forgotten, or the next would not look for them.
+const enhanceIn =
+  (p: typeof pool, input = speedInput) =>
+  (progress: (f: number, message?: string) => void) => {
+    recentFaces.clear();
+    return enhancePhoto(input, { strength: 'natural', skinSmoothing: true }, { pool: p, progress }).then(
+      (r) => r.retouched,
+    );
+  };
+// Issue 61's budget photo: 0.4 megapixels with one face (4.5 s through the warm server).
+const budgetInput = await decodeRaw(await singlePortrait(0.4), 3);
+/**
+ * The shared passes (issue 61.4): CPU time of finding the faces of the speed photo the first time and again,
+ * as the next mode asked about the same photo does (the cloud's face restoration falling back to the local
+ * one, a headshot or a Chat to Edit face operation after face enhancement).
+ */
+async function detectionCpu(): Promise<{ first: number; again: number }> {
+  const cpuOf = async (run: () => Promise<unknown>) => {
+    const cpu = process.cpuUsage();
+    await run();
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / 1e6;
+  };
+  const firsts: number[] = [];
+  const agains: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    recentFaces.clear();
+    firsts.push(await cpuOf(() => detectFaces(speedInput, pool)));
+    agains.push(await cpuOf(() => detectFaces(speedInput, pool)));
+  }
+  return { first: median(firsts), again: median(agains) };
+}
+const detection = await detectionCpu();
 const balanced = await timeRuns(() =>
   upscaleRaw(speedInput, 2, 'balanced', pool, { modelDir: MODEL_DIR }).then(() => 0),
 );
 const oneThread = await timeRuns(enhanceIn(pool));
+const budget = await timeRuns(enhanceIn(pool, budgetInput));
 await pool.close();
 const pool2 = createWorkerPool({ threads: 2 });
 const twoThreads = await timeRuns(enhanceIn(pool2));
@@ -450,18 +483,29 @@ for (const [part, title, files] of [
 }
 const stageLine = [...twoThreads.stages]
   .filter(([name]) => name !== 'done')
-  .map(([name, seconds]) => `${name.toLowerCase()} ${f2(median(seconds))} s`)
+  .map(([name, seconds]) => `${name.toLowerCase()} ${f2(median(seconds))} s CPU`)
   .join(', ');
 const wall = (t: Timing) => median(t.walls);
 const speedLine = (t: Timing) =>
   `wall ${f2(wall(t))} s (median of 3), CPU ${f2(median(t.cpus))} s, ${f2(wall(t) / wall(balanced))} of the balanced 2x alone`;
+const cpuOf = (t: Timing) => median(t.cpus);
 goals.push(
   [
-    '1 MP with three faces < 8 s',
-    `two threads: ${speedLine(twoThreads)}; one thread: ${speedLine(oneThread)}; the balanced 2x alone in the same run: wall ${f2(wall(balanced))} s; ${twoThreads.faces} faces retouched`,
-    met(wall(twoThreads) < 8),
+    '1 MP with three faces < 8 s (CPU time of one thread: the machine is shared)',
+    `one thread: ${speedLine(oneThread)}; two threads: ${speedLine(twoThreads)}; the balanced 2x alone in the same run: wall ${f2(wall(balanced))} s, CPU ${f2(cpuOf(balanced))} s; ${twoThreads.faces} faces retouched`,
+    met(cpuOf(oneThread) < 8),
+  ],
+  [
+    "0.4 MP with one face < 4.5 s (issue 61's budget; CPU time of one thread, without the server's decoding and encoding)",
+    `${budgetInput.width}x${budgetInput.height}, one thread: wall ${f2(wall(budget))} s, CPU ${f2(cpuOf(budget))} s (median of 3)`,
+    met(cpuOf(budget) < 4.5),
   ],
   ['12 MP peak memory < 1.5 GB', memory, Number.isNaN(peakMb) ? 'not measured' : met(peakMb < 1500)],
+  [
+    'faces found once per photo, whichever modes ask (issue 61.4)',
+    `finding the speed photo's faces: ${detection.first.toFixed(2)} s CPU the first time, ${detection.again.toFixed(3)} s when the next mode asks about the same photo (median of 3)`,
+    met(detection.again < 0.1 * detection.first),
+  ],
 );
 
 writeBenchmarkSection(
@@ -500,10 +544,12 @@ ${sections.join('\n\n')}
 
 ${partTable('unblurred')}
 
-Where the time of the 1-megapixel photo goes (two threads, wall, median): ${stageLine}. The photo is a strip of three
-old portraits (film grain, a JPEG at quality 80). The machine is shared with other work, so wall times swing with its
-load; each is also given as a ratio to the balanced 2x alone (the upscale engine's 2x), measured in the
-same run on the same photo.
+Where the time of the 1-megapixel photo goes (two threads, CPU time of the process, median): ${stageLine}. The photo is a
+strip of three old portraits (film grain, a JPEG at quality 80). The machine is shared with other work, so wall times
+swing with its load: the speed goals are judged on the CPU time of a pool of one thread (on a quiet machine its wall
+time is about its CPU time; two threads share the work and finish sooner), and each wall time is also given as a ratio
+to the balanced 2x alone (the upscale engine's 2x), measured in the same run on the same photo. Each timed run forgets
+the faces found before it, so that it pays for finding them as a new photo does.
 
 #### Goals
 

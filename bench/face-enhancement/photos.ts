@@ -52,3 +52,15 @@ export async function triptych(megapixels: number): Promise<RawImage> {
     .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
 }
+
+/** An old man's portrait (0.44 megapixels) scaled to about `megapixels`, as a JPEG at quality 80: one face. */
+export async function singlePortrait(megapixels: number): Promise<Buffer> {
+  const file = path.join(PHOTO_DIR, 'face-old-man-sepia-moustache.jpg');
+  const { width, height } = await sharp(file).metadata();
+  const scale = Math.sqrt((megapixels * 1e6) / (width! * height!));
+  return sharp(file)
+    .resize(Math.round(width! * scale), Math.round(height! * scale), { kernel: 'lanczos3' })
+    .removeAlpha()
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}

@@ -4,18 +4,29 @@
  */
 import type { RawImage } from '../../lib/image/raw-image';
 import type { WorkerPool } from '../../inference/pool';
+import { pixelKey, RecentFaces } from './recent-faces';
 import type { Face } from './types';
 
 export type { Face, FaceBox } from './types';
 
-/** Every face in the photo with its landmarks, largest first. The pixels are copied, the caller keeps them. */
+/** The faces of the photos this process saw last, shared by every mode that looks for faces. */
+export const recentFaces = new RecentFaces();
+
+/**
+ * Every face in the photo with its landmarks, largest first. The pixels are copied, the caller keeps them.
+ * A photo whose faces were found lately (by any mode: the same pixels) is answered without the models.
+ */
 export async function detectFaces(image: RawImage, pool: WorkerPool, signal?: AbortSignal): Promise<Face[]> {
+  const key = pixelKey(image);
+  const known = recentFaces.get(key);
+  if (known) return known;
   const data = new Uint8Array(image.data);
   const { faces } = await pool.run(
     'detect-faces',
     { image: { ...image, data } },
     { transferList: [data.buffer], signal },
   );
+  recentFaces.set(key, faces);
   return faces;
 }
 
