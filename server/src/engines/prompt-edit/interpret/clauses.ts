@@ -1,4 +1,4 @@
-import { JOINERS, LARGE, NUMBER_WORDS, SMALL } from './lexicon';
+import { GENERATE, JOINERS, LARGE, NUMBER_WORDS, REMOVE, SMALL, words } from './lexicon';
 import type { Token } from './tokens';
 
 /** A run of words that holds at most one wish ("crop it to a square"), with its words as written. */
@@ -26,10 +26,36 @@ export function splitClauses(tokens: Token[]): Clause[] {
       token.lemma === 'and' && current.at(-1)?.pos === 'ADJ' && tokens[i + 1]?.pos === 'ADJ';
     if (betweenAdjectives) current.push(token);
     else if ((token.type === 'punctuation' && BOUNDARY.has(token.word)) || JOINERS.has(token.lemma)) flush();
-    else current.push(token);
+    else {
+      if (startsAnotherWish(current, token)) flush();
+      current.push(token);
+    }
   });
   flush();
   return clauses;
+}
+
+/** Verbs that start a wish of their own. */
+const WISH_VERBS = new Set([
+  ...REMOVE,
+  ...GENERATE,
+  ...words(
+    'crop, rotate, flip, brighten, darken, lighten, blur, sharpen, fix, make, increase, decrease, resize, shrink, straighten, whiten, enhance, adjust, zoom, erase, delete, take, get',
+  ),
+]);
+
+/**
+ * "remove the man add a dog", "remove box shrink image": a list of wishes written without stops or "and",
+ * where a verb of editing follows the thing the verb before it took, starts the next wish.
+ */
+function startsAnotherWish(current: readonly Token[], token: Token): boolean {
+  const previous = current.at(-1);
+  return (
+    token.pos === 'VERB' &&
+    WISH_VERBS.has(token.lemma) &&
+    (previous?.pos === 'NOUN' || previous?.pos === 'PROPN') &&
+    current.some((t) => t.pos === 'VERB' && WISH_VERBS.has(t.lemma))
+  );
 }
 
 /** Index of the first token whose lemma is in `words`, or -1. */

@@ -165,7 +165,7 @@ function lightRecovery(clause: Clause): EditStep[] | null {
   const highlights =
     has(clause, HIGHLIGHT_FAULTS) && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
   const shadows = has(clause, SHADOW_FAULTS);
-  if (!highlights && !shadows) return null;
+  if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
   // "remove the shadow of the tree": a thing to remove, not light to recover
   if (
     shadows &&
@@ -179,7 +179,28 @@ function lightRecovery(clause: Clause): EditStep[] | null {
   if (has(clause, ['washed']) && !has(clause, ['sun', 'light', 'bright', 'highlight', 'overexposed']))
     return null;
   const amount = amountIn(clause, 0.5);
-  return [{ kind: 'light-recovery', highlights: highlights ? amount : 0, shadows: shadows ? amount : 0 }];
+  return [
+    {
+      kind: 'light-recovery',
+      highlights: highlights || !shadows ? amount : 0,
+      shadows: shadows ? amount : 0,
+    },
+  ];
+}
+
+/** The parts of a photo that burn out first. */
+const BRIGHT_PARTS = L.words('sky, window, sun, cloud, clouds, lamp, snow');
+
+/**
+ * "Darken the sky a bit", "the window is too bright": the brightest part of the photo asked darker is its
+ * highlights to bring back, which is no change of that part alone.
+ */
+function darkensBrightPart(clause: Clause): boolean {
+  if (!has(clause, BRIGHT_PARTS) || has(clause, L.REMOVE)) return false;
+  const darken = has(clause, ['darken', 'dim']) || (has(clause, ['dark']) && has(clause, ['make']));
+  const tooBright =
+    has(clause, ['bright', 'brightness']) && has(clause, ['too', 'less', 'reduce', 'lower', 'down']);
+  return darken || tooBright;
 }
 
 const CLARITY = L.words(
@@ -233,7 +254,7 @@ const ZOOM = L.words('zoom, closer, tighter, close-up, closeup');
 
 function centre(clause: Clause): EditStep[] | null {
   const cropping = has(clause, ['crop', 'zoom', 'frame', 'reframe']);
-  const around = has(clause, ZOOM) || has(clause, ['around', 'only', 'show', 'focus']);
+  const around = has(clause, ZOOM) || has(clause, ['around', 'only', 'just', 'show', 'focus']);
   if (cropping && around && !cropIn(clause)) return [{ kind: 'crop' }];
   const at = find(clause, ['centre', 'center', 'middle']);
   if (at < 0) return null;

@@ -1,7 +1,8 @@
 import type { EditPlan, EditStep } from '../edit-plan';
 import { splitClauses } from './clauses';
 import { CANNOT } from './reasons';
-import { tokenize } from './tokens';
+import { tokenize, type Token } from './tokens';
+import { damageIn, widenWords } from './widen';
 import { readClause, readWhole } from './wishes';
 
 export { describeStep, previewStep } from './describe';
@@ -12,12 +13,28 @@ export { CAN_DO } from './reasons';
  * be done here with the reason. Greetings, thanks and context ("it's my grandma's photo") are neither.
  */
 export function interpretInstruction(text: string): EditPlan {
+  const tokens = tokenize(text);
+  const plan = readTokens(tokens, text);
+  if (plan.steps.length > 0 || !text.trim()) return plan;
+  // Nothing to do found: the words the grammar lacks, read through WordNet; what is out of reach stays named
+  const widened = widenWords(tokens);
+  const lastResort = widened ? readTokens(widened, text) : null;
+  // the wishes out of reach as first read stay named: the widened words only add what can be done
+  if (lastResort?.steps.length)
+    return { steps: lastResort.steps, skipped: plan.skipped.length ? plan.skipped : lastResort.skipped };
+  const damage = damageIn(tokens);
+  if (damage) return { steps: [damage], skipped: plan.skipped };
+  if (plan.skipped.length === 0) plan.skipped.push({ text: text.trim(), reason: CANNOT.nothing });
+  return plan;
+}
+
+/** The plan the grammar reads in the tokens, clause by clause, then as one wish. */
+function readTokens(tokens: Token[], text: string): EditPlan {
   const steps: EditStep[] = [];
   const plan: EditPlan = { steps, skipped: [] };
   let afterRemoval = false;
   // "It's so noisy, can you clean it up?": a general wish beside a named one asks for that one
   const general: EditStep[] = [];
-  const tokens = tokenize(text);
   for (const clause of splitClauses(tokens)) {
     const reading = readClause(clause, { afterRemoval, lastStep: steps.at(-1) });
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
@@ -31,8 +48,6 @@ export function interpretInstruction(text: string): EditPlan {
   // "centre and crop": the centring is the crop, so no shape needs asking for
   if (steps.some((s) => s.kind === 'crop'))
     plan.skipped = plan.skipped.filter((s) => s.reason !== CANNOT.cropShape);
-  if (steps.length === 0 && plan.skipped.length === 0 && text.trim())
-    plan.skipped.push({ text: text.trim(), reason: CANNOT.nothing });
   return plan;
 }
 

@@ -253,6 +253,29 @@ const CASES: [string, EditStep[], number?][] = [
   ['asdfgh qwerty', [], 1],
   ["don't crop it, just make it warmer", [warmth(0.2)]],
   ['thanks!', [], 1],
+  // a list of wishes with neither stops nor "and": each edit verb after a thing starts the next wish
+  ['remove the man add a dog', [remove('person')], 1],
+  [
+    'remove box shrink image add two more people add the word sample',
+    [{ kind: 'remove-marked', thing: 'box' }, resize({ factor: 0.5 })],
+    1,
+  ],
+  // changing the whole photo's light or colour balance is a repair, not a new thing
+  ['change the lighting to look more natural', [levels]],
+  ['change the white balance', [awb]],
+  // a look true to life is a repair, not a style
+  ['make the colours look like the real thing', [awb]],
+  ['make it look like it was taken with a good camera', [levels, sharpen(0.1)]],
+  ['make it look like a painting', [], 1],
+  // out of the way is out of the photo; to the left is a new place
+  ['move the tree out of the way', [{ kind: 'remove-marked', thing: 'tree' }]],
+  ['move the lamp to the left', [], 1],
+  // "just the man": a crop around him
+  ['Crop just the man', [{ kind: 'crop' }]],
+  // the brightest part asked darker: its highlights to bring back
+  ['darken the sky a bit', [{ kind: 'light-recovery', highlights: 0.25, shadows: 0 }]],
+  ['the window is too bright', [{ kind: 'light-recovery', highlights: 0.5, shadows: 0 }]],
+  ['darken the rims of the car', [], 1],
 ];
 
 describe('the instruction interpreter', () => {

@@ -10,7 +10,7 @@ export const REMOVE = words(
   'remove, erase, delete, eliminate, lose, wipe, hide, ditch, drop, vanish, disappear, rid, clear, kill, nuke, scrub, strip, exclude, omit, edit, photoshop, cleanup',
 );
 /** "take the guy out", "cut him out of the shot": a verb that removes only with "out" or "off". */
-export const REMOVE_WITH_OUT = words('take, cut, crop, get, clean, edit, photoshop, remove, rub');
+export const REMOVE_WITH_OUT = words('take, cut, crop, get, clean, edit, photoshop, remove, rub, move');
 
 /** Wishes for content that is not in the photo: nothing local can make it. */
 export const GENERATE = words(
@@ -50,7 +50,7 @@ export const WARM = words('warm, warmth, golden, cosy, cozy, sunny, warmer');
 export const COOL = words('cool, cold, cooler, icy, chilly, wintry');
 export const COLOUR = words('colour, color, colouring, coloring, tone, hue, tint, cast');
 export const FIX = words(
-  'fix, correct, repair, balance, adjust, normalize, normalise, neutral, natural, true, realistic, off, weird, wrong, strange, funny, colourfix',
+  'fix, correct, repair, balance, adjust, normalize, normalise, neutral, natural, true, real, realistic, off, weird, wrong, strange, funny, colourfix',
 );
 export const AUTO = words(
   'auto, automatic, automatically, level, levels, lighting, underexposed, overexposed, exposure',

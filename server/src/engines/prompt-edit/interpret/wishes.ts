@@ -32,7 +32,8 @@ export function readClause(clause: Clause, { afterRemoval, lastStep }: Context):
   const recovers = fix?.some((step) => step.kind === 'light-recovery');
   if (has(clause, ['sky']) && !has(clause, L.REMOVE) && !recovers) return skip(clause, CANNOT.sky);
   const generative = generativeReason(clause);
-  if (generative) return skip(clause, generative);
+  // "darken the window": the light of the brightest part is the highlights to recover, not one thing's light
+  if (generative && !(recovers && generative === CANNOT.oneThing)) return skip(clause, generative);
   if (fix) return { steps: fix };
   const removal = readRemoval(clause, afterRemoval) ?? blanked(clause);
   if (removal) return removal;
@@ -78,7 +79,9 @@ function isHeadshot(clause: Clause): boolean {
 /** Why a clause cannot be done here, if it asks for content or a style that only a generator could make. */
 function generativeReason(clause: Clause): string | null {
   if (has(clause, ['colorize', 'colourise', 'colorise', 'colourize'])) return CANNOT.colorize;
-  if (has(clause, L.STYLE_WORDS) || (has(clause, ['like', 'style']) && has(clause, ['look', 'style'])))
+  const lookLike = has(clause, ['like', 'style']) && has(clause, ['look', 'style']);
+  // "make the colours look like the real thing", "look like a good camera took it": true to life is a repair
+  if (has(clause, L.STYLE_WORDS) || (lookLike && !has(clause, TRUE_TO_LIFE)))
     return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
   if (isRecolour(clause)) return CANNOT.recolour;
   // "show him on a frozen lake", "show me holding a trophy": a new scene around a person
@@ -92,6 +95,9 @@ function generativeReason(clause: Clause): string | null {
   )
     return CANNOT.generate;
   if (adjustsOneThing(clause)) return CANNOT.oneThing;
+  // "move the tree out of the way": out of the photo, which is a removal
+  const move = find(clause, ['move']);
+  if (move >= 0 && find(clause, ['out'], move) >= 0) return null;
   const verb = find(clause, L.GENERATE);
   const knownEdit =
     has(clause, L.BACKGROUND) ||
@@ -100,6 +106,8 @@ function generativeReason(clause: Clause): string | null {
     has(clause, L.ROTATE) ||
     has(clause, L.CROP) ||
     has(clause, ['orientation', 'size', 'resolution', 'brightness', 'contrast', 'saturation', 'exposure']) ||
+    // "change the lighting", "change the white balance": the light and colour of the whole photo
+    has(clause, ['lighting', 'colourfix', 'temperature', 'balance', 'vibrance', 'levels']) ||
     has(clause, ['bokeh']) ||
     // "move me to the middle": centring is a crop
     has(clause, ['centre', 'center', 'middle']) ||
@@ -134,6 +142,11 @@ function generativeReason(clause: Clause): string | null {
   if (person && has(clause, ['old']) && has(clause, ['look', 'make'])) return CANNOT.body;
   return null;
 }
+
+/** A look that is the photo's own, done right: no style to paint in. */
+const TRUE_TO_LIFE = L.words(
+  'real, reality, life, natural, realistic, true, accurate, camera, dslr, professional, pro, studio, lens',
+);
 
 const PERSON_WORDS = L.words(
   'me, him, her, them, us, myself, himself, herself, he, she, i, my, his, person, people, man, woman, guy, girl, boy, kid, face',
