@@ -120,9 +120,11 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if (L.ROTATE.has(w) && !has(clause, L.FLIP)) return rotationIn(clause, w);
   // "resize to 1920x1080": the size belongs to the resize
   if (shapeAt(clause, i)?.pixels && has(clause, L.RESIZE) && !has(clause, L.CROP)) return null;
+  // "for Instagram", "as my profile picture": a named use, one word or two
+  const use = NAMED_SHAPES[w] ?? NAMED_SHAPES[`${w} ${clause.tokens[i + 1]?.lemma}`];
   if (
     L.CROP.has(w) ||
-    (NAMED_SHAPES[w] && (has(clause, ['for', 'crop', 'format', 'ratio', 'make']) || isPlatform(w))) ||
+    (use && (has(clause, ['for', 'crop', 'format', 'ratio', 'make', 'as']) || isPlatform(w))) ||
     shapeAt(clause, i)
   )
     return cropIn(clause);

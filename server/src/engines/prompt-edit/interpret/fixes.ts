@@ -164,7 +164,7 @@ function lightRecovery(clause: Clause): EditStep[] | null {
   const wanted = (has(clause, L.MORE) || has(clause, ['make', 'add'])) && !has(clause, ['less', 'fewer']);
   const highlights =
     has(clause, HIGHLIGHT_FAULTS) && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
-  const shadows = has(clause, SHADOW_FAULTS);
+  const shadows = has(clause, SHADOW_FAULTS) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
   // "remove the shadow of the tree": a thing to remove, not light to recover
   if (
@@ -187,6 +187,26 @@ function lightRecovery(clause: Clause): EditStep[] | null {
     },
   ];
 }
+
+/**
+ * "Lighten his face", "the faces are too dark": faces darker than the rest are shadows to open up, which is no
+ * change of one person.
+ */
+function lightensFaces(clause: Clause): boolean {
+  const face = find(clause, ['face', 'faces']);
+  if (face < 0 || has(clause, L.REMOVE)) return false;
+  // the face is what is lightened: "lighten his face", not "lighten this up so my face shows"
+  const verb = find(clause, ['lighten', 'brighten', 'make']);
+  const between = clause.tokens.slice(verb + 1, face);
+  const object =
+    verb >= 0 && verb < face && between.length <= 3 && !between.some((t) => THE_PHOTO.has(t.lemma));
+  const lighter = has(clause, ['lighten', 'brighten']) || has(clause, ['light', 'bright']);
+  const tooDark = has(clause, ['dark', 'darkness']) && has(clause, ['too', 'so', 'very']);
+  return (object && lighter) || tooDark;
+}
+
+/** The photo as a whole, which a verb of light may take instead of a face. */
+const THE_PHOTO = L.words('it, this, that, photo, picture, image, up, so');
 
 /** The parts of a photo that burn out first. */
 const BRIGHT_PARTS = L.words('sky, window, sun, cloud, clouds, lamp, snow');

@@ -128,7 +128,9 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
     const percent = percentIn(clause);
     return { kind: 'resize', factor: percent !== null ? percent : 0.5 };
   }
-  if (L.UPSCALE.has(word) || has(clause, L.UPSCALE)) {
+  // "increase the size of the picture": bigger, with nothing smaller said
+  const larger = has(clause, ['size', 'resolution']) && has(clause, ['increase', 'raise', 'up', 'more']);
+  if (L.UPSCALE.has(word) || has(clause, L.UPSCALE) || larger) {
     if (
       word === 'big' &&
       !t.find((x) => x.lemma === 'big')?.inflected &&

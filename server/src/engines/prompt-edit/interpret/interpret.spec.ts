@@ -276,6 +276,24 @@ const CASES: [string, EditStep[], number?][] = [
   ['darken the sky a bit', [{ kind: 'light-recovery', highlights: 0.25, shadows: 0 }]],
   ['the window is too bright', [{ kind: 'light-recovery', highlights: 0.5, shadows: 0 }]],
   ['darken the rims of the car', [], 1],
+  // faces asked lighter: shadows to open up, not one person's light
+  ["lighten the man's face", [{ kind: 'light-recovery', highlights: 0, shadows: 0.5 }]],
+  ['the faces are too dark', [{ kind: 'light-recovery', highlights: 0, shadows: 0.5 }]],
+  // the jargon of retouchers and the spellings of annotators
+  ['clone out the woman who is visible behind the child', [remove('person', 'background')]],
+  ['paint out the wires', [{ kind: 'remove-marked', thing: 'wires' }]],
+  ['make the back ground all white', [backdrop('#ffffff')]],
+  ['Despeckle Image', [denoise()]],
+  ['Increase the size of the picture', [upscale()]],
+  // named uses said as what the photo is for
+  [
+    'I want it as my desktop background',
+    [{ ...crop(16, 9, 'a desktop wallpaper'), size: { width: 1920, height: 1080 } } as EditStep],
+  ],
+  ['can someone make this usable as a profile pic', [crop(1, 1, 'a profile picture')]],
+  ['can it be made into a poster', [upscale()]],
+  ['please bring this old photo back to life', [levels, { kind: 'clarify' }]],
+  ['can you make this photo look like new', [levels, { kind: 'clarify' }]],
 ];
 
 describe('the instruction interpreter', () => {

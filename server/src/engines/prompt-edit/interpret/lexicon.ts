@@ -10,7 +10,9 @@ export const REMOVE = words(
   'remove, erase, delete, eliminate, lose, wipe, hide, ditch, drop, vanish, disappear, rid, clear, kill, nuke, scrub, strip, exclude, omit, edit, photoshop, cleanup',
 );
 /** "take the guy out", "cut him out of the shot": a verb that removes only with "out" or "off". */
-export const REMOVE_WITH_OUT = words('take, cut, crop, get, clean, edit, photoshop, remove, rub, move');
+export const REMOVE_WITH_OUT = words(
+  'take, cut, crop, get, clean, edit, photoshop, remove, rub, move, clone, paint, airbrush',
+);
 
 /** Wishes for content that is not in the photo: nothing local can make it. */
 export const GENERATE = words(
@@ -63,7 +65,7 @@ export const SHARP = words(
 );
 export const BLURRY = words('blurry, blurred, fuzzy, soft, unfocused, hazy, smudgy');
 export const NOISE = words(
-  'noise, noisy, grain, grainy, denoise, speckle, speckled, pixelated, artifact, artefact, compression, jpeg',
+  'noise, noisy, grain, grainy, denoise, despeckle, speckle, speckled, pixelated, artifact, artefact, compression, jpeg',
 );
 export const BLUR = words('blur, soften, gaussian, dreamy, blurry, bokeh, defocus');
 export const ROTATE = words(
@@ -75,7 +77,7 @@ export const RESIZE = words(
   'resize, scale, width, height, wide, tall, high, px, pixel, small, smaller, shrink, downscale, downsize, half, size, dimension',
 );
 export const UPSCALE = words(
-  'upscale, enlarge, big, bigger, large, larger, resolution, highres, hd, 4k, upsize, upres, magnify, double, twice, quadruple, pixels, res',
+  'upscale, enlarge, big, bigger, large, larger, resolution, highres, hd, 4k, upsize, upres, magnify, double, twice, quadruple, pixels, res, poster, canvas',
 );
 export const BACKGROUND = words('background, backdrop, bg, backround, behind, surroundings, scenery');
 export const TRANSPARENT = words(

@@ -73,10 +73,13 @@ const REWRITES: [RegExp, string][] = [
   [/\bexcept\s+for\b/g, ' except '],
   // "brilliant/shiny": two words for one wish, not two wishes
   [/\b([a-z]{3,})\/([a-z]{3,})\b/g, '$1 or $2'],
+  // "bring it back to life", "make it look like new": a restoration
+  [/\b(bring|brought|get)\b(.{0,40}?)\bback to life\b/g, ' restore $2 '],
+  [/\b(look|looks|looking)\s+(like\s+|as\s+good\s+as\s+)(brand\s+)?new\b/g, ' restore '],
   [/\bplz\b|\bpls\b/g, ' please '],
   [/\bu\b/g, ' you '],
   [/\bpic\b|\bpix\b/g, ' picture '],
-  [/\bbg\b/g, ' background '],
+  [/\bbg\b|\bback\s+ground\b/g, ' background '],
   [/\bcolou?r[\s-]?correct(ion|ed)?\b/g, ' colourfix '],
   [/\bwhite[\s-]?balance\b/g, ' colourfix '],
 ];

@@ -7,6 +7,7 @@ import { readFix } from './fixes';
 import { couldNot, namedThing, readRemoval } from './removals';
 import { CANNOT } from './reasons';
 import { adjustsOneThing, namesOneThing, NOT_A_THING } from './things';
+import { NAMED_SHAPES } from './sizes';
 
 export type { ClauseReading, Context } from './reading';
 
@@ -95,9 +96,9 @@ function generativeReason(clause: Clause): string | null {
   )
     return CANNOT.generate;
   if (adjustsOneThing(clause)) return CANNOT.oneThing;
-  // "move the tree out of the way": out of the photo, which is a removal
-  const move = find(clause, ['move']);
-  if (move >= 0 && find(clause, ['out'], move) >= 0) return null;
+  // "paint out the wires", "move the tree out of the way": out of the photo, which is a removal
+  const taker = find(clause, L.REMOVE_WITH_OUT);
+  if (taker >= 0 && find(clause, ['out'], taker) >= 0 && !has(clause, ['into', 'onto'])) return null;
   const verb = find(clause, L.GENERATE);
   const knownEdit =
     has(clause, L.BACKGROUND) ||
@@ -131,7 +132,8 @@ function generativeReason(clause: Clause): string | null {
   }
   // "turn the cup into a cat" (turning is not rotating here); "turn it into black and white" is an edit
   const intoEdit =
-    [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND].some((set) => has(clause, set)) || hasAdjustment(clause);
+    [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, PRINTS].some((set) => has(clause, set)) ||
+    hasAdjustment(clause);
   if (has(clause, ['into']) && has(clause, ['turn', 'make', 'convert', 'transform', 'change']) && !intoEdit)
     return CANNOT.generate;
   // "make me look younger", "make him smile": changes to a person, which only a generator could make
@@ -142,6 +144,9 @@ function generativeReason(clause: Clause): string | null {
   if (person && has(clause, ['old']) && has(clause, ['look', 'make'])) return CANNOT.body;
   return null;
 }
+
+/** What a photo is made into by printing it bigger: "make it into a poster". */
+const PRINTS = L.words('poster, canvas, print');
 
 /** A look that is the photo's own, done right: no style to paint in. */
 const TRUE_TO_LIFE = L.words(
@@ -173,6 +178,8 @@ function readBackground(clause: Clause): ClauseReading | null {
     has(clause, ['png', 'cutout', 'transparent', 'isolate']) && !has(clause, ['save', 'file', 'format']);
   if (!mentions && cutout) return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   if (!mentions && !bokeh) return null;
+  // "as my desktop background": a wallpaper's size, not the photo's background
+  if (clause.tokens.some((t, i) => NAMED_SHAPES[`${t.lemma} ${clause.tokens[i + 1]?.lemma}`])) return null;
   if (mentions && has(clause, ['behind']) && !has(clause, ['background', 'backdrop'])) return null;
   const backdrop = bokeh ? { kind: 'blur' as const } : backdropIn(clause);
   if (backdrop) return { steps: [{ kind: 'background', backdrop }] };
