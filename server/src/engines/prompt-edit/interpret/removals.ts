@@ -42,10 +42,7 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
   const kept = { tokens: after.tokens.slice(0, except), text: '' };
   if (has(after, ['everything', 'all']) && except >= 0 && !namedPeopleOrThings(kept))
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
-  if (
-    has(after, BODY_PARTS) &&
-    !has(after, ['stray', 'strand', 'loose', 'flyaway', 'shadow', 'reflection', 'glare'])
-  )
+  if (has(after, BODY_PARTS) && !has(after, STRAY) && !overTheFace(after))
     return { steps: [], skipped: { text: clause.text, reason: CANNOT.body } };
   // "cut out the couple so that there is no background": the couple stays, the background goes
   const cutOut = clause.tokens[verb]?.lemma === 'cut' && clause.tokens[verb + 1]?.lemma === 'out';
@@ -264,4 +261,17 @@ function selectorIn(clause: Clause, target: { plural: boolean; label: string }):
   if (target.label === 'person' && words.some((w) => L.BACKGROUND_PEOPLE.has(w)))
     return { which: 'background' };
   return { which: 'default' };
+}
+
+/** Hairs and marks that lie on a person without being part of how they look. */
+const STRAY = L.words(
+  'stray, strand, loose, flyaway, flyaways, frizz, frizzy, frizziness, shadow, reflection, glare',
+);
+
+/** "the hair from her face", "hair over his eyes": hair lying across a face, which the fill takes away. */
+function overTheFace(clause: Clause): boolean {
+  const across = find(clause, ['from', 'over', 'across', 'covering']);
+  return (
+    across >= 0 && has({ tokens: clause.tokens.slice(across), text: '' }, ['face', 'eye', 'eyes', 'forehead'])
+  );
 }

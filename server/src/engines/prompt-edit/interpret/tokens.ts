@@ -80,6 +80,7 @@ const REWRITES: [RegExp, string][] = [
   [/\bu\b/g, ' you '],
   [/\bpic\b|\bpix\b/g, ' picture '],
   [/\bbg\b|\bback\s+ground\b/g, ' background '],
+  [/\bfly[\s-]+aways?\b/g, ' flyaway '],
   [/\bcolou?r[\s-]?correct(ion|ed)?\b/g, ' colourfix '],
   [/\bwhite[\s-]?balance\b/g, ' colourfix '],
 ];

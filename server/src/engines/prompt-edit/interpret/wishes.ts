@@ -105,6 +105,8 @@ function generativeReason(clause: Clause): string | null {
     has(clause, L.GRAYSCALE) ||
     has(clause, L.SEPIA) ||
     has(clause, L.ROTATE) ||
+    // "flip it to create a mirror image"; "replace the painting with a mirror" is no flip
+    clause.tokens.some((t) => t.lemma === 'flip' || (L.FLIP.has(t.lemma) && t.pos === 'VERB')) ||
     has(clause, L.CROP) ||
     has(clause, ['orientation', 'size', 'resolution', 'brightness', 'contrast', 'saturation', 'exposure']) ||
     // "change the lighting", "change the white balance": the light and colour of the whole photo
