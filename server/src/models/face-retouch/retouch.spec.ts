@@ -7,7 +7,7 @@ import { faceRegions } from '../face/regions';
 import type { Face } from '../face/types';
 import { blur } from './filters';
 import { toYcc } from './planes';
-import { retouchFace } from './retouch';
+import { lineness, retouchFace } from './retouch';
 
 const PORTRAIT = fileURLToPath(
   new URL('../../../test/fixtures/face/face-grace-hopper-navy-portrait.jpg', import.meta.url),
@@ -78,6 +78,57 @@ describe('per-face retouch on a real portrait', () => {
     expect(energy(natural) / energy(image)).toBeGreaterThan(0.6);
     expect(blotches(natural)).toBeLessThan(blotches(image));
     expect(blotches(strong)).toBeLessThan(blotches(natural));
+  });
+
+  it('keeps a wrinkle where it evens out a spot of the same depth, at every strength', () => {
+    // On the portrait's face, painted an even skin colour: a dark line (5 px wide, a wrinkle or crease) on one
+    // cheek and a dark round spot (5 px across, a blemish) on the other, both 8 levels deep.
+    const flat: RawImage = { ...image, data: image.data.map((_, i) => [200, 150, 130][i % 3]) };
+    const cx = Math.round(face.box.x + face.box.width / 2);
+    const cy = Math.round(face.box.y + face.box.height * 0.62);
+    const side = Math.round(face.box.width * 0.24);
+    const [line, spot] = [cx - side, cx + side];
+    const marked: RawImage = { ...flat, data: flat.data.slice() };
+    for (let y = cy - 16; y <= cy + 16; y++)
+      for (let x = line - 6; x <= spot + 6; x++) {
+        const onLine = Math.abs(x - line) <= 2;
+        const onSpot = Math.hypot(x - spot, y - cy) <= 2.5;
+        if (onLine || onSpot) for (let c = 0; c < 3; c++) marked.data[(y * image.width + x) * 3 + c] -= 8;
+      }
+    for (const strength of ['subtle', 'natural', 'strong'] as const) {
+      const options = { ...naturalOptions(), strength };
+      const [a, b] = [toYcc(retouchFace(marked, face, options)).y, toYcc(retouchFace(flat, face, options)).y];
+      const depth = (x: number) => b[cy * image.width + x] - a[cy * image.width + x];
+      expect(depth(line)).toBeGreaterThanOrEqual(7);
+      if (strength !== 'subtle') expect(depth(spot)).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('tells a line from a spot by the way its gradients point', () => {
+    const [w, h] = [40, 40];
+    const plane = (depth: (x: number, y: number) => number) =>
+      Float32Array.from({ length: w * h }, (_, i) => 128 - depth(i % w, Math.floor(i / w)));
+    const line = lineness(
+      plane((x) => 12 * Math.exp(-((x - 20) ** 2) / 2)),
+      w,
+      h,
+      3,
+    );
+    const spot = lineness(
+      plane((x, y) => 12 * Math.exp(-((x - 20) ** 2 + (y - 20) ** 2) / 4)),
+      w,
+      h,
+      3,
+    );
+    const flat = lineness(
+      plane(() => 0),
+      w,
+      h,
+      3,
+    );
+    expect(line[20 * w + 19]).toBeGreaterThan(0.9);
+    expect(spot[20 * w + 20]).toBeLessThan(0.3);
+    expect(flat[20 * w + 20]).toBe(0);
   });
 
   it('keeps a black-and-white photo without colour', () => {

@@ -21,7 +21,7 @@ export interface RetouchOptions {
 /** How much of each change is applied, per strength. */
 export const STRENGTH = { subtle: 0.55, natural: 1, strong: 1.5 } as const;
 
-/** Of the skin's finest texture (pores, fine lines), the share kept at full strength: never plastic. */
+/** Of the skin's finest texture (pores, fine lines), the share kept at the strong setting (all of it below): never plastic. */
 export const TEXTURE_FLOOR = 0.85;
 
 /** Fine detail given back over the whole face (half as much on smoothed skin): the learned 2x restores most of it. */
@@ -80,8 +80,10 @@ function smoothSkin(planes: YccPlanes, regions: FaceRegions, size: number, k: nu
   const midR = Math.max(2, Math.round(size * 0.03));
   const fineBase = blur(y, width, height, fineR);
   const base = selfGuided(fineBase, width, height, midR, 90);
+  const lines = lineness(fineBase, width, height, midR);
   const damp = Math.min(0.8, 0.35 * k);
-  const fineKeep = Math.max(TEXTURE_FLOOR, 1 - 0.1 * k);
+  // Pores and fine lines are the skin's own: all of them at subtle and natural, TEXTURE_FLOOR at strong.
+  const fineKeep = k <= 1 ? 1 : TEXTURE_FLOOR;
   const cbSmooth = blur(planes.cb, width, height, midR);
   const crSmooth = blur(planes.cr, width, height, midR);
   for (let i = 0; i < y.length; i++) {
@@ -89,14 +91,53 @@ function smoothSkin(planes: YccPlanes, regions: FaceRegions, size: number, k: nu
     if (m <= 0.002) continue;
     const fine = y[i] - fineBase[i];
     const mid = fineBase[i] - base[i];
-    // Dark spots (blemishes) are damped more than bright ones (the skin's own sheen and highlights).
-    const midKeep = mid < -2 ? 1 - Math.min(0.95, damp * 1.4) : 1 - damp;
+    // Dark spots (blemishes) are damped more than bright ones (the skin's own sheen and highlights); lines
+    // (wrinkles, creases, laughter lines) hardly at all: they are the person's, and an older face without
+    // them reads as smoothed.
+    const spot = 1 - LINE_KEEP * lines[i];
+    const midKeep = 1 - spot * (mid < -2 ? Math.min(0.95, damp * 1.4) : damp);
     const smoothed = base[i] + mid * midKeep + fine * fineKeep;
     y[i] += m * (smoothed - y[i]);
     planes.cb[i] += m * 0.5 * k * (cbSmooth[i] - planes.cb[i]);
     planes.cr[i] += m * 0.5 * k * (crSmooth[i] - planes.cr[i]);
   }
 }
+
+/** Of a line's middle band (a wrinkle), the share spared from the smoothing meant for spots. */
+export const LINE_KEEP = 0.9;
+
+/**
+ * How much the structure at each pixel is a line rather than a spot, 0..1: the coherence of the local gradients
+ * (their structure tensor averaged over about a blemish's size, r), which is high where they all point one way
+ * across a line, and low on a round spot or a pore, whose gradients point every way, and on noise, whose
+ * gradients point anywhere. A flat patch, with no gradient, is 0.
+ */
+export function lineness(plane: Float32Array, width: number, height: number, r: number): Float32Array {
+  const n = plane.length;
+  const xx = new Float32Array(n);
+  const yy = new Float32Array(n);
+  const xy = new Float32Array(n);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const gx = (plane[x + 1 < width ? i + 1 : i] - plane[x > 0 ? i - 1 : i]) / 2;
+      const gy = (plane[y + 1 < height ? i + width : i] - plane[y > 0 ? i - width : i]) / 2;
+      xx[i] = gx * gx;
+      yy[i] = gy * gy;
+      xy[i] = gx * gy;
+    }
+  const sxx = blur(xx, width, height, r);
+  const syy = blur(yy, width, height, r);
+  const sxy = blur(xy, width, height, r);
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const spread = Math.hypot(sxx[i] - syy[i], 2 * sxy[i]);
+    out[i] = spread / (sxx[i] + syy[i] + WEAK_STRUCTURE);
+  }
+  return out;
+}
+/** Levels squared added to the tensor's energy: a flat patch is no line, and nothing is divided by zero. */
+const WEAK_STRUCTURE = 0.1;
 
 /**
  * Eyes: unsharp masking of iris and lashes, with the eye whites lifted slightly; highlights (catch-lights)
