@@ -20,11 +20,14 @@ import { checkInside } from './services/selection.service';
 import { createDataStore } from './repositories/repositories';
 import { createPlanAdminService } from './services/plan-admin.service';
 import { createWorkerPool } from './inference/pool';
+import { removeSameMarkFromFiles } from './engines/watermark-batch/same-mark-files';
 
 const USAGE = `Usage:
   npm run cli -- MODE --image IN [--mask M.png] [--prompt TEXT] [--scale 2|4] [--option key=value ...] --out OUT
       MODE is one of: ${MODES.join(', ')}
       watermark-removal without --mask finds the watermark first
+      watermark-removal --same-mark: one mark on every photo of IN, estimated from all of them and
+        inverted exactly on each (OUT a folder, same file names); --mask, painted on one photo, is a hint
       prompt-edit takes --prompt "what should change" and prints the steps it ran
       IN is a file, a folder or a pattern such as 'photos/*.jpg'; with several inputs OUT is a folder.
       A folder or pattern is faster than one command per photo: the models load once for the whole batch.
@@ -53,12 +56,14 @@ async function main(argv: string[]): Promise<void> {
       point: { type: 'string', multiple: true },
       box: { type: 'string' },
       out: { type: 'string' },
+      'same-mark': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return void console.log(USAGE);
   if (positionals[0] === 'detect-watermark') return detectWatermarkCommand(values.image, values.out);
   if (positionals[0] === 'select') return selectCommand(values);
+  if (values['same-mark']) return sameMarkCommand(positionals[0], values.image, values.mask, values.out);
   const mode = positionals[0];
   if (!isMode(mode)) throw new UsageError(`Unknown mode ${mode ?? '(none)'}.`);
   if (!values.image || !values.out) throw new UsageError('--image and --out are required.');
@@ -167,6 +172,32 @@ async function detectWatermarkCommand(image: string | undefined, out: string | u
     await pool.close();
   }
   if (missing) throw new Error(`No watermark found in ${missing} of ${inputs.length} images.`);
+}
+
+/** One mark on every photo of a batch: estimated from all of them, each result written under its own name. */
+async function sameMarkCommand(mode: string | undefined, image?: string, mask?: string, out?: string) {
+  if (mode !== 'watermark-removal') throw new UsageError('--same-mark goes with watermark-removal.');
+  if (!image || !out)
+    throw new UsageError('--same-mark needs --image (a folder or pattern) and --out (a folder).');
+  const inputs = expandInputs(image);
+  if (inputs.length === 0) throw new UsageError(`No JPEG, PNG or WebP files match ${image}.`);
+  mkdirSync(out, { recursive: true });
+  const started = Date.now();
+  const results = await removeSameMarkFromFiles(
+    inputs.map((input) => ({ name: path.basename(input), bytes: readFileSync(input) })),
+    mask ? readFileSync(mask) : null,
+    (fraction) => progressBar(`${inputs.length} photos`, fraction),
+  );
+  process.stderr.write('\n');
+  for (const result of results) {
+    const target = path.join(out, result.name);
+    writeFileSync(target, result.bytes);
+    process.stderr.write(`${target}: ${result.note}\n`);
+  }
+  const marked = results.filter((r) => r.marked).length;
+  process.stderr.write(
+    `${marked} of ${results.length} photos carried the mark, in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }
 
 /** The mask of the object under --point taps (and/or inside --box) of one photo, written as a PNG. */

@@ -1,0 +1,212 @@
+import { AppError } from '../../lib/errors';
+import { dilate, type Bitmap } from '../../lib/image/bitmap';
+import type { RawImage } from '../../lib/image/raw-image';
+import { inpaintImage } from '../inpaint/inpaint.model';
+import { alignedCrop, cropAsImage } from './align';
+import { lumaGradients, medianGradients, type Gradients } from './gradients';
+import { invertMark } from './invert';
+import { blurGradients, locateMark, middle, type Placement } from './locate';
+import { edgeAgreement } from './agreement';
+import { estimateMatte, type Matte } from './matte';
+import { markTemplate, type MarkTemplate } from './template';
+
+/**
+ * One watermark on many photos (Dekel et al., "On the Effectiveness of Visible Watermarks", CVPR 2017): the
+ * mark's edges from the median of the photos' gradients, each photo's placement of them, the opacity and
+ * overlay from all the marked photos at once, and each photo inverted exactly; what cannot be inverted is
+ * filled by the inpainting engine. Photos where the mark is not found are handed back untouched.
+ */
+export interface SameMarkOptions {
+  /** A painted mask on one photo: where the mark is (the estimate is kept near it). */
+  hint?: { index: number; mask: Bitmap } | null;
+  /** Placements matching the mark's edges below this are photos without it. */
+  minScore?: number;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface SameMarkPhoto {
+  image: RawImage;
+  marked: boolean;
+  placement: Placement;
+  /** Pixels inverted, and of them those filled instead because inversion could not recover them. */
+  inverted: number;
+  filled: number;
+}
+
+export interface SameMarkResult {
+  photos: SameMarkPhoto[];
+  matte: Matte | null;
+}
+
+export const MIN_PHOTOS = 3;
+export const MIN_SCORE = 0.2;
+/** Box blur radius of the first estimate's gradients. */
+const FIRST_BLUR = 4;
+/** ...and below this share of the batch's median match. */
+const RELATIVE_SCORE = 0.45;
+/** A photo carries the mark when it shows this share of the mark's edges... */
+const MIN_AGREEMENT = 0.5;
+/** ...and the batch's typical carrier shows this share. */
+const MIN_TYPICAL_AGREEMENT = 0.8;
+/** Sharper estimates from the aligned photos, each followed by a new search. */
+const REFINE_ROUNDS = 2;
+
+export function removeSameMark(photos: RawImage[], options: SameMarkOptions = {}): SameMarkResult {
+  const progress = options.onProgress ?? (() => {});
+  const minScore = options.minScore ?? MIN_SCORE;
+  if (photos.length < MIN_PHOTOS)
+    throw new AppError(
+      'BAD_REQUEST',
+      `The same mark is estimated from at least ${MIN_PHOTOS} photos; this batch has ${photos.length}.`,
+    );
+  const frame = frameSize(photos, options.hint?.index);
+  const inFrame = photos
+    .map((p, i) => i)
+    .filter((i) => photos[i].width === frame.width && photos[i].height === frame.height);
+  if (inFrame.length < MIN_PHOTOS)
+    throw new AppError(
+      'BAD_REQUEST',
+      `The same mark is estimated from photos of one size: at least ${MIN_PHOTOS} must be ${frame.width}x${frame.height}.`,
+    );
+  const gradients = photos.map((photo) => lumaGradients(photo));
+  progress(0.15);
+  const hint = options.hint && inFrame.includes(options.hint.index) ? options.hint.mask : null;
+  // Blurred first, so a mark moved by a few pixels on some photos still lines up with itself.
+  const first = markTemplate(
+    medianGradients(inFrame.map((i) => blurGradients(gradients[i], FIRST_BLUR))),
+    hint,
+  );
+  const untouched = (placement: Placement): Omit<SameMarkPhoto, 'image'> => ({
+    marked: false,
+    placement,
+    inverted: 0,
+    filled: 0,
+  });
+  if (!first) throw noMark(0, photos.length);
+
+  // Where each photo carries the first estimate; the marked ones, aligned, give a sharper second estimate.
+  let placements = photos.map((photo, i) =>
+    locateMark(first, gradients[i], expectedCentre(first, frame, photo)),
+  );
+  progress(0.35);
+  let template = first;
+  // A photo carries the mark when its edges match nearly as well as on the batch's typical photo.
+  const marked = () => {
+    const bar = Math.max(minScore, RELATIVE_SCORE * medianOf(placements.map((p) => p.score)));
+    return placements.map((p, i) => i).filter((i) => placements[i].score >= bar);
+  };
+  for (let round = 0; round < REFINE_ROUNDS && marked().length >= MIN_PHOTOS; round++) {
+    const crop = hint && round === 0 ? cropHint(hint, frame.width, first) : null;
+    const next = refine(template, photos, placements, marked(), crop);
+    if (!next) break;
+    template = next.template;
+    placements = photos.map((photo, i) => locateMark(template, gradients[i], next.centreOf(placements[i])));
+  }
+  progress(0.55);
+  const all = photos.map((photo, i) => alignedCrop(photo, placements[i], template.width, template.height));
+  const agreement = edgeAgreement(
+    template,
+    all.map((crop) => lumaGradients(cropAsImage(crop, template.width, template.height))),
+  );
+  const matched = new Set(marked());
+  const carriers = photos.map((p, i) => i).filter((i) => matched.has(i) && agreement[i] >= MIN_AGREEMENT);
+  // A mark that only a chance few of its edges show on most photos is the photos' own edges agreeing.
+  if (carriers.length < MIN_PHOTOS || medianOf(carriers.map((i) => agreement[i])) < MIN_TYPICAL_AGREEMENT)
+    throw noMark(carriers.length < MIN_PHOTOS ? carriers.length : 0, photos.length);
+  const crops = carriers.map((i) => all[i]);
+  const matte = estimateMatte(crops, template.support, template.width, template.height);
+  progress(0.7);
+
+  const results = photos.map((image, i): SameMarkPhoto => {
+    if (!carriers.includes(i)) return { image, ...untouched(placements[i]) };
+    const inversion = invertMark(image, matte, placements[i]);
+    let result = inversion.image;
+    if (inversion.unsafeCount > 0)
+      result = inpaintImage(result, dilate(inversion.unsafe, image.width, image.height, 1), {
+        kind: 'object',
+      }).image;
+    progress(0.7 + (0.3 * (i + 1)) / photos.length);
+    return {
+      image: result,
+      marked: true,
+      placement: placements[i],
+      inverted: inversion.changed,
+      filled: inversion.unsafeCount,
+    };
+  });
+  return { photos: results, matte };
+}
+
+/** The frame the first estimate is made in: the hint photo's size, else the commonest size. */
+function frameSize(photos: RawImage[], hintIndex: number | undefined): { width: number; height: number } {
+  const sameSize = (p: RawImage) => photos.filter((q) => q.width === p.width && q.height === p.height).length;
+  const hinted = hintIndex === undefined ? undefined : photos[hintIndex];
+  const best = hinted ?? photos.reduce((a, b) => (sameSize(b) > sameSize(a) ? b : a));
+  return { width: best.width, height: best.height };
+}
+
+/** Where the box's centre is expected on a photo: the same place relative to its size. */
+function expectedCentre(template: MarkTemplate, frame: { width: number; height: number }, photo: RawImage) {
+  const { box } = template;
+  return {
+    cx: Math.round((box.x0 + middle(box.x1 - box.x0)) * (photo.width / frame.width)),
+    cy: Math.round((box.y0 + middle(box.y1 - box.y0)) * (photo.height / frame.height)),
+  };
+}
+
+/**
+ * The second estimate: the median gradients of the marked photos' crops, aligned on where each carries the
+ * first, so a mark that moved or was scaled a little is as sharp as one that stayed.
+ */
+function refine(
+  previous: MarkTemplate,
+  photos: RawImage[],
+  placements: Placement[],
+  marked: number[],
+  hint: Bitmap | null,
+): { template: MarkTemplate; centreOf: (p: Placement) => { cx: number; cy: number } } | null {
+  const crops: Gradients[] = marked.map((i) =>
+    lumaGradients(
+      cropAsImage(
+        alignedCrop(photos[i], placements[i], previous.width, previous.height),
+        previous.width,
+        previous.height,
+      ),
+    ),
+  );
+  const template = markTemplate(medianGradients(crops), hint);
+  if (!template) return null;
+  const offset = {
+    x: template.box.x0 + middle(template.width) - middle(previous.width),
+    y: template.box.y0 + middle(template.height) - middle(previous.height),
+  };
+  return {
+    template,
+    centreOf: (p) => ({
+      cx: Math.round(p.cx + p.scale * offset.x),
+      cy: Math.round(p.cy + p.scale * offset.y),
+    }),
+  };
+}
+
+function cropHint(hint: Bitmap, frameWidth: number, template: MarkTemplate): Bitmap {
+  const { box, width, height } = template;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    out.set(hint.subarray((box.y0 + y) * frameWidth + box.x0, (box.y0 + y) * frameWidth + box.x1), y * width);
+  return out;
+}
+
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function noMark(found: number, total: number): AppError {
+  return new AppError(
+    'NOTHING_TO_DO',
+    found === 0
+      ? 'No mark common to these photos was found: each photo is best cleaned on its own.'
+      : `The mark was found on only ${found} of ${total} photos: at least ${MIN_PHOTOS} are needed to estimate it.`,
+  );
+}

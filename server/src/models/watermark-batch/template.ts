@@ -1,0 +1,142 @@
+import {
+  connectedComponents,
+  dilate,
+  expandBox,
+  maskBounds,
+  type Bitmap,
+  type Box,
+} from '../../lib/image/bitmap';
+import type { Gradients } from './gradients';
+import { integrateGradients } from './poisson';
+
+/**
+ * The mark as the batch's median gradients show it, in a box of the frame it was estimated in: its edges
+ * (the points a photo is searched with) and its support (edges and the inside of its strokes, where the
+ * opacity is estimated).
+ */
+export interface MarkTemplate {
+  /** Where the box lies in the frame the gradients came from. */
+  box: Box;
+  width: number;
+  height: number;
+  gx: Float32Array;
+  gy: Float32Array;
+  edges: Bitmap;
+  support: Bitmap;
+}
+
+/** The median gradient of a mark edge stands this many times above the median's level over the frame. */
+const EDGE_OVER_NOISE = 6;
+/** ...and above this many levels a pixel whatever the noise (a quiet batch of skies). */
+const MIN_EDGE = 1.5;
+/** Edge specks smaller than this are chance agreements of a few photos, not a mark. */
+const MIN_EDGE_PART = 6;
+/** Anti-aliasing and the blur of lossy formats reach this far past a mark's edges. */
+const SUPPORT_REACH = 3;
+const GAP = 8;
+const MIN_GROUP_SHARE = 0.25;
+const BOX_PAD = 8;
+
+export function markTemplate(median: Gradients, hint: Bitmap | null = null): MarkTemplate | null {
+  const { width: w, height: h, gx, gy } = median;
+  const magnitude = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) magnitude[i] = Math.hypot(gx[i], gy[i]);
+  const level = quantile(magnitude, 0.5);
+  const threshold = Math.max(MIN_EDGE, EDGE_OVER_NOISE * level);
+  const near = hint ? dilate(hint, w, h, 6) : null;
+  let edges: Bitmap = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) edges[i] = magnitude[i] > threshold && (!near || near[i]) ? 1 : 0;
+  edges = mainParts(dropSpecks(edges, w, h), w, h);
+  const bounds = maskBounds(edges, w, h);
+  if (!bounds) return null;
+  const box = expandBox(bounds, BOX_PAD + SUPPORT_REACH, w, h);
+  const bw = box.x1 - box.x0;
+  const bh = box.y1 - box.y0;
+  const crop = (from: Float32Array | Uint8Array) => {
+    const out = from instanceof Uint8Array ? new Uint8Array(bw * bh) : new Float32Array(bw * bh);
+    for (let y = 0; y < bh; y++)
+      out.set(from.subarray((y + box.y0) * w + box.x0, (y + box.y0) * w + box.x1), y * bw);
+    return out;
+  };
+  const tgx = crop(gx) as Float32Array;
+  const tgy = crop(gy) as Float32Array;
+  const tedges = crop(edges) as Uint8Array;
+  return {
+    box,
+    width: bw,
+    height: bh,
+    gx: tgx,
+    gy: tgy,
+    edges: tedges,
+    support: supportOf(tgx, tgy, tedges, bw, bh, threshold),
+  };
+}
+
+/** Edges grown over anti-aliasing, with the inside of strokes where the rebuilt mark stands out. */
+function supportOf(
+  gx: Float32Array,
+  gy: Float32Array,
+  edges: Bitmap,
+  w: number,
+  h: number,
+  threshold: number,
+): Bitmap {
+  const rebuilt = integrateGradients(gx, gy, w, h);
+  const support = dilate(edges, w, h, SUPPORT_REACH);
+  const inside = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) inside[i] = Math.abs(rebuilt[i]) > 2 * threshold ? 1 : 0;
+  const grown = dilate(inside, w, h, 1);
+  for (let i = 0; i < w * h; i++) support[i] |= grown[i];
+  fillEnclosed(support, w, h);
+  // The box's rim stays photo: the membrane fill under the mark starts from it.
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) support[y * w + x] = 0;
+  return support;
+}
+
+/** Sets what the support encloses (the inside of a logo's outline, whatever its colour against the photos). */
+function fillEnclosed(mask: Bitmap, w: number, h: number): void {
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let x = 0; x < w; x++) stack.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) stack.push(y * w, y * w + w - 1);
+  while (stack.length) {
+    const i = stack.pop()!;
+    if (outside[i] || mask[i]) continue;
+    outside[i] = 1;
+    const x = i % w;
+    if (x > 0) stack.push(i - 1);
+    if (x < w - 1) stack.push(i + 1);
+    if (i >= w) stack.push(i - w);
+    if (i < w * (h - 1)) stack.push(i + w);
+  }
+  for (let i = 0; i < w * h; i++) if (!outside[i]) mask[i] = 1;
+}
+
+function dropSpecks(mask: Bitmap, w: number, h: number): Bitmap {
+  const parts = connectedComponents(mask, w, h);
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++)
+    if (parts.labels[i] && parts.sizes[parts.labels[i] - 1] >= MIN_EDGE_PART) out[i] = 1;
+  return out;
+}
+
+/**
+ * The mark's edges without the chance agreements scattered over the frame: edges within GAP px of each other
+ * form a group, and groups with under a quarter of the largest one's edge pixels are dropped.
+ */
+function mainParts(edges: Bitmap, w: number, h: number): Bitmap {
+  const groups = connectedComponents(dilate(edges, w, h, GAP), w, h);
+  const mass = new Array<number>(groups.count + 1).fill(0);
+  for (let i = 0; i < w * h; i++) if (edges[i]) mass[groups.labels[i]]++;
+  const largest = Math.max(0, ...mass);
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++)
+    if (edges[i] && mass[groups.labels[i]] >= MIN_GROUP_SHARE * largest) out[i] = 1;
+  return out;
+}
+
+export function quantile(values: Float32Array, q: number): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
+}
