@@ -61,11 +61,16 @@ export const faceEnhancementOptionsSchema = z
   .strict();
 export type FaceEnhancementOptions = z.infer<typeof faceEnhancementOptionsSchema>;
 
-/** Professional headshot sizes: a square profile picture, a 4:5 portrait (feeds and CVs), and a print at 4:5. */
+/**
+ * Professional headshot sizes: a square profile picture, a 4:5 portrait (feeds and CVs), a print at 4:5, a
+ * LinkedIn square (framed tighter) and a passport-style 35 x 45 mm at 600 dpi (framed by the head's height).
+ */
 export const HEADSHOT_SIZES = {
   square: { width: 1024, height: 1024 },
   portrait: { width: 1080, height: 1350 },
   print: { width: 1200, height: 1500 },
+  linkedin: { width: 800, height: 800 },
+  passport: { width: 827, height: 1063 },
 } as const;
 export type HeadshotSize = keyof typeof HEADSHOT_SIZES;
 export const HEADSHOT_SIZE_NAMES = Object.keys(HEADSHOT_SIZES) as [HeadshotSize, ...HeadshotSize[]];

@@ -143,11 +143,15 @@ const HEADSHOT_SIZE_LABELS: Record<ModeChoices['headshotSize'], string> = {
   square: 'Square',
   portrait: '4:5',
   print: 'Print',
+  linkedin: 'LinkedIn',
+  passport: 'Passport style',
 };
 const HEADSHOT_SIZE_USES: Record<ModeChoices['headshotSize'], string> = {
   square: ', for profile pictures',
   portrait: ' (4:5), for feeds and CVs',
   print: ' (4:5), for printing',
+  linkedin: ', the face larger, for LinkedIn',
+  passport: " (35 x 45 mm at 600 dpi), the head three quarters of the height; check your country's rules",
 };
 const headshotSizeHint = (size: ModeChoices['headshotSize']) =>
   `${HEADSHOT_SIZES[size].width} x ${HEADSHOT_SIZES[size].height} px${HEADSHOT_SIZE_USES[size]}.`;
