@@ -1,7 +1,7 @@
 /**
  * A studio-style headshot from a casual photo, every heavy step in the worker pool: find the main face
  * (refuse without one), level the eyes and frame by rule (framing.ts), matte the person on the frame's part
- * of the photo (ISNet with a hair-aware refinement), enlarge that part with the upscale engine when the frame
+ * of the photo (the person-matting model, refined at the photo's edges), enlarge that part with the upscale engine when the frame
  * would otherwise be enlarged, resample it onto the frame, take out the old background's colour at the edges,
  * tidy the light on the skin, set the person on the backdrop, and retouch the face at "subtle".
  */
@@ -17,7 +17,6 @@ import {
   faceOnOutput,
   faceOnPhoto,
   frameBounds,
-  frameFor,
   levelFace,
   mainFace,
   toOutput,
@@ -26,7 +25,9 @@ import {
   type LevelFace,
 } from '../../models/headshot/framing';
 import { isolateMainPerson } from '../../models/headshot/isolate';
-import { findHeadTop, withBody } from '../../models/headshot/person';
+import { peopleInRoom } from '../../models/headshot/subject';
+import { findHeadTop, photoCuts } from '../../models/headshot/person';
+import { composeFrame, fitToPhoto, FRAMING_RULES, overflow } from '../../models/headshot/composition';
 import { tidyLight, type LightReport } from '../../models/headshot/light';
 import { vignette } from '../../models/headshot/vignette';
 import { warpColour, warpMatte } from '../../models/headshot/warp';
@@ -48,6 +49,7 @@ export interface HeadshotDeps {
 
 export interface HeadshotResult {
   image: RawImage;
+  /** The faces of people in the room (not those in pictures on the wall). */
   faces: Face[];
   /** The face the headshot is made of, on the photo. */
   face: Face;
@@ -75,7 +77,9 @@ export async function makeHeadshot(
   const progress = deps.progress ?? (() => {});
   const { width, height } = HEADSHOT_SIZES[options.size];
   progress(0.02, 'Finding the face');
-  const faces = await detectFaces(image, pool, signal);
+  const found = await detectFaces(image, pool, signal);
+  // Faces in posters, on screens or in photos on the wall neither choose nor frame the headshot.
+  const faces = peopleInRoom(image, found);
   const face = mainFace(faces, image.width, image.height);
   if (!face) {
     throw new AppError(
@@ -91,21 +95,23 @@ export async function makeHeadshot(
   }
   const levelled = await refinedFace(image, face, pool, signal);
   const level = levelFace(levelled);
-  const guess = frameFor(level, level.top - HAIR_GUESS * (level.bottom - level.top), width, height);
+  const rule = FRAMING_RULES[options.size];
+  const guess = composeFrame(level, level.top - HAIR_GUESS * (level.bottom - level.top), width, height, rule);
 
   progress(0.1, 'Separating the person from the background');
   let bounds = frameBounds(guess, 0.12, image.width, image.height);
-  let matte = await personMatteOf(image, bounds, level, pool, signal);
-  const headTop = findHeadTop(
-    { pixels: { data: matte, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 },
-    level,
-  );
-  const frame = frameFor(level, headTop, width, height);
+  let matte = await personMatteOf(image, bounds, pool, signal);
+  const matteRegion = { pixels: { data: matte, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 };
+  const headTop = findHeadTop(matteRegion, level);
+  const composed = composeFrame(level, headTop, width, height, rule);
+  const headTopRow = toOutput(composed, unlevelPoint({ x: 0, y: headTop }, level.roll, level.origin)).y;
+  const cuts = photoCuts(matteRegion, image, level);
+  const frame = fitToPhoto(composed, image, cuts, headTopRow);
   const tight = frameBounds(frame, 0.02, image.width, image.height);
   if (!contains(bounds, tight)) {
     // A tall head (hair, a turned face) made the frame wider than the guess: matte the frame's part again.
     bounds = frameBounds(frame, 0.12, image.width, image.height);
-    matte = await personMatteOf(image, bounds, level, pool, signal);
+    matte = await personMatteOf(image, bounds, pool, signal);
   }
   const region = { x: bounds.x, y: bounds.y, scale: 1 };
 
@@ -114,15 +120,17 @@ export async function makeHeadshot(
     progress(0.45 + 0.3 * f, 'Upscaling'),
   );
   const colour = warpColour({ pixels, x: tight.x, y: tight.y, scale: upscaled }, frame);
-  const chin = toOutput(frame, unlevelPoint({ x: 0, y: level.bottom }, level.roll, level.origin)).y;
+  // Only a photo edge still inside the frame fades; one the frame was fitted to is the frame's own edge.
+  const inside = (side: 'left' | 'right' | 'top' | 'bottom') => overflow(frame, side, image) > 1;
   const edges = {
-    left: bounds.x === 0,
-    right: bounds.x + bounds.width === image.width,
-    top: bounds.y === 0,
+    left: bounds.x === 0 && inside('left'),
+    right: bounds.x + bounds.width === image.width && inside('right'),
+    top: bounds.y === 0 && inside('top'),
+    bottom: bounds.y + bounds.height === image.height && inside('bottom'),
     fade: EDGE_FADE * (level.right - level.left),
   };
-  const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, chin, edges);
-  isolateMainPerson(alpha, frame, face, faces);
+  const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, edges);
+  isolateMainPerson(alpha, frame, face, found);
 
   progress(0.8, 'Lighting and backdrop');
   const n = width * height;
@@ -177,7 +185,12 @@ async function refinedFace(
   let current = face;
   for (let round = 0; round < PROBE_ROUNDS; round++) {
     const level = levelFace(current);
-    const view = frameFor(level, level.top - HAIR_GUESS * (level.bottom - level.top), PROBE_SIDE, PROBE_SIDE);
+    const view = composeFrame(
+      level,
+      level.top - HAIR_GUESS * (level.bottom - level.top),
+      PROBE_SIDE,
+      PROBE_SIDE,
+    );
     const pixels = warpColour({ pixels: image, x: 0, y: 0, scale: 1 }, view);
     const again = await detectFaces(
       { data: pixels, width: PROBE_SIDE, height: PROBE_SIDE, channels: 3 },
@@ -192,22 +205,20 @@ async function refinedFace(
   return current;
 }
 
-/** The person's matte on `bounds` of the photo: ISNet's fine hair, and below the chin the segmentation's body too. */
+/** The people's matte on `bounds` of the photo (RVM refined at the photo's edges); one person is kept later. */
 async function personMatteOf(
   image: RawImage,
   bounds: FaceBox,
-  level: LevelFace,
   pool: WorkerPool,
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
   const crop = cropRaw(image, bounds);
   const data = new Uint8Array(crop.data);
-  const { alpha, body } = await pool.run(
+  const { alpha } = await pool.run(
     'person-matte',
     { image: { ...crop, data } },
     { transferList: [data.buffer], signal },
   );
-  withBody({ pixels: { data: alpha, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 }, body, level);
   return alpha;
 }
 

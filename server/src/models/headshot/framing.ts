@@ -1,24 +1,10 @@
 /**
- * Where the headshot's frame lies on the photo, by the rules of ID and headshot guides: the face about 43 %
- * of the frame's width and centred, the top of the head a tenth of the frame below its top edge, the eyes
- * level. Pure geometry on the face's landmarks; the frame is a rotated rectangle of the photo, mapped to the
- * output by one similarity transform (rotation by the eye line's roll, scale, shift).
+ * Where the headshot's frame lies on the photo: the main face, its eye line levelled, and the frame as a
+ * rotated rectangle of the photo, mapped to the output by one similarity transform (rotation by the eye
+ * line's roll, scale, shift). Pure geometry on the face's landmarks; where the frame goes is composition.ts.
  */
 import type { Face, FaceBox } from '../face/types';
 import { LANDMARKS } from '../face/landmarks';
-
-/** The face's width (cheek to cheek) as a share of the frame's width: inside the guides' 40-50 %, leaving room for shoulders. */
-export const FACE_WIDTH_SHARE = 0.43;
-/** The top of the head below the frame's top edge, as a share of the frame's height. */
-export const HEAD_TOP_SHARE = 0.1;
-/** Below the chin at least this share of the frame's height is left for the neck and shoulders. */
-export const MIN_BELOW_CHIN = 0.2;
-/**
- * The head (top of the hair to the chin) fills at most what the head-top and shoulder rules leave. A frontal
- * face meets the width rule first; a face turned aside or bowed shows a narrow or short oval, which by width
- * alone would be enlarged until the shoulders leave the frame.
- */
-export const MAX_HEAD_SHARE = 1 - HEAD_TOP_SHARE - MIN_BELOW_CHIN;
 
 export interface Point {
   x: number;
@@ -117,26 +103,6 @@ export function levelFace(face: Face): LevelFace {
     bottom = Math.max(bottom, p.y);
   }
   return { origin, roll, left, right, top, bottom };
-}
-
-/**
- * The frame for an output of `width` x `height` with the head's top at `headTop` (levelled frame, y up from
- * the eyes negative). The face's width sets the scale unless the head would be too tall; the face's centre
- * line sets the horizontal position.
- */
-export function frameFor(level: LevelFace, headTop: number, width: number, height: number): FrameTransform {
-  const faceWidth = level.right - level.left;
-  const headHeight = level.bottom - Math.min(headTop, level.top);
-  const scale = Math.min((FACE_WIDTH_SHARE * width) / faceWidth, (MAX_HEAD_SHARE * height) / headHeight);
-  const cx = (level.left + level.right) / 2;
-  const cy = headTop - HEAD_TOP_SHARE * (height / scale) + height / scale / 2;
-  return {
-    width,
-    height,
-    scale,
-    roll: level.roll,
-    centre: unlevelPoint({ x: cx, y: cy }, level.roll, level.origin),
-  };
 }
 
 /** Where an output pixel centre falls on the photo. */

@@ -14,6 +14,8 @@ import { faceOnOutput, type FrameTransform } from './framing';
 const SOLID = 24;
 /** The cut between two people is softened over this share of the main face's width. */
 const FEATHER = 0.03;
+/** The main face's seed is its oval (the landmarks' box) shrunk to this share, just inside its outline. */
+const FACE_OVAL = 0.95;
 /** A neighbour's body seed reaches this many of their face heights below the chin. */
 const BODY_REACH = 1.5;
 /** A neighbour's crown seed reaches this many of their face heights above the face's box. */
@@ -82,7 +84,7 @@ export function isolateMainPerson(
   const mainX = mainBox.x + mainBox.width / 2;
   const inMainColumn = (x: number, y: number) =>
     y > mainBox.y + mainBox.height && Math.abs(x - mainX) < 0.75 * mainBox.width;
-  const plant = (seed: Seed, who: 1 | 2) => {
+  const plant = (seed: Seed, who: 1 | 2, within = (_x: number, _y: number) => true) => {
     const x0 = Math.max(0, Math.round(seed.x0));
     const x1 = Math.min(width - 1, Math.round(seed.x1));
     const y0 = Math.max(0, Math.round(seed.y0));
@@ -90,13 +92,25 @@ export function isolateMainPerson(
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const i = y * width + x;
-        if (label[i] !== 0 || alpha[i] < SOLID) continue;
+        if (label[i] !== 0 || alpha[i] < SOLID || !within(x, y)) continue;
         if (who === 2 && inMainColumn(x, y)) continue;
         label[i] = who;
         queue[tail++] = i;
       }
     }
   };
+  // The main face's whole oval is theirs: a neighbour's head touching a cheek must not take part of it.
+  const oval = {
+    cx: mainBox.x + mainBox.width / 2,
+    cy: mainBox.y + mainBox.height / 2,
+    rx: (FACE_OVAL * mainBox.width) / 2,
+    ry: (FACE_OVAL * mainBox.height) / 2,
+  };
+  plant(
+    { x0: oval.cx - oval.rx, x1: oval.cx + oval.rx, y0: oval.cy - oval.ry, y1: oval.cy + oval.ry },
+    1,
+    (x, y) => ((x - oval.cx) / oval.rx) ** 2 + ((y - oval.cy) / oval.ry) ** 2 <= 1,
+  );
   for (const seed of seedsOf(main, frame, height)) plant(seed, 1);
   for (const face of faces)
     if (face !== main) for (const seed of seedsOf(face, frame, height, true)) plant(seed, 2);

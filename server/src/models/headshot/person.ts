@@ -1,4 +1,5 @@
 /** The person the headshot is of, read from the matte: where the top of the head is, hair included. */
+import type { PhotoCuts } from './composition';
 import { unlevelPoint, type LevelFace } from './framing';
 import type { PhotoRegion } from './warp';
 
@@ -80,4 +81,50 @@ export function withBody(region: PhotoRegion<Matte>, body: Uint8Array, level: Le
       if (b > data[i]) data[i] = b + 0.5;
     }
   }
+}
+
+/** A photo edge counts as cutting the person where this share of the part of it looked at is solid matte. */
+const CUT_SHARE = 0.04;
+
+/**
+ * Which of the photo's edges cut the person, read from the matte of `region` (photo pixels, scale 1): the
+ * top where the hair reaches it above the face, the bottom where the body does below it, a side where the
+ * head or shoulders do (from the top of the head to a face's height below the chin). Only the region's
+ * sides that are the photo's own edges can cut.
+ */
+export function photoCuts(
+  region: PhotoRegion<Matte>,
+  photo: { width: number; height: number },
+  level: LevelFace,
+): PhotoCuts {
+  const { data, width, height } = region.pixels;
+  const faceWidth = level.right - level.left;
+  const centre = unlevelPoint({ x: (level.left + level.right) / 2, y: 0 }, level.roll, level.origin);
+  const chin = unlevelPoint({ x: 0, y: level.bottom }, level.roll, level.origin).y;
+  const solidShare = (xs: [number, number], ys: [number, number]) => {
+    const x0 = Math.max(0, Math.round(xs[0] - region.x));
+    const x1 = Math.min(width - 1, Math.round(xs[1] - region.x));
+    const y0 = Math.max(0, Math.round(ys[0] - region.y));
+    const y1 = Math.min(height - 1, Math.round(ys[1] - region.y));
+    let solid = 0;
+    let seen = 0;
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++, seen++) if (data[y * width + x] >= 128) solid++;
+    return seen ? solid / seen : 0;
+  };
+  const top = region.y === 0;
+  const bottom = region.y + height === photo.height;
+  const left = region.x === 0;
+  const right = region.x + width === photo.width;
+  const across = (reach: number): [number, number] => [
+    centre.x - reach * faceWidth,
+    centre.x + reach * faceWidth,
+  ];
+  const band: [number, number] = [region.y, chin + (level.bottom - level.top)];
+  return {
+    top: top && solidShare(across(0.75), [0, 0]) > CUT_SHARE,
+    bottom: bottom && solidShare(across(1.5), [photo.height - 1, photo.height - 1]) > CUT_SHARE,
+    left: left && solidShare([0, 0], band) > CUT_SHARE,
+    right: right && solidShare([photo.width - 1, photo.width - 1], band) > CUT_SHARE,
+  };
 }

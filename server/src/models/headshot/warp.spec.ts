@@ -5,8 +5,6 @@ import { warpMatte } from './warp';
 const SIDE = 100;
 /** A 200 px frame around the whole 100 px photo: photo point (x, y) lands on output (x + 50, y + 50). */
 const frame: FrameTransform = { width: 200, height: 200, scale: 1, roll: 0, centre: { x: 50, y: 50 } };
-const edges = { left: true, right: true, top: true, fade: 20 };
-const CHIN = 130;
 
 function region(paint: (x: number, y: number) => number) {
   const data = new Uint8Array(SIDE * SIDE);
@@ -15,11 +13,11 @@ function region(paint: (x: number, y: number) => number) {
 }
 
 describe('warpMatte', () => {
-  it('fades a head the photo edge cuts, and does not carry its body past that edge', () => {
+  it('fades the person out before a photo edge that cuts them inside the frame, and carries nothing past it', () => {
+    const edges = { left: false, right: true, top: false, bottom: true, fade: 20 };
     const alpha = warpMatte(
       region(() => 255),
       frame,
-      CHIN,
       edges,
     );
     const at = (x: number, y: number) => alpha[y * 200 + x];
@@ -27,18 +25,20 @@ describe('warpMatte', () => {
     expect(at(148, 100)).toBeLessThan(10);
     expect(at(140, 100)).toBeGreaterThan(100);
     expect(at(140, 100)).toBeLessThan(255);
-    expect(at(170, 170)).toBe(0);
-    // The photo's bottom edge still carries the body down to the frame's.
-    expect(at(100, 190)).toBe(255);
+    expect(at(100, 148)).toBeLessThan(10);
+    // No streak: past the photo's edges the backdrop shows.
+    expect(at(170, 100)).toBe(0);
+    expect(at(100, 190)).toBe(0);
+    // An edge that is not a cut keeps the matte as it is up to it.
+    expect(at(52, 100)).toBe(255);
   });
 
-  it('carries a body past the side when the head is whole', () => {
+  it('keeps the matte as it is where no photo edge is marked', () => {
     const alpha = warpMatte(
-      region((x, y) => (y >= 85 ? 255 : 0)),
+      region((x) => (x >= 50 ? 255 : 0)),
       frame,
-      CHIN,
-      edges,
     );
-    expect(alpha[170 * 200 + 170]).toBe(255);
+    expect(alpha[100 * 200 + 148]).toBe(255);
+    expect(alpha[100 * 200 + 80]).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
  * shift) and bilinear interpolation, so rotation and enlargement cost a single pass at the output's size.
  */
 import type { RawImage } from '../../lib/image/raw-image';
-import { toOutput, toPhoto, type FrameTransform } from './framing';
+import { toPhoto, type FrameTransform } from './framing';
 
 /** A region of the photo, possibly enlarged: pixel (i, j) shows photo point (x + i / scale, y + j / scale). */
 export interface PhotoRegion<T> {
@@ -20,7 +20,7 @@ export interface PhotoRegion<T> {
 function eachSample(
   t: FrameTransform,
   region: { x: number; y: number; scale: number },
-  visit: (k: number, sx: number, sy: number, v: number) => void,
+  visit: (k: number, sx: number, sy: number) => void,
 ): void {
   const c = Math.cos(t.roll) / t.scale;
   const s = Math.sin(t.roll) / t.scale;
@@ -31,7 +31,7 @@ function eachSample(
     const dx = c * region.scale;
     const dy = s * region.scale;
     for (let u = 0; u < t.width; u++) {
-      visit(v * t.width + u, px, py, v);
+      visit(v * t.width + u, px, py);
       px += dx;
       py += dy;
     }
@@ -70,36 +70,27 @@ export interface PhotoEdges {
   left: boolean;
   right: boolean;
   top: boolean;
+  bottom: boolean;
   fade: number;
 }
 
+const NO_EDGES: PhotoEdges = { left: false, right: false, top: false, bottom: false, fade: 0 };
+
 /**
- * The region's 8-bit matte on the frame: zero beyond its top, and beyond its sides above output row
- * `bodyFrom`; below, its edges carry on outward, so a body cut by the photo's edges continues to the frame's
- * instead of ending in mid-air. Where the photo's own edge cuts the head (solid matte on that side above
- * `bodyFrom`), that side does not carry on: the body under a sliced head would be a block of smeared edge
- * pixels. Instead the matte fades out over `edges.fade` before every photo edge it is not carried past, so
- * a person cut by the photo dissolves into the backdrop rather than ending in a straight line.
+ * The region's 8-bit matte on the frame, zero beyond the region. Where a photo edge that cuts the person
+ * lies inside the frame (composition.ts moves and tightens the frame to avoid it, within limits), the matte
+ * fades out over `edges.fade` before it, so the person dissolves into the backdrop there. Nothing is carried
+ * past an edge: repeated edge pixels were streaks across the backdrop.
  */
 export function warpMatte(
   region: PhotoRegion<{ data: Uint8Array; width: number; height: number }>,
   t: FrameTransform,
-  bodyFrom: number,
-  edges: PhotoEdges = { left: false, right: false, top: false, fade: 0 },
+  edges: PhotoEdges = NO_EDGES,
 ): Uint8Array {
   const { data, width, height } = region.pixels;
   const out = new Uint8Array(t.width * t.height);
-  const carryLeft = !(edges.left && cutsHead(region, t, bodyFrom, 0));
-  const carryRight = !(edges.right && cutsHead(region, t, bodyFrom, width - 1));
-  let below = false;
-  const at = (x: number, y: number) => {
-    if (y < 0) return 0;
-    if (x < 0 || x >= width) {
-      if (!below || (x < 0 ? !carryLeft : !carryRight)) return 0;
-      x = x < 0 ? 0 : width - 1;
-    }
-    return data[Math.min(y, height - 1) * width + x];
-  };
+  const at = (x: number, y: number) =>
+    x < 0 || y < 0 || x >= width || y >= height ? 0 : data[y * width + x];
   // Alpha kept at `d` region pixels inside a photo edge: 0 at the edge, 1 from `fade` on (smoothstep).
   const ramp = (d: number) => {
     if (d >= edges.fade) return 1;
@@ -107,10 +98,8 @@ export function warpMatte(
     const r = d / edges.fade;
     return r * r * (3 - 2 * r);
   };
-  eachSample(t, region, (k, sx, sy, v) => {
-    below = v >= bodyFrom;
-    const sideOpen = (left: boolean) => below && (left ? carryLeft : carryRight);
-    if (sy < -1 || (sx < -1 && !sideOpen(true)) || (sx > width && !sideOpen(false))) return;
+  eachSample(t, region, (k, sx, sy) => {
+    if (sy < -1 || sx < -1 || sx > width || sy > height) return;
     const x0 = Math.floor(sx);
     const y0 = Math.floor(sy);
     const fx = sx - x0;
@@ -120,26 +109,11 @@ export function warpMatte(
     let a = top + (bottom - top) * fy;
     if (edges.fade > 0) {
       if (edges.top) a *= ramp(sy + 0.5);
-      if (edges.left && !sideOpen(true)) a *= ramp(sx + 0.5);
-      if (edges.right && !sideOpen(false)) a *= ramp(width - 0.5 - sx);
+      if (edges.bottom) a *= ramp(height - 0.5 - sy);
+      if (edges.left) a *= ramp(sx + 0.5);
+      if (edges.right) a *= ramp(width - 0.5 - sx);
     }
     out[k] = a + 0.5;
   });
   return out;
-}
-
-/** Whether the region's column `x` (a photo edge) holds solid matte on rows the frame shows above `bodyFrom`. */
-function cutsHead(
-  region: PhotoRegion<{ data: Uint8Array; width: number; height: number }>,
-  t: FrameTransform,
-  bodyFrom: number,
-  x: number,
-): boolean {
-  const { data, width, height } = region.pixels;
-  for (let y = 0; y < height; y++) {
-    if (data[y * width + x] < 128) continue;
-    const p = toOutput(t, { x: region.x + (x + 0.5) / region.scale, y: region.y + (y + 0.5) / region.scale });
-    if (p.y < bodyFrom && p.x >= 0 && p.x < t.width && p.y >= 0) return true;
-  }
-  return false;
 }

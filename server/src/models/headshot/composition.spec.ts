@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { drawnFace } from '../../../test/support/drawn-face';
+import { LANDMARKS } from '../face/landmarks';
+import {
+  composeFrame,
+  fitToPhoto,
+  overflow,
+  FIT_LIMITS,
+  PASSPORT_RULE,
+  STUDIO_RULE,
+  type PhotoCuts,
+} from './composition';
+import { levelFace, toOutput, unlevelPoint, type FrameTransform, type LevelFace } from './framing';
+
+const NO_CUTS: PhotoCuts = { top: false, bottom: false, left: false, right: false };
+
+/** Output row of the levelled frame's point (0, y): the eye line at y = 0, the head's top at `headTop`. */
+const rowOf = (frame: FrameTransform, level: LevelFace, y: number) =>
+  toOutput(frame, unlevelPoint({ x: 0, y }, level.roll, level.origin)).y;
+
+describe('composeFrame', () => {
+  it('levels the eyes, centres the face at the rule width and puts the eyes on the upper third', () => {
+    const face = drawnFace(400, 300, 120, -0.15);
+    const level = levelFace(face);
+    const headTop = level.top - 15;
+    const frame = composeFrame(level, headTop, 1080, 1350);
+    const onFrame = (i: number) => toOutput(frame, { x: face.mesh[i * 3], y: face.mesh[i * 3 + 1] });
+    const right = onFrame(LANDMARKS.rightEye[0]);
+    const left = onFrame(LANDMARKS.leftEye[0]);
+    expect(left.y - right.y).toBeCloseTo(0, 4);
+    expect((left.x + right.x) / 2).toBeCloseTo(540, 3);
+    expect((level.right - level.left) * frame.scale).toBeCloseTo(STUDIO_RULE.faceWidth * 1080, 3);
+    expect(right.y).toBeCloseTo(1350 / 3, 3);
+    // The room above the hair is within the rule's band.
+    const room = rowOf(frame, level, headTop) / 1350;
+    expect(room).toBeGreaterThanOrEqual(STUDIO_RULE.minHeadroom - 1e-9);
+    expect(room).toBeLessThanOrEqual(STUDIO_RULE.maxHeadroom + 1e-9);
+  });
+
+  it('never puts the top of tall hair through the frame: the eyes go lower instead', () => {
+    const level = levelFace(drawnFace(500, 500, 100));
+    const headTop = level.top - 90; // a tall hairdo
+    const frame = composeFrame(level, headTop, 1024, 1024);
+    expect(rowOf(frame, level, headTop)).toBeCloseTo(STUDIO_RULE.minHeadroom * 1024, 3);
+    expect(rowOf(frame, level, 0)).toBeGreaterThan(1024 / 3);
+    // The head as a whole still leaves room for the shoulders.
+    expect((level.bottom - headTop) * frame.scale).toBeLessThanOrEqual(STUDIO_RULE.maxHead * 1024 + 1e-6);
+  });
+
+  it('leaves no more than the rule allows above a bald head', () => {
+    const level = levelFace(drawnFace(500, 500, 100));
+    const frame = composeFrame(level, level.top, 1080, 1350);
+    expect(rowOf(frame, level, level.top)).toBeLessThanOrEqual(STUDIO_RULE.maxHeadroom * 1350 + 1e-6);
+  });
+
+  it('frames passport style by the head: chin to crown three quarters of the height', () => {
+    const level = levelFace(drawnFace(500, 500, 100));
+    const headTop = level.top - 20;
+    const frame = composeFrame(level, headTop, 827, 1063, PASSPORT_RULE);
+    expect((level.bottom - headTop) * frame.scale).toBeCloseTo(0.75 * 1063, 3);
+    const room = rowOf(frame, level, headTop) / 1063;
+    expect(room).toBeGreaterThanOrEqual(PASSPORT_RULE.minHeadroom - 1e-9);
+    expect(room).toBeLessThanOrEqual(PASSPORT_RULE.maxHeadroom + 1e-9);
+  });
+});
+
+describe('fitToPhoto', () => {
+  const photo = { width: 800, height: 1000 };
+
+  it('leaves a frame alone where the photo cuts nothing', () => {
+    const level = levelFace(drawnFace(400, 60, 200));
+    const frame = composeFrame(level, level.top - 40, 1024, 1024);
+    expect(fitToPhoto(frame, photo, NO_CUTS, 0)).toEqual(frame);
+  });
+
+  it("moves the frame down to the photo's top where the photo cut the hair: the cut stays at the frame's edge", () => {
+    // The hair reaches the photo's top edge, 120 px above the eyes; the rule would show backdrop above it.
+    const level = levelFace(drawnFace(400, 200, 220, 0.05));
+    const headTop = -levelFace(drawnFace(400, 200, 220, 0.05)).origin.y;
+    const frame = composeFrame(level, headTop, 1024, 1024);
+    expect(overflow(frame, 'top', photo)).toBeGreaterThan(10);
+    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, top: true }, rowOf(frame, level, headTop));
+    expect(overflow(fitted, 'top', photo)).toBeLessThanOrEqual(0.5);
+    // Still level and the face still centred.
+    expect(fitted.roll).toBe(frame.roll);
+    expect(toOutput(fitted, level.origin).x).toBeCloseTo(512, 0);
+  });
+
+  it('tightens about the top of the head where the shoulders run past the photo, keeping the headroom', () => {
+    // A close-up: the photo ends a little below the chin.
+    const level = levelFace(drawnFace(400, 700, 260));
+    const headTop = level.top - 60;
+    const frame = composeFrame(level, headTop, 1080, 1350);
+    expect(overflow(frame, 'bottom', photo)).toBeGreaterThan(0);
+    const row = rowOf(frame, level, headTop);
+    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, bottom: true }, row);
+    expect(overflow(fitted, 'bottom', photo)).toBeLessThanOrEqual(0.5);
+    expect(fitted.scale).toBeGreaterThan(frame.scale);
+    expect(fitted.scale).toBeLessThanOrEqual(frame.scale * FIT_LIMITS.maxTighten + 1e-9);
+    expect(rowOf(fitted, level, headTop)).toBeCloseTo(row, 3);
+  });
+
+  it('moves the face off centre by at most the limit toward a side the photo cut, then tightens', () => {
+    const level = levelFace(drawnFace(130, 400, 160));
+    const frame = composeFrame(level, level.top - 40, 1024, 1024);
+    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, left: true }, 100);
+    expect(overflow(fitted, 'left', photo)).toBeLessThanOrEqual(0.5);
+    const shift = Math.abs(toOutput(fitted, level.origin).x - 512);
+    expect(shift).toBeGreaterThan(0);
+    expect(shift).toBeLessThanOrEqual(FIT_LIMITS.maxShift * 1024 * FIT_LIMITS.maxTighten + 1e-6);
+  });
+
+  it('does not tighten at all where even the limit would leave the cut inside the frame', () => {
+    const level = levelFace(drawnFace(400, 960, 200));
+    const frame = composeFrame(level, level.top - 40, 1024, 1024);
+    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, bottom: true }, 100);
+    expect(fitted.scale).toBe(frame.scale);
+  });
+});
