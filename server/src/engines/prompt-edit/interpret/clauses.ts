@@ -45,15 +45,15 @@ const WISH_VERBS = new Set([
 ]);
 
 /**
- * "remove the man add a dog", "remove box shrink image": a list of wishes written without stops or "and",
- * where a verb of editing follows the thing the verb before it took, starts the next wish.
+ * "remove the man add a dog", "crop more tightly add sunglasses": a list of wishes written without stops or
+ * "and", where a verb of editing follows what the verb before it took, starts the next wish.
  */
 function startsAnotherWish(current: readonly Token[], token: Token): boolean {
   const previous = current.at(-1);
   return (
     token.pos === 'VERB' &&
     WISH_VERBS.has(token.lemma) &&
-    (previous?.pos === 'NOUN' || previous?.pos === 'PROPN') &&
+    ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM'].includes(previous?.pos ?? '') &&
     current.some((t) => t.pos === 'VERB' && WISH_VERBS.has(t.lemma))
   );
 }

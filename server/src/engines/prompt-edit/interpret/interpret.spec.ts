@@ -300,6 +300,11 @@ const CASES: [string, EditStep[], number?][] = [
   ['remove the beard', [], 1],
   // a flip is an edit, whatever it is said to create
   ['Flip the image to create a mirror image', [flip()]],
+  // a style's name on a thing that goes is no style
+  ['remove the text of walt disney pictures', [{ kind: 'remove-text', target: 'text' }]],
+  ['make it look like a disney movie', [], 1],
+  // a wish list run on after a describing word
+  ['make it brighter add a cat', [bright(0.2)], 1],
 ];
 
 describe('the instruction interpreter', () => {

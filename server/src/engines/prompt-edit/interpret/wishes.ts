@@ -82,7 +82,10 @@ function generativeReason(clause: Clause): string | null {
   if (has(clause, ['colorize', 'colourise', 'colorise', 'colourize'])) return CANNOT.colorize;
   const lookLike = has(clause, ['like', 'style']) && has(clause, ['look', 'style']);
   // "make the colours look like the real thing", "look like a good camera took it": true to life is a repair
-  if (has(clause, L.STYLE_WORDS) || (lookLike && !has(clause, TRUE_TO_LIFE)))
+  // "remove the Disney logo", "remove the painting": a style's name on a thing that goes is no style
+  const style = find(clause, L.STYLE_WORDS);
+  const removesIt = style >= 0 && find(clause, L.REMOVE) >= 0 && find(clause, L.REMOVE) < style;
+  if ((style >= 0 && !removesIt) || (lookLike && !has(clause, TRUE_TO_LIFE)))
     return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
   if (isRecolour(clause)) return CANNOT.recolour;
   // "show him on a frozen lake", "show me holding a trophy": a new scene around a person
