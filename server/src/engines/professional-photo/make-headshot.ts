@@ -6,7 +6,7 @@
  * tidy the light on the skin, set the person on the backdrop, and retouch the face at "subtle".
  */
 import { AppError } from '../../lib/errors';
-import type { RawImage } from '../../lib/image/raw-image';
+import { rawToSharp, type RawImage } from '../../lib/image/raw-image';
 import { detectFaces, type Face, type FaceBox } from '../../models/face';
 import { faceRegions, regionOfInterest } from '../../models/face/regions';
 import { cropRaw, isColourful, pasteRaw, shiftFace } from '../../models/face-retouch';
@@ -25,7 +25,7 @@ import {
   type LevelFace,
 } from '../../models/headshot/framing';
 import { isolateMainPerson } from '../../models/headshot/isolate';
-import { peopleInRoom } from '../../models/headshot/subject';
+import { peopleInRoom, type PeopleMatte } from '../../models/headshot/subject';
 import { findHeadTop, photoCuts } from '../../models/headshot/person';
 import { composeFrame, fitToPhoto, FRAMING_RULES, overflow } from '../../models/headshot/composition';
 import { tidyLight, type LightReport } from '../../models/headshot/light';
@@ -79,7 +79,8 @@ export async function makeHeadshot(
   progress(0.02, 'Finding the face');
   const found = await detectFaces(image, pool, signal);
   // Faces in posters, on screens or in photos on the wall neither choose nor frame the headshot.
-  const faces = peopleInRoom(image, found);
+  const faces =
+    found.length > 1 ? peopleInRoom(image, found, await foregroundPeople(image, pool, signal)) : found;
   const face = mainFace(faces, image.width, image.height);
   if (!face) {
     throw new AppError(
@@ -104,9 +105,9 @@ export async function makeHeadshot(
   const matteRegion = { pixels: { data: matte, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 };
   const headTop = findHeadTop(matteRegion, level);
   const composed = composeFrame(level, headTop, width, height, rule);
-  const headTopRow = toOutput(composed, unlevelPoint({ x: 0, y: headTop }, level.roll, level.origin)).y;
-  const cuts = photoCuts(matteRegion, image, level);
-  const frame = fitToPhoto(composed, image, cuts, headTopRow);
+  const rowOf = (y: number) => toOutput(composed, unlevelPoint({ x: 0, y }, level.roll, level.origin)).y;
+  const rows = { headTop: rowOf(headTop), chin: rowOf(level.bottom) };
+  const frame = fitToPhoto(composed, image, photoCuts(matteRegion, image, level), rows);
   const tight = frameBounds(frame, 0.02, image.width, image.height);
   if (!contains(bounds, tight)) {
     // A tall head (hair, a turned face) made the frame wider than the guess: matte the frame's part again.
@@ -220,6 +221,29 @@ async function personMatteOf(
     { transferList: [data.buffer], signal },
   );
   return alpha;
+}
+
+/** Side of the copy the foreground people are matted on, to tell them from faces in pictures: RVM's own side. */
+const PEOPLE_SIDE = 512;
+
+/** The photo's foreground people (RVM on a copy at most PEOPLE_SIDE long, unrefined). */
+async function foregroundPeople(
+  image: RawImage,
+  pool: WorkerPool,
+  signal?: AbortSignal,
+): Promise<PeopleMatte> {
+  const shrink = Math.min(1, PEOPLE_SIDE / Math.max(image.width, image.height));
+  const width = Math.max(1, Math.round(image.width * shrink));
+  const height = Math.max(1, Math.round(image.height * shrink));
+  const data = new Uint8Array(
+    await rawToSharp(image).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
+  );
+  const { alpha } = await pool.run(
+    'person-matte',
+    { image: { data, width, height, channels: 3 }, coarse: true },
+    { transferList: [data.buffer], signal },
+  );
+  return { data: alpha, width, height };
 }
 
 /** The crop as is when the frame shrinks it or barely enlarges it, else enlarged 2x or 4x by the upscaler. */

@@ -70,7 +70,7 @@ describe('fitToPhoto', () => {
   it('leaves a frame alone where the photo cuts nothing', () => {
     const level = levelFace(drawnFace(400, 60, 200));
     const frame = composeFrame(level, level.top - 40, 1024, 1024);
-    expect(fitToPhoto(frame, photo, NO_CUTS, 0)).toEqual(frame);
+    expect(fitToPhoto(frame, photo, NO_CUTS, { headTop: 0, chin: 500 })).toEqual(frame);
   });
 
   it("moves the frame down to the photo's top where the photo cut the hair: the cut stays at the frame's edge", () => {
@@ -79,7 +79,8 @@ describe('fitToPhoto', () => {
     const headTop = -levelFace(drawnFace(400, 200, 220, 0.05)).origin.y;
     const frame = composeFrame(level, headTop, 1024, 1024);
     expect(overflow(frame, 'top', photo)).toBeGreaterThan(10);
-    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, top: true }, rowOf(frame, level, headTop));
+    const rows = { headTop: rowOf(frame, level, headTop), chin: rowOf(frame, level, level.bottom) };
+    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, top: true }, rows);
     expect(overflow(fitted, 'top', photo)).toBeLessThanOrEqual(0.5);
     // Still level and the face still centred.
     expect(fitted.roll).toBe(frame.roll);
@@ -93,17 +94,35 @@ describe('fitToPhoto', () => {
     const frame = composeFrame(level, headTop, 1080, 1350);
     expect(overflow(frame, 'bottom', photo)).toBeGreaterThan(0);
     const row = rowOf(frame, level, headTop);
-    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, bottom: true }, row);
+    const fitted = fitToPhoto(
+      frame,
+      photo,
+      { ...NO_CUTS, bottom: true },
+      { headTop: row, chin: rowOf(frame, level, level.bottom) },
+    );
     expect(overflow(fitted, 'bottom', photo)).toBeLessThanOrEqual(0.5);
     expect(fitted.scale).toBeGreaterThan(frame.scale);
     expect(fitted.scale).toBeLessThanOrEqual(frame.scale * FIT_LIMITS.maxTighten + 1e-9);
     expect(rowOf(fitted, level, headTop)).toBeCloseTo(row, 3);
+    expect(rowOf(fitted, level, level.bottom)).toBeLessThanOrEqual(FIT_LIMITS.chinAt * 1350 + 1e-6);
+  });
+
+  it('tightens no further than keeps the chin in the frame', () => {
+    // The photo ends just under the chin: fitting its edge would need the chin below the frame's limit.
+    const level = levelFace(drawnFace(400, 700, 200));
+    const headTop = level.top - 40;
+    const frame = composeFrame(level, headTop, 1024, 1024);
+    const chinOnPhoto = unlevelPoint({ x: 0, y: level.bottom }, level.roll, level.origin).y;
+    const shortPhoto = { width: 800, height: Math.ceil(chinOnPhoto + 5) };
+    const rows = { headTop: rowOf(frame, level, headTop), chin: rowOf(frame, level, level.bottom) };
+    const fitted = fitToPhoto(frame, shortPhoto, { ...NO_CUTS, bottom: true }, rows);
+    expect(fitted).toEqual(frame);
   });
 
   it('moves the face off centre by at most the limit toward a side the photo cut, then tightens', () => {
     const level = levelFace(drawnFace(130, 400, 160));
     const frame = composeFrame(level, level.top - 40, 1024, 1024);
-    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, left: true }, 100);
+    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, left: true }, { headTop: 100, chin: 600 });
     expect(overflow(fitted, 'left', photo)).toBeLessThanOrEqual(0.5);
     const shift = Math.abs(toOutput(fitted, level.origin).x - 512);
     expect(shift).toBeGreaterThan(0);
@@ -113,7 +132,7 @@ describe('fitToPhoto', () => {
   it('does not tighten at all where even the limit would leave the cut inside the frame', () => {
     const level = levelFace(drawnFace(400, 960, 200));
     const frame = composeFrame(level, level.top - 40, 1024, 1024);
-    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, bottom: true }, 100);
+    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, bottom: true }, { headTop: 100, chin: 700 });
     expect(fitted.scale).toBe(frame.scale);
   });
 });

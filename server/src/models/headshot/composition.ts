@@ -103,13 +103,15 @@ export interface PhotoCuts {
 }
 
 export interface FitLimits {
-  /** The frame is tightened at most by this factor. */
+  /** The frame is tightened at most by this factor... */
   maxTighten: number;
+  /** ...and never so far that the chin falls below this share of the height. */
+  chinAt: number;
   /** The face may move off the centre line by at most this share of the width. */
   maxShift: number;
 }
 
-export const FIT_LIMITS: FitLimits = { maxTighten: 1.4, maxShift: 0.04 };
+export const FIT_LIMITS: FitLimits = { maxTighten: 2, chinAt: 0.85, maxShift: 0.04 };
 
 type Side = keyof PhotoCuts;
 const SIDES: Side[] = ['top', 'bottom', 'left', 'right'];
@@ -157,14 +159,14 @@ const ON_EDGE = 0.5;
  * the photo's top moves the frame down until its top is the photo's (the cut stays at the frame's edge); a
  * side cut moves the face off centre by at most `maxShift`; what still reaches past a cut edge (shoulders
  * past the photo's bottom or side) is tightened about the frame's top centre, at most `maxTighten` times,
- * so the room above the hair (output row `headTopRow`) stays as the rule set it. A frame that would need
- * more is not tightened at all. Sides that cut nothing are left to the backdrop.
+ * and never past the chin's room (`rows` are the head's top and the chin on the composed frame), so the room
+ * above the hair stays as the rule set it. A frame that would need more is not tightened at all. Sides that cut nothing are left to the backdrop.
  */
 export function fitToPhoto(
   frame: FrameTransform,
   photo: { width: number; height: number },
   cuts: PhotoCuts,
-  headTopRow: number,
+  rows: { headTop: number; chin: number },
   limits: FitLimits = FIT_LIMITS,
 ): FrameTransform {
   let t = frame;
@@ -183,19 +185,33 @@ export function fitToPhoto(
   }
   const fits = (f: FrameTransform) => cut.every((side) => overflow(f, side, photo) <= ON_EDGE);
   if (fits(t)) return t;
-  const anchorV = cuts.top ? 0 : Math.max(0, headTopRow);
+  const anchorV = cuts.top ? 0 : Math.max(0, rows.headTop);
   const at = (k: number) => tightened(t, k, t.width / 2, anchorV);
+  // The chin moves away from the anchor k times; the shifts above moved it up as much as they moved the frame.
+  const shiftedChin = rows.chin - (toOutputRow(t, frame, anchorV) - anchorV);
+  const chinRoom = (limits.chinAt * t.height - anchorV) / Math.max(1, shiftedChin - anchorV);
+  const maxK = Math.min(limits.maxTighten, chinRoom);
   // Past the limit the face would be enlarged beyond a headshot: the frame stays, and the photo's edge
   // inside it fades into the backdrop (warp.ts).
-  if (!fits(at(limits.maxTighten))) return t;
+  if (maxK <= 1 || !fits(at(maxK))) return t;
   let lo = 1;
-  let hi = limits.maxTighten;
+  let hi = maxK;
   for (let i = 0; i < 24; i++) {
     const mid = (lo + hi) / 2;
     if (fits(at(mid))) hi = mid;
     else lo = mid;
   }
   return at(hi);
+}
+
+/** Where `t`'s output row `v` (on the centre line) was on `frame`'s output. */
+function toOutputRow(t: FrameTransform, frame: FrameTransform, v: number): number {
+  const p = toPhoto(t, t.width / 2, v);
+  const c = Math.cos(frame.roll);
+  const s = Math.sin(frame.roll);
+  const dx = p.x - frame.centre.x;
+  const dy = p.y - frame.centre.y;
+  return frame.height / 2 + frame.scale * (-s * dx + c * dy);
 }
 
 /** How far (output pixels, along the frame's width) `t`'s centre has moved from `frame`'s. */

@@ -70,6 +70,22 @@ describe('choosing the people in the room', () => {
     expect(peopleInRoom(photo, [person, other])).toHaveLength(2);
   });
 
+  it('leaves out a small sharp face that the foreground people matte does not hold: a print behind the sitter', () => {
+    const person = faceAt(80, 120, 200);
+    const print = faceAt(400, 40, 90);
+    const photo = photoWith([
+      { x: 80, y: 120, size: 200, sharp: true },
+      { x: 400, y: 40, size: 90, sharp: true },
+    ]);
+    // The people matte at a quarter of the photo's size: the sitter only.
+    const people = { data: new Uint8Array(150 * 100), width: 150, height: 100 };
+    for (let y = 30; y < 100; y++) for (let x = 20; x < 70; x++) people.data[y * 150 + x] = 255;
+    expect(peopleInRoom(photo, [person, print], people)).toEqual([person]);
+    // Where the matte holds the second face too, it is a person in the room.
+    for (let y = 10; y < 35; y++) for (let x = 100; x < 123; x++) people.data[y * 150 + x] = 255;
+    expect(peopleInRoom(photo, [person, print], people)).toEqual([person, print]);
+  });
+
   it('keeps a lone face whatever its sharpness', () => {
     const only = faceAt(300, 100, 100);
     expect(peopleInRoom(photoWith([{ x: 300, y: 100, size: 100, sharp: false }]), [only])).toEqual([only]);
