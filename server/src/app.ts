@@ -217,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     authenticator,
   });
   batchRoutes(app, {
-    batches: createBatchService({ data, credits, processing, clock, log }),
+    batches: createBatchService({ data, credits, processing, clock, log, storage, engines: deps.engines }),
     authenticator,
   });
   historyRoutes(app, {

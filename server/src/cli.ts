@@ -186,6 +186,7 @@ async function sameMarkCommand(mode: string | undefined, image?: string, mask?: 
   const results = await removeSameMarkFromFiles(
     inputs.map((input) => ({ name: path.basename(input), bytes: readFileSync(input) })),
     mask ? readFileSync(mask) : null,
+    undefined,
     (fraction) => progressBar(`${inputs.length} photos`, fraction),
   );
   process.stderr.write('\n');

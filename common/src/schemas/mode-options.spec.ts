@@ -52,8 +52,15 @@ describe('parseModeOptions', () => {
     expect(parseModeOptions('face-enhancement', { unknown: true })).toMatchObject({ success: false });
   });
 
-  it('has a schema for every mode, the two inpainting modes sharing one', () => {
+  it("has a schema for every mode, watermark removal adding its batch option to object removal's", () => {
     expect(Object.keys(MODE_OPTIONS).sort()).toEqual([...MODES].sort());
-    expect(MODE_OPTIONS['watermark-removal']).toBe(MODE_OPTIONS['object-removal']);
+    expect(Object.keys(MODE_OPTIONS['watermark-removal'].shape).sort()).toEqual(
+      [...Object.keys(MODE_OPTIONS['object-removal'].shape), 'sameMark'].sort(),
+    );
+    expect(parseModeOptions('watermark-removal', { sameMark: true })).toEqual({
+      success: true,
+      data: { sameMark: true },
+    });
+    expect(parseModeOptions('object-removal', { sameMark: true }).success).toBe(false);
   });
 });

@@ -108,6 +108,15 @@ export const inpaintOptionsSchema = z
   .strict();
 export type InpaintOptions = z.infer<typeof inpaintOptionsSchema>;
 
+/**
+ * Watermark removal adds one batch option: `sameMark`, the same watermark on every photo of a batch (a
+ * photographer's proofs, a stock preview set), estimated from all of them and taken out exactly on each.
+ */
+export const watermarkRemovalOptionsSchema = inpaintOptionsSchema.extend({
+  /** Batches only (POST /api/batches, 3 photos or more): estimate the one mark from all the photos. */
+  sameMark: z.boolean().optional(),
+});
+
 /** Chat to Edit reads everything from its instruction; options sent to it are ignored. */
 const promptEditOptionsSchema = z
   .object({})
@@ -115,7 +124,7 @@ const promptEditOptionsSchema = z
 
 export const MODE_OPTIONS = {
   'prompt-edit': promptEditOptionsSchema,
-  'watermark-removal': inpaintOptionsSchema,
+  'watermark-removal': watermarkRemovalOptionsSchema,
   'background-removal': backgroundRemovalOptionsSchema,
   'object-removal': inpaintOptionsSchema,
   'face-enhancement': faceEnhancementOptionsSchema,

@@ -9,6 +9,7 @@ import type { RawImage } from '../lib/image/raw-image';
 import type { Mask } from '../lib/image/mask';
 import { runChain } from './chain';
 import type { Engine, EngineResult, RunContext } from './types';
+import type { PhotoFile, SameMarkFile } from './watermark-batch/same-mark-files';
 
 /** One edit as the pipeline hands it to a mode: the photo and mask decoded once, options already parsed. */
 export interface ModeRequest {
@@ -40,6 +41,12 @@ export interface ModeRunner {
    * runner that has one runs without a painted mask, finding it first.
    */
   findMask?(image: RawImage, signal?: AbortSignal): Promise<Mask | null>;
+  /** Watermark removal: one mark estimated from a whole batch and taken out of each photo (option sameMark). */
+  removeSameMark?(
+    files: PhotoFile[],
+    mask: Buffer | null,
+    onProgress?: (fraction: number) => void,
+  ): Promise<SameMarkFile[]>;
   run(request: ModeRequest, ctx: RunContext): Promise<EngineResult>;
 }
 

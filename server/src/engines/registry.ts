@@ -18,6 +18,8 @@ import {
   type InpaintInput,
 } from './inpaint/inpaint.engine';
 import { findingWatermarks } from './inpaint/watermark-finding';
+import { offeringSameMark } from './watermark-batch/same-mark-runner';
+import { removeInPool } from './watermark-batch/same-mark-files';
 import { createProfessionalPhotoEngine } from './professional-photo/professional-photo.engine';
 import { modeRunner, type EngineRegistry, type ModeRunner } from './mode-runner';
 import type { Engine } from './types';
@@ -75,9 +77,12 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
       optionsSchema: MODE_OPTIONS['background-removal'],
       toInput: (request, options) => ({ image: request.image, ...options }),
     }),
-    'watermark-removal': findingWatermarks(
-      inpaintRunner(createWatermarkRemovalEngine({ ...config.inpaint, pool }), 'watermark'),
-      (image, signal) => findWatermarkInWorker(pool, image, signal),
+    'watermark-removal': offeringSameMark(
+      findingWatermarks(
+        inpaintRunner(createWatermarkRemovalEngine({ ...config.inpaint, pool }), 'watermark'),
+        (image, signal) => findWatermarkInWorker(pool, image, signal),
+      ),
+      removeInPool(pool),
     ),
     'object-removal': inpaintRunner(createObjectRemovalEngine({ ...config.inpaint, pool }), 'object'),
     'image-upscale': modeRunner({

@@ -21,6 +21,7 @@ export const TASKS = {
   'retouch-face': () => import('../models/face-retouch/retouch-face.task.ts'),
   'person-matte': () => import('../models/person-matte/person-matte.task.ts'),
   'select-object': () => import('../models/sam/select-object.task.ts'),
+  'same-mark': () => import('../models/watermark-batch/same-mark.task.ts'),
 } satisfies Record<string, () => Promise<{ default: TaskFn<never, unknown> }>>;
 
 export type TaskName = keyof typeof TASKS;

@@ -8,6 +8,10 @@ import type { DataStore } from '../repositories/repositories';
 import type { CreditsService, Reservation } from './credits.service';
 import type { ProcessingService } from './processing.service';
 import { toCurrentUser } from './user-view';
+import type { EngineRegistry } from '../engines/mode-runner';
+import type { Storage } from '../storage/storage';
+import { isSameMarkBatch, runSameMarkBatch } from './same-mark-batch';
+import { SAME_MARK_NEEDS_BATCH } from '../engines/watermark-batch/same-mark-runner';
 
 export type BatchBody = z.output<typeof batchRequestSchema>;
 
@@ -35,6 +39,8 @@ export function createBatchService(deps: {
   processing: ProcessingService;
   clock: Clock;
   log: Logger;
+  storage: Storage;
+  engines: EngineRegistry;
 }) {
   const { data, credits, processing, clock, log } = deps;
 
@@ -49,6 +55,11 @@ export function createBatchService(deps: {
         );
       if (rows.some((row) => row.status === 'processing'))
         throw new AppError('CONFLICT', 'A photo of this batch is already being processed.');
+      if (isSameMarkBatch(body.options)) {
+        // The shared mark is estimated from at least 3 photos, and only watermark removal has one.
+        if (rows.length < 3 || rows.some((row) => row.editingMode !== 'watermark-removal'))
+          throw new AppError('BAD_REQUEST', SAME_MARK_NEEDS_BATCH);
+      }
       const total = body.imageIds.length;
       const held = await data.transaction((tx) => credits.reserve(tx.credits, user.id, total));
       return { total, run: (send, signal) => run(user, body, held, send, signal) };
@@ -73,6 +84,10 @@ export function createBatchService(deps: {
       scale: body.scale,
       options: body.options,
     };
+    if (isSameMarkBatch(body.options)) {
+      const { completed, failed } = await runSameMarkBatch(deps, user, imageIds, edit, held, send);
+      return finish(completed, failed);
+    }
     let next = 0;
     let completed = 0;
     let failed = 0;
@@ -117,9 +132,13 @@ export function createBatchService(deps: {
       while (next < imageIds.length) await one(imageIds[next++]);
     });
     await Promise.all(workers);
-    const owner = await data.users.getById(user.id);
-    if (owner)
-      send({ type: 'finished', completed, failed, credits: toCurrentUser(owner, clock.now()).credits });
+    await finish(completed, failed);
+
+    async function finish(completed: number, failed: number) {
+      const owner = await data.users.getById(user.id);
+      if (owner)
+        send({ type: 'finished', completed, failed, credits: toCurrentUser(owner, clock.now()).credits });
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { AppError } from '../lib/errors';
 import type { EditSettlement } from './edit-settlement';
 import type { Reservation } from './credits.service';
 import type { EditSubmission, ProcessBody, SubmittedEdit } from './edit-submission';
+import type { ProcessImageResult } from '../jobs/job-names';
 
 export type { ProcessBody };
 export type ProcessingService = ReturnType<typeof createProcessingService>;
@@ -81,6 +82,40 @@ export function createProcessingService(deps: {
 
   return {
     start,
+
+    /**
+     * An edit whose result the caller makes instead of the queue (a batch's shared watermark, estimated from all
+     * of its photos at once): submitted like any other (every check, the credit, the row in processing), then
+     * `finish` stores what `produce` made and settles it as a job would be, or fails it and gives the credit back.
+     */
+    async submitOwn(user: UserRow, imageId: string, body: ProcessBody, prepaid?: Reservation) {
+      let edit: SubmittedEdit;
+      try {
+        edit = await submission.submit(user, imageId, body, prepaid);
+      } catch (error) {
+        if (prepaid) await settlement.returnCredit(user.id, prepaid);
+        throw error;
+      }
+      const { job } = edit;
+      emit(job.imageId, { status: 'processing', percent: 0, message: 'Waiting for the whole batch...' });
+      return {
+        job,
+        async finish(produce: () => Promise<ProcessImageResult>): Promise<ProcessResponse> {
+          let written: string | undefined;
+          try {
+            const result = await produce();
+            written = result.resultKey;
+            const stands = await settlement.complete(job, result);
+            emit(job.imageId, { status: 'completed', percent: 100, message: 'Done' });
+            return await settlement.respond(job, stands);
+          } catch (error) {
+            const failure = await settlement.fail(job, error, written);
+            emit(job.imageId, { status: 'failed', percent: 100, message: failure.message });
+            throw failure;
+          }
+        },
+      };
+    },
 
     /** Progress of one image's processing, for the event stream. */
     subscribe(imageId: string, listener: (event: ProgressEventBody) => void): () => void {

@@ -2,7 +2,11 @@ import { AppError } from '../../lib/errors';
 import { FORMAT_MIME, sniffFormat, type ImageFormat } from '../../lib/image-intake';
 import { decodeMaskPng } from '../../lib/image/mask';
 import { decodeRaw, encodeJpeg, encodePng, rawToSharp, type RawImage } from '../../lib/image/raw-image';
-import { removeSameMark, type SameMarkOptions } from '../../models/watermark-batch/same-mark';
+import type { WorkerPool } from '../../inference/pool';
+import sameMarkTask, {
+  type SameMarkTaskPayload,
+  type SameMarkTaskPhoto,
+} from '../../models/watermark-batch/same-mark.task';
 
 export interface PhotoFile {
   name: string;
@@ -19,6 +23,23 @@ export interface SameMarkFile {
   note: string;
 }
 
+/** Runs the estimation: in this thread (the command line) or in the inference threads (the server). */
+export type SameMarkRemover = (
+  payload: SameMarkTaskPayload,
+  onProgress?: (fraction: number) => void,
+) => Promise<SameMarkTaskPhoto[]>;
+
+export const removeHere: SameMarkRemover = async (payload, onProgress) =>
+  sameMarkTask(payload, { progress: (fraction) => onProgress?.(fraction) });
+
+export const removeInPool =
+  (pool: WorkerPool): SameMarkRemover =>
+  (payload, onProgress) =>
+    pool.run('same-mark', payload, {
+      transferList: payload.photos.map((p) => p.data.buffer as ArrayBuffer),
+      onProgress,
+    });
+
 /**
  * Watermark removal of a batch that carries one mark, from files to files: every photo decoded, the mark
  * estimated from all of them (models/watermark-batch), each written back in its own format. `mask`, a painted
@@ -26,8 +47,9 @@ export interface SameMarkFile {
  */
 export async function removeSameMarkFromFiles(
   files: PhotoFile[],
-  mask: Buffer | null = null,
-  onProgress?: SameMarkOptions['onProgress'],
+  mask: Buffer | null,
+  remove: SameMarkRemover = removeHere,
+  onProgress?: (fraction: number) => void,
 ): Promise<SameMarkFile[]> {
   const photos: RawImage[] = [];
   for (const file of files) {
@@ -36,11 +58,15 @@ export async function removeSameMarkFromFiles(
     photos.push(await decodeRaw(file.bytes, 3));
   }
   const hint = mask ? await hintFor(mask, photos) : null;
-  const result = removeSameMark(photos, { hint, onProgress });
+  const sizes = photos.map(({ width, height }) => ({ width, height }));
+  const results = await remove(
+    { photos: photos.map(({ data, width, height }) => ({ data, width, height })), hint },
+    onProgress,
+  );
   return Promise.all(
-    result.photos.map(async (photo, i): Promise<SameMarkFile> => {
+    results.map(async (photo, i): Promise<SameMarkFile> => {
       const format = sniffFormat(files[i].bytes) as ImageFormat;
-      if (!photo.marked)
+      if (!photo.marked || !photo.data)
         return {
           name: files[i].name,
           bytes: files[i].bytes,
@@ -51,16 +77,16 @@ export async function removeSameMarkFromFiles(
       const filled = photo.filled ? `, ${photo.filled} opaque or clipped pixels filled` : '';
       return {
         name: files[i].name,
-        bytes: await encodeAs(photo.image, format),
+        bytes: await encodeAs({ data: photo.data, ...sizes[i], channels: 3 }, format),
         mime: FORMAT_MIME[format],
         marked: true,
-        note: `mark inverted on ${photo.inverted} pixels${filled} (match ${photo.placement.score.toFixed(2)})`,
+        note: `mark inverted on ${photo.inverted} pixels${filled} (match ${photo.score.toFixed(2)})`,
       };
     }),
   );
 }
 
-async function hintFor(mask: Buffer, photos: RawImage[]): Promise<SameMarkOptions['hint']> {
+async function hintFor(mask: Buffer, photos: RawImage[]): Promise<SameMarkTaskPayload['hint']> {
   for (const [index, photo] of photos.entries()) {
     try {
       const decoded = await decodeMaskPng(mask, photo.width, photo.height);

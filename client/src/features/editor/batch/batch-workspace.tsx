@@ -43,6 +43,9 @@ export function BatchWorkspace({
   const [prompt, setPrompt] = useState('');
   const preview = usePlanPreview(MODE_INFO[mode].needsPrompt ? prompt : '');
   const [choices, setChoices] = useState<ModeChoices>(DEFAULT_CHOICES);
+  // One watermark on every photo: estimated from all of them (3 or more), the painted mask only a hint.
+  const [sameMark, setSameMark] = useState(false);
+  const sameMarkOn = mode === 'watermark-removal' && photos.length >= 3 && sameMark;
   const needed = readyPhotos(photos).length;
   const remaining = user.credits.remaining;
   const busy = phase === 'uploading' || phase === 'running';
@@ -56,13 +59,15 @@ export function BatchWorkspace({
     const problem = processProblem({
       mode,
       hasImage: needed > 0,
-      hasMask: maskData !== null,
+      hasMask: maskData !== null || sameMarkOn,
       prompt,
       iterative: false,
       brush: 'erase',
     });
     if (problem) return toast({ ...problem, variant: 'destructive' });
-    void batch.start({ maskData, prompt, ...processOptions(mode, choices) });
+    const chosen = processOptions(mode, choices);
+    const options = sameMarkOn ? { ...chosen.options, sameMark: true } : chosen.options;
+    void batch.start({ maskData, prompt, ...chosen, ...(options ? { options } : {}) });
   }
 
   return (
@@ -106,6 +111,25 @@ export function BatchWorkspace({
           />
         )}
         <ModeChoicesPanel mode={mode} choices={choices} disabled={busy} onChange={setChoices} />
+        {mode === 'watermark-removal' && photos.length >= 3 && (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-violet-600"
+              checked={sameMark}
+              disabled={busy}
+              onChange={(event) => setSameMark(event.target.checked)}
+              data-testid="batch-same-mark"
+            />
+            <span>
+              Same watermark on all photos
+              <span className="block text-xs text-muted-foreground">
+                The mark is learned from every photo and taken out exactly; painting it is optional. Photos
+                without it come back untouched, and cost nothing.
+              </span>
+            </span>
+          </label>
+        )}
         <div className="flex flex-col gap-2">
           {phase !== 'done' && (
             <Button
