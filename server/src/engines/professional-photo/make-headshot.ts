@@ -26,7 +26,7 @@ import {
 } from '../../models/headshot/framing';
 import { isolateMainPerson } from '../../models/headshot/isolate';
 import { peopleInRoom, type PeopleMatte } from '../../models/headshot/subject';
-import { findHeadTop, photoCuts } from '../../models/headshot/person';
+import { findHeadTop, firmBody, photoCuts } from '../../models/headshot/person';
 import { composeFrame, fitToPhoto, FRAMING_RULES, overflow } from '../../models/headshot/composition';
 import { tidyLight, type LightReport } from '../../models/headshot/light';
 import { vignette } from '../../models/headshot/vignette';
@@ -101,7 +101,7 @@ export async function makeHeadshot(
 
   progress(0.1, 'Separating the person from the background');
   let bounds = frameBounds(guess, 0.12, image.width, image.height);
-  let matte = await personMatteOf(image, bounds, pool, signal);
+  let matte = await personMatteOf(image, bounds, level, pool, signal);
   const matteRegion = { pixels: { data: matte, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 };
   const headTop = findHeadTop(matteRegion, level);
   const composed = composeFrame(level, headTop, width, height, rule);
@@ -112,7 +112,7 @@ export async function makeHeadshot(
   if (!contains(bounds, tight)) {
     // A tall head (hair, a turned face) made the frame wider than the guess: matte the frame's part again.
     bounds = frameBounds(frame, 0.12, image.width, image.height);
-    matte = await personMatteOf(image, bounds, pool, signal);
+    matte = await personMatteOf(image, bounds, level, pool, signal);
   }
   const region = { x: bounds.x, y: bounds.y, scale: 1 };
 
@@ -206,10 +206,11 @@ async function refinedFace(
   return current;
 }
 
-/** The people's matte on `bounds` of the photo (RVM refined at the photo's edges); one person is kept later. */
+/** The people's matte on `bounds` of the photo (RVM refined at the photo's edges, the body firmed); one person is kept later. */
 async function personMatteOf(
   image: RawImage,
   bounds: FaceBox,
+  level: LevelFace,
   pool: WorkerPool,
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
@@ -220,6 +221,7 @@ async function personMatteOf(
     { image: { ...crop, data } },
     { transferList: [data.buffer], signal },
   );
+  firmBody({ pixels: { data: alpha, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 }, level);
   return alpha;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawnFace } from '../../../test/support/drawn-face';
 import { levelFace } from './framing';
-import { withBody } from './person';
+import { firmBody, withBody } from './person';
 
 describe('withBody', () => {
   // A face 60 px wide centred at (100, 60), upright: its chin is at y = 99.
@@ -22,5 +22,21 @@ describe('withBody', () => {
     expect(px(data, 20, 95)).toBe(200); // a shoulder beside the chin
     expect(at(data, 190)).toBe(200);
     expect(at(data, 199)).toBe(255); // never less than the matte had
+  });
+});
+
+describe('firmBody', () => {
+  const level = levelFace(drawnFace(100, 60, 60));
+  const side = 200;
+
+  it('makes a hesitant body solid below the chin and a faint ghost beside it clear, and leaves hair and face alone', () => {
+    const data = new Uint8Array(side * side).fill(100);
+    data[150 * side + 20] = 25;
+    firmBody({ pixels: { data, width: side, height: side }, x: 0, y: 0, scale: 1 }, level);
+    expect(data[150 * side + 100]).toBeGreaterThan(220); // a dark suit the matte half doubts is solid
+    expect(data[150 * side + 20]).toBe(0); // a faint ghost beside the shoulder goes
+    expect(data[10 * side + 100]).toBe(100); // the hair above the head stays as matted
+    expect(data[60 * side + 100]).toBe(100); // and the face
+    expect(data[105 * side + 100]).toBe(100); // and the chin's surroundings inside the head's ellipse
   });
 });
