@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enhancePhoto } from '../../src/engines/face-enhancement/enhance-photo';
-import { NO_FACE_NOTE } from '../../src/engines/face-enhancement/face-enhancement.engine';
+import {
+  createFaceEnhancementEngine,
+  NO_FACE_NOTE,
+} from '../../src/engines/face-enhancement/face-enhancement.engine';
+import { runChain } from '../../src/engines/chain';
+import { recentFaces } from '../../src/models/face';
+import type { WorkerPool } from '../../src/inference/pool';
+import { quietRunContext } from '../support/run-context';
 import { createEngineRegistry, enginesConfigFrom } from '../../src/engines/registry';
 import { loadConfig } from '../../src/config/env';
 import { decodePhoto } from '../../src/lib/image/raw-image';
@@ -108,6 +115,37 @@ describe('Face enhancement with GFPGAN on Replicate configured (a loopback stand
     const local = await enhance('eve', { strength: 'subtle' });
     expect(local).toMatchObject({ providerId: 'local-face', width: 400 });
     expect(stub.seen.filter((s) => s.path === 'POST /v1/predictions')).toHaveLength(1);
+  });
+
+  it('finds the faces once when the cloud answers wrongly and the local pipeline takes over', async () => {
+    recentFaces.clear();
+    let detections = 0;
+    const counting: WorkerPool = {
+      run: ((task, payload, options) => {
+        if (task === 'detect-faces') detections++;
+        return pool.run(task, payload, options);
+      }) as WorkerPool['run'],
+      close: async () => {},
+    };
+    const engine = createFaceEnhancementEngine({
+      pool: counting,
+      replicate: { apiToken: 'r8_test', version: 'gfpgan-version', baseUrl, pollIntervalMs: 5 },
+    });
+    const { image, format } = await decodePhoto(
+      await sharp(fixture('face/face-grace-hopper-navy-portrait.jpg')).resize(200).toBuffer(),
+    );
+    // An answer at 3x is not the 2x asked for: the cloud provider fails, after finding the faces beside its call.
+    stub.answer.scale = 3;
+    try {
+      const options = { strength: 'natural', skinSmoothing: true } as const;
+      const input = { image, format, maxOutputPixels: 1e8, ...options };
+      const result = await runChain(engine, input, quietRunContext());
+      expect(result.providerId).toBe('local-face');
+      expect(result.note).toBeUndefined();
+    } finally {
+      stub.answer.scale = null;
+    }
+    expect(detections).toBe(1);
   });
 
   it('is configured from the environment only with a token and a model version', () => {
