@@ -69,7 +69,7 @@ export const headshots: Article = {
           list: [
             'Sign in and open the editor in Professional Headshot mode.',
             'Upload your portrait (JPG, PNG or WebP).',
-            'Choose a backdrop and a size: square 1024 x 1024 for profile pictures, 4:5 (1080 x 1350) for feeds and CVs, or print (1200 x 1500).',
+            "Choose a backdrop and a size: square 1024 x 1024 for profile pictures, 4:5 (1080 x 1350) for feeds and CVs, print (1200 x 1500), LinkedIn (800 x 800, the face larger) or passport style (35 x 45 mm at 600 dpi; check your country's rules).",
             'Press Create Professional Photo.',
             'Compare with the original and download.',
             'Optional: run Face Enhancement on the result for extra sharpness and a 2x upscale.',
