@@ -1,6 +1,13 @@
 import { Rng } from '../../lib/random';
 import { lumaInto, type FloatImage } from './float-image';
-import { distanceInside, expandBox, maskBounds } from '../../lib/image/bitmap';
+import {
+  connectedComponents,
+  distanceInside,
+  expandBox,
+  maskBounds,
+  mergeBoxes,
+  type Box,
+} from '../../lib/image/bitmap';
 import { PatchField } from './patch-field';
 import { harmonicFill } from './poisson';
 import { applyCorrection, boxBlur, downsample, upsampleHole, type Level } from './pyramid';
@@ -240,69 +247,88 @@ function matchDetail(level: Level, c: number, gainMax: number, capFactor: number
   const n = w * h;
   const lum = new Float32Array(n);
   const energy = new Float32Array(n);
-  const measureEnergy = () => {
-    lumaInto({ data, width: w, height: h, channels: c }, lum, box);
-    for (let y = box.y0; y < box.y1 - 1; y++)
-      for (let x = box.x0; x < box.x1 - 1; x++) {
+  const measureEnergy = (area: Box) => {
+    lumaInto({ data, width: w, height: h, channels: c }, lum, area);
+    for (let y = area.y0; y < area.y1 - 1; y++)
+      for (let x = area.x0; x < area.x1 - 1; x++) {
         const i = y * w + x;
         const gx = lum[i + 1] - lum[i];
         const gy = lum[i + w] - lum[i];
         energy[i] = gx * gx + gy * gy;
       }
   };
-  measureEnergy();
+  measureEnergy(box);
   // The target: capped squared gradients of the known pixels, with their support, carried into the hole.
   const usable = (i: number) => !hole[i] && !blocked[i] && !blocked[i + 1] && !blocked[i + w];
-  const ring: number[] = [];
+  let known = 0;
   for (let y = box.y0; y < box.y1 - 1; y++)
-    for (let x = box.x0; x < box.x1 - 1; x++) if (usable(y * w + x)) ring.push(energy[y * w + x]);
-  if (ring.length === 0) return;
-  ring.sort((a, b) => a - b);
+    for (let x = box.x0; x < box.x1 - 1; x++) if (usable(y * w + x)) known++;
+  if (known === 0) return;
+  const ring = new Float32Array(known);
+  for (let y = box.y0, k = 0; y < box.y1 - 1; y++)
+    for (let x = box.x0; x < box.x1 - 1; x++) if (usable(y * w + x)) ring[k++] = energy[y * w + x];
+  ring.sort();
   const cap = capFactor * Math.max(1, ring[ring.length >> 1]);
-  const known = new Float32Array(n);
+  // The blurs below reach 3 * reach pixels from the hole: each group of hole parts 4 * reach apart is
+  // blurred in its own box, the same values at the hole as in the whole box, without blurring the photo
+  // between scattered parts (a tiled mark's).
+  const groups = mergeBoxes(
+    connectedComponents(hole, w, h).boxes.map((b) => expandBox(b, 4 * reach, w, h)),
+  ).map((g) => g.box);
+  const knownEnergy = new Float32Array(n);
   const knownSupport = new Float32Array(n);
-  for (let y = box.y0; y < box.y1 - 1; y++)
-    for (let x = box.x0; x < box.x1 - 1; x++) {
-      const i = y * w + x;
-      if (!usable(i)) continue;
-      known[i] = Math.min(cap, energy[i]);
-      knownSupport[i] = 1;
-    }
-  for (const a of [known, knownSupport]) for (let pass = 0; pass < 3; pass++) boxBlur(a, w, h, 1, reach, box);
+  for (const area of groups) {
+    for (let y = area.y0; y < area.y1 - 1; y++)
+      for (let x = area.x0; x < area.x1 - 1; x++) {
+        const i = y * w + x;
+        if (!usable(i)) continue;
+        knownEnergy[i] = Math.min(cap, energy[i]);
+        knownSupport[i] = 1;
+      }
+    for (const a of [knownEnergy, knownSupport])
+      for (let pass = 0; pass < 3; pass++) boxBlur(a, w, h, 1, reach, area);
+  }
   const target = new Float32Array(n);
-  for (let i = 0; i < n; i++) target[i] = knownSupport[i] > 0.05 ? known[i] / knownSupport[i] : 0;
+  for (let i = 0; i < n; i++) target[i] = knownSupport[i] > 0.05 ? knownEnergy[i] / knownSupport[i] : 0;
   harmonicFill(target, hole, w, h, 1);
   const total = new Float32Array(n).fill(1);
   const fill = new Float32Array(n);
   const fillSupport = new Float32Array(n);
-  for (let round = 0; round < DETAIL_ROUNDS; round++) {
-    if (round > 0) measureEnergy();
-    fill.fill(0);
-    fillSupport.fill(0);
-    for (let y = box.y0; y < box.y1 - 1; y++)
-      for (let x = box.x0; x < box.x1 - 1; x++) {
-        const i = y * w + x;
-        if (!hole[i]) continue;
-        fill[i] = Math.min(cap, energy[i]);
-        fillSupport[i] = 1;
+  const low = new Float32Array(data.length);
+  for (const area of groups)
+    for (let round = 0; round < DETAIL_ROUNDS; round++) {
+      if (round > 0) measureEnergy(area);
+      for (let y = area.y0; y < area.y1; y++) {
+        fill.fill(0, y * w + area.x0, y * w + area.x1);
+        fillSupport.fill(0, y * w + area.x0, y * w + area.x1);
+        low.set(data.subarray((y * w + area.x0) * c, (y * w + area.x1) * c), (y * w + area.x0) * c);
       }
-    for (const a of [fill, fillSupport]) for (let pass = 0; pass < 3; pass++) boxBlur(a, w, h, 1, reach, box);
-    const low = data.slice();
-    for (let pass = 0; pass < 2; pass++) boxBlur(low, w, h, c, 1, box);
-    for (let i = 0; i < n; i++) {
-      if (!hole[i]) continue;
-      const have = fillSupport[i] > 0.05 ? fill[i] / fillSupport[i] : 0;
-      const wanted = total[i] * Math.sqrt((target[i] + 1) / (have + 1));
-      const next = wanted < 1 / gainMax ? 1 / gainMax : wanted > gainMax ? gainMax : wanted;
-      const gain = next / total[i];
-      total[i] = next;
-      for (let k = 0; k < c; k++) {
-        const o = i * c + k;
-        const v = low[o] + gain * (data[o] - low[o]);
-        data[o] = v < 0 ? 0 : v > 255 ? 255 : v;
-      }
+      for (let y = area.y0; y < area.y1 - 1; y++)
+        for (let x = area.x0; x < area.x1 - 1; x++) {
+          const i = y * w + x;
+          if (!hole[i]) continue;
+          fill[i] = Math.min(cap, energy[i]);
+          fillSupport[i] = 1;
+        }
+      for (const a of [fill, fillSupport])
+        for (let pass = 0; pass < 3; pass++) boxBlur(a, w, h, 1, reach, area);
+      for (let pass = 0; pass < 2; pass++) boxBlur(low, w, h, c, 1, area);
+      for (let y = area.y0; y < area.y1; y++)
+        for (let x = area.x0; x < area.x1; x++) {
+          const i = y * w + x;
+          if (!hole[i]) continue;
+          const have = fillSupport[i] > 0.05 ? fill[i] / fillSupport[i] : 0;
+          const wanted = total[i] * Math.sqrt((target[i] + 1) / (have + 1));
+          const next = wanted < 1 / gainMax ? 1 / gainMax : wanted > gainMax ? gainMax : wanted;
+          const gain = next / total[i];
+          total[i] = next;
+          for (let k = 0; k < c; k++) {
+            const o = i * c + k;
+            const v = low[o] + gain * (data[o] - low[o]);
+            data[o] = v < 0 ? 0 : v > 255 ? 255 : v;
+          }
+        }
     }
-  }
 }
 
 /** Rounds of detail scaling. */

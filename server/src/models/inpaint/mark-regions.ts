@@ -35,8 +35,10 @@ export function fitMarkRegions(
   const tw = Math.ceil(w / TILE);
   const th = Math.ceil(h / TILE);
   const tileFit: (BlendFit | null)[] = new Array(tw * th).fill(null);
+  const wanted = tilesWanted(mask, w, h, tw, th, componentFit);
   for (let ty = 0; ty < th; ty++) {
     for (let tx = 0; tx < tw; tx++) {
+      if (!wanted[ty * tw + tx]) continue;
       const pixels = tilePixels(mask, w, h, tx, ty);
       if (pixels.length < MIN_TILE_PIXELS) continue;
       const fit = fitBlend(data, background, c, pixels);
@@ -91,6 +93,37 @@ export function fitMarkRegions(
     }
   }
   return { fits, fitOf };
+}
+
+/**
+ * The tiles whose fit some pixel may take: those with a pixel, in the tile or the eight around it, whose
+ * component has no flat fit of its own (a flat mark's pixels keep their component's fit). A tiled mark of
+ * one colour needs none of its hundreds of tile fits, which were most of its inversion's time.
+ */
+function tilesWanted(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  tw: number,
+  th: number,
+  componentFit: (i: number) => BlendFit | null,
+): Uint8Array {
+  const open = new Uint8Array(tw * th);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!mask[i]) continue;
+      const own = componentFit(i);
+      if (!own || own.residual > FLAT_MARK) open[Math.floor(y / TILE) * tw + Math.floor(x / TILE)] = 1;
+    }
+  const wanted = new Uint8Array(tw * th);
+  for (let ty = 0; ty < th; ty++)
+    for (let tx = 0; tx < tw; tx++) {
+      if (!open[ty * tw + tx]) continue;
+      for (let ny = Math.max(0, ty - 1); ny <= Math.min(th - 1, ty + 1); ny++)
+        for (let nx = Math.max(0, tx - 1); nx <= Math.min(tw - 1, tx + 1); nx++) wanted[ny * tw + nx] = 1;
+    }
+  return wanted;
 }
 
 /** Mask pixels of one tile and its margin, evenly thinned to SAMPLES. */

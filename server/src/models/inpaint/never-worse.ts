@@ -271,6 +271,10 @@ export function rejectForeignColours(
   const { width: w, height: h, channels: c, data } = image;
   const ring = distanceOutside(mask, w, h, RING_OUTER + 1);
   const foreign = new Uint8Array(w * h);
+  // Each pixel's colour bin once: the regions' surroundings overlap, and a 2 MP tiled mark has hundreds.
+  const bins = new Uint16Array(w * h);
+  for (let i = 0; i < bins.length; i++)
+    if (mask[i] || (ring[i] > 0 && ring[i] <= RING_OUTER)) bins[i] = colourBin(data, i * c);
   let any = false;
   for (let y0 = 0; y0 < h; y0 += REGION) {
     for (let x0 = 0; x0 < w; x0 += REGION) {
@@ -288,14 +292,17 @@ export function rejectForeignColours(
         y1: Math.min(h, y1 + CONTEXT),
       };
       // The photo around: the ring outside the mask, and the mask's pixels that inversion left as they were.
-      const near = palette(image, around, (i) =>
-        mask[i] ? !lost[i] && alpha[i] === 0 : ring[i] > 0 && ring[i] <= RING_OUTER,
+      const colours = palette(
+        image,
+        around,
+        (i) => (mask[i] ? !lost[i] && alpha[i] === 0 : ring[i] > 0 && ring[i] <= RING_OUTER),
+        bins,
       );
-      if (!near) continue;
+      if (!colours) continue;
       for (let y = y0; y < y1; y++)
         for (let x = x0; x < x1; x++) {
           const i = y * w + x;
-          if (!mask[i] || lost[i] || alpha[i] === 0 || near[colourBin(data, i * c)]) continue;
+          if (!mask[i] || lost[i] || alpha[i] === 0 || colours[bins[i]]) continue;
           foreign[i] = 1;
           any = true;
         }
@@ -315,12 +322,20 @@ export function rejectForeignColours(
 }
 
 function colourBin(data: Float32Array, o: number): number {
-  const q = (k: number) => Math.min(BINS - 1, Math.max(0, Math.floor(data[o + k] / BIN)));
-  return (q(0) * BINS + q(1)) * BINS + q(2);
+  return (binOf(data[o]) * BINS + binOf(data[o + 1])) * BINS + binOf(data[o + 2]);
+}
+
+function binOf(v: number): number {
+  return Math.min(BINS - 1, Math.max(0, Math.floor(v / BIN)));
 }
 
 /** The colours (on the BIN grid, each grown by one step) of the pixels of `box` that `take` accepts; null when fewer than 40. */
-function palette(image: FloatImage, box: Box, take: (i: number) => boolean): Uint8Array | null {
+function palette(
+  image: FloatImage,
+  box: Box,
+  take: (i: number) => boolean,
+  bins?: Uint16Array,
+): Uint8Array | null {
   const { width: w, channels: c, data } = image;
   const seen = new Uint8Array(BINS * BINS * BINS);
   let known = 0;
@@ -328,7 +343,7 @@ function palette(image: FloatImage, box: Box, take: (i: number) => boolean): Uin
     for (let x = box.x0; x < box.x1; x++) {
       const i = y * w + x;
       if (!take(i)) continue;
-      seen[colourBin(data, i * c)] = 1;
+      seen[bins ? bins[i] : colourBin(data, i * c)] = 1;
       known++;
     }
   if (known < 40) return null;

@@ -111,18 +111,28 @@ export function boxBlur(data: Float32Array, w: number, h: number, c: number, r: 
       }
     }
   }
-  for (let x = box.x0; x < box.x1; x++) {
-    for (let y = box.y0; y < box.y1; y++)
-      for (let k = 0; k < c; k++) line[y * c + k] = data[(y * w + x) * c + k];
-    for (let k = 0; k < c; k++) {
-      let sum = 0;
-      for (let y = box.y0; y < Math.min(box.y1, box.y0 + r); y++) sum += line[y * c + k];
-      for (let y = box.y0; y < box.y1; y++) {
-        if (y + r < box.y1) sum += line[(y + r) * c + k];
-        if (y - r - 1 >= box.y0) sum -= line[(y - r - 1) * c + k];
-        const n = Math.min(box.y1 - 1, y + r) - Math.max(box.y0, y - r) + 1;
-        data[(y * w + x) * c + k] = sum / n;
-      }
+  // Down the columns, a row at a time (walking one column at a time misses the cache on every pixel): each
+  // column's running sum sees the same additions in the same order, so the result is the same to the bit.
+  const span = (box.x1 - box.x0) * c;
+  const sums = new Float64Array(span);
+  // The rows as they were before this pass wrote them, for the subtraction r + 1 rows later.
+  const kept = new Float64Array((r + 1) * span);
+  for (let y = box.y0; y < Math.min(box.y1, box.y0 + r); y++) {
+    const o = (y * w + box.x0) * c;
+    for (let j = 0; j < span; j++) sums[j] += data[o + j];
+  }
+  for (let y = box.y0; y < box.y1; y++) {
+    const o = (y * w + box.x0) * c;
+    const slot = ((y - box.y0) % (r + 1)) * span;
+    if (y + r < box.y1) {
+      const add = ((y + r) * w + box.x0) * c;
+      for (let j = 0; j < span; j++) sums[j] += data[add + j];
+    }
+    if (y - r - 1 >= box.y0) for (let j = 0; j < span; j++) sums[j] -= kept[slot + j];
+    const n = Math.min(box.y1 - 1, y + r) - Math.max(box.y0, y - r) + 1;
+    for (let j = 0; j < span; j++) {
+      kept[slot + j] = data[o + j];
+      data[o + j] = sums[j] / n;
     }
   }
 }

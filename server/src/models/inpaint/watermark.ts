@@ -71,14 +71,14 @@ export function invertWatermark(
   for (let i = 0; i < mask.length; i++) used[i] = mask[i];
   if (c < 3) return { lost, recovered: 0, fits: [], alpha: used };
   const original = data.slice();
-  const { labels, count, sizes } = connectedComponents(mask, w, h);
+  const { labels, count, sizes, boxes } = connectedComponents(mask, w, h);
   const depth = distanceInside(mask, w, h);
   const global = fitBlend(data, background, c, collect(mask, labels, 0, 6000));
   const byComponent: (BlendFit | null)[] = [null];
   for (let id = 1; id <= count; id++) {
     let fit = global;
     if (sizes[id - 1] >= 150) {
-      const own = fitBlend(data, background, c, collect(mask, labels, id, 3000));
+      const own = fitBlend(data, background, c, collect(mask, labels, id, 3000, w, boxes[id - 1]));
       if (!global || (own && own.residual < global.residual * 0.8)) fit = own;
     }
     byComponent.push(fit && usable(fit) ? fit : null);
