@@ -18,6 +18,8 @@ const FULL_STEP = 0.15;
 const SAME_SIDE = 0.05;
 const OMEGA = 1.9;
 const MAX_ITERATIONS = 400;
+/** Largest change of a sweep (8-bit levels) under which the solve has settled. */
+const SETTLED = 0.05;
 
 /**
  * `alpha` is the opacity inverted per pixel (0 untouched, 1 filled); `region` the mask. Changes `image`
@@ -85,6 +87,7 @@ export function smoothOverOutline(image: FloatImage, region: Uint8Array, alpha: 
     }
   }
   for (let it = 0; it < iterations; it++) {
+    let largest = 0;
     for (let n = 0; n < count; n++) {
       const i = ids[n];
       const x = i % w;
@@ -96,9 +99,14 @@ export function smoothOverOutline(image: FloatImage, region: Uint8Array, alpha: 
         if (y < h - 1) sum += delta[(i + w) * c + k];
         if (y > 0) sum += delta[(i - w) * c + k];
         const o = i * c + k;
-        delta[o] += OMEGA * (sum / degree[n] - delta[o]);
+        const change = OMEGA * (sum / degree[n] - delta[o]);
+        delta[o] += change;
+        if (change > largest) largest = change;
+        else if (-change > largest) largest = -change;
       }
     }
+    // Settled: further sweeps would move no pixel by a visible amount.
+    if (largest < SETTLED) break;
   }
   for (const i of ids)
     for (let k = 0; k < c; k++) {
