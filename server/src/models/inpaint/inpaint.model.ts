@@ -24,6 +24,8 @@ import { invertWatermark } from './watermark';
 import { markSupport, unexplainedParts } from './mark-support';
 import { invertedPhoto } from './inverted-photo';
 import { combineWithLearned, type LearnedFill } from './learned-blend';
+import { partsForCompletion } from './check-fill';
+import { stepClock } from './step-clock';
 
 /**
  * The local inpainting pipeline on raw pixels (no I/O): validate the mask, grow and feather it, recover
@@ -48,6 +50,8 @@ export interface InpaintOptions {
   refit?: boolean;
   /** Watermarks: rebuild the result without steps along the mark's outline (default true). */
   outlineSeams?: boolean;
+  /** Measure the CPU time of each step into `stats.stepCpuMs` (the benchmark's profile). */
+  profile?: boolean;
   onProgress?: (fraction: number, message?: string) => void;
 }
 
@@ -59,12 +63,14 @@ export interface InpaintStats {
   windows: number;
   /** Watermarks: pixels of the painted mask that the mark turned out not to cover (in parts inversion did not explain), kept as they were. */
   keptPixels?: number;
-  /** Watermarks: regions where the completion engine's fill was taken over the inverted blend. */
+  /** Watermarks: regions where the fill of the whole mask was taken over the inverted blend. */
   regionsFilled?: number;
   /** Watermarks: regions where a share of the mark the inversion left (or took beyond it) was taken out. */
   regionsCorrected?: number;
   /** Filled pixels combined with the learned fill (learned-blend.ts). */
   learnedPixels?: number;
+  /** With `profile`: CPU time of the process per step, in ms. */
+  stepCpuMs?: Record<string, number>;
 }
 
 /** Below this many known pixels there is nothing to learn the fill from. */
@@ -117,6 +123,7 @@ export function inpaintImage(
     completedPixels: 0,
     windows: 0,
   };
+  const step = stepClock(options.profile ? (stats.stepCpuMs = {}) : null);
 
   let lost = region;
   let inverted: { alpha: Float32Array; marked: Float32Array } | null = null;
@@ -124,6 +131,8 @@ export function inpaintImage(
   let kept: Uint8Array | null = null;
   /** Watermarks: the fill of the whole mask, once something was inverted. */
   let filled: FloatImage | null = null;
+  /** The parts of the mask `filled` filled by completion (the rest by diffusion). */
+  let patchFilled: Uint8Array | null = null;
   if (options.kind === 'watermark' && image.channels >= 3) {
     let background: FloatImage = { ...work, data: work.data.slice() };
     teleaInpaint(background, region, 4);
@@ -135,6 +144,7 @@ export function inpaintImage(
       background = { ...work, data: work.data.slice() };
       teleaInpaint(background, region, 4);
     }
+    step('background');
     const marked = work.data.slice();
     /** Pixels a fit inverted that turned out to be photo: handed back, and not counted as explained. */
     let handedBack: Uint8Array | null = null;
@@ -153,18 +163,16 @@ export function inpaintImage(
       result = invertWatermark(work, region, guess);
     }
     lost = result.lost;
+    step('invert');
     if (result.recovered > 0) {
-      // The whole mask filled as an object is: an estimate of the photo that never saw the mark, for
-      // telling the photo a fit inverted from the mark, and later the fallback of the never-worse check.
+      // The whole mask filled: an estimate of the photo that never saw the mark, for telling the photo a fit
+      // inverted from the mark, and later the fallback of the never-worse check (check-fill.ts).
       filled = { ...work, data: marked.slice() };
-      fillLost(
-        filled,
-        region,
-        options,
-        { ...stats },
-        (f) => progress(0.05 + 0.1 * f, 'checking the inversion'),
-        null,
+      patchFilled = partsForCompletion(region, result.alpha, w, h);
+      fillForCheck(filled, region, patchFilled, options, stats, (f) =>
+        progress(0.05 + 0.1 * f, 'checking the inversion'),
       );
+      step('checkFill');
       handedBack = invertedPhoto(region, marked, work.data, filled.data, result.alpha, w, h, work.channels);
       for (let i = 0; i < handedBack.length; i++) {
         if (!handedBack[i]) continue;
@@ -172,14 +180,26 @@ export function inpaintImage(
         result.recovered--;
         putBack(work, marked, i);
       }
+      step('invertedPhoto');
     }
     // Parts inversion did not explain: filled, but only where the mark is, not the whole painted area.
-    const photo = keepPhotoInLostParts(work, marked, region, lost, handedBack, result.alpha, options);
+    const reusable = filled && patchFilled ? { image: filled, covers: patchFilled } : null;
+    const photo = keepPhotoInLostParts(
+      work,
+      marked,
+      region,
+      lost,
+      handedBack,
+      result.alpha,
+      options,
+      reusable,
+    );
     kept = photo.kept;
     stats.keptPixels = countMask(kept);
     stats.recoveredPixels = result.recovered - photo.givenUp;
     if (stats.recoveredPixels + stats.keptPixels > 0) inverted = { alpha: result.alpha, marked };
     progress(0.15, 'watermark blend inverted');
+    step('split');
   }
 
   // Only the parts of the mask where something was inverted are checked and smoothed: elsewhere the photo
@@ -187,16 +207,19 @@ export function inpaintImage(
   const invertedParts = inverted ? partsWithInversion(region, inverted.alpha, w, h) : null;
   const check = options.neverWorse !== false && invertedParts?.includes(1) ? inverted : null;
   fillLost(work, lost, options, stats, (f) => progress(0.2 + 0.75 * f, 'filling'), learned);
+  step('fill');
   if (inverted && invertedParts && options.outlineSeams !== false) {
     // The pixels kept as they were are the photo: fixed, like the pixels outside the mask.
     const rebuilt = invertedParts.slice();
     if (kept) for (let i = 0; i < rebuilt.length; i++) if (kept[i]) rebuilt[i] = 0;
     smoothOverOutline(work, rebuilt, inverted.alpha);
+    step('outline');
   }
   if (check && invertedParts && filled) {
     // Never worse than the fill: the whole mask filled as an object is, region by region, the fallback.
     // What the inversion left of the mark (or took beyond it), judged against the same fill, is taken out first.
     stats.regionsCorrected = removeLeftoverMark(work, filled, check.marked, invertedParts, check.alpha);
+    step('ghost');
     const choice = chooseRecoveredOrFill(work, filled, check.marked, invertedParts, check.alpha);
     stats.regionsFilled = choice.regionsFilled;
     for (let i = 0; i < invertedParts.length; i++) {
@@ -220,8 +243,34 @@ export function inpaintImage(
       out[o + k] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
     }
   }
+  step('neverWorse');
   progress(1, 'done');
   return { image: { data: out, width: w, height: h, channels: image.channels }, stats };
+}
+
+/**
+ * The fill of the whole mask that judges the inversion (an estimate of the photo that never saw the mark) and
+ * is the never-worse check's fallback. Where the inversion explained most of a part, it only judges and stands
+ * by, and diffusion (Telea's fast marching relaxed to the membrane, as OpenCV's fills) does: on a detailed photo
+ * a smooth fill is the safer fallback, and a 2 MP tiled mark's completion took 4 s of CPU. The parts mostly
+ * lost (`byCompletion`) are filled by completion: there the split of photo from mark needs the photo's texture.
+ */
+function fillForCheck(
+  filled: FloatImage,
+  region: Bitmap,
+  byCompletion: Uint8Array,
+  options: InpaintOptions,
+  stats: InpaintStats,
+  progress: (fraction: number) => void,
+): void {
+  const { width: w, height: h, channels: c } = filled;
+  const smooth = region.slice();
+  for (let i = 0; i < smooth.length; i++) if (byCompletion[i]) smooth[i] = 0;
+  if (byCompletion.includes(1)) fillLost(filled, byCompletion, options, { ...stats }, progress, null);
+  if (smooth.includes(1)) {
+    teleaInpaint(filled, smooth, 5);
+    harmonicFill(filled.data, smooth, w, h, c);
+  }
 }
 
 /** The connected parts of `region` that hold at least one pixel inverted (opacity strictly between 0 and 1). */
@@ -240,7 +289,8 @@ function partsWithInversion(region: Bitmap, alpha: Float32Array, w: number, h: n
  * inverted; the `photo` a fit inverted, already handed back, counts as lost here), finds the mark
  * (`mark-support.ts`, against the fill of those parts) and hands the rest back as photo: not lost, nothing
  * inverted (`alpha` 0), the input's pixels kept. The mark is left lost, to be filled. Returns the kept
- * pixels and how many inverted pixels were given up.
+ * pixels and how many inverted pixels were given up. `wholeFill`: the fill of the whole mask, when there is one,
+ * and the parts of it that completion filled.
  */
 function keepPhotoInLostParts(
   work: FloatImage,
@@ -250,6 +300,7 @@ function keepPhotoInLostParts(
   photo: Uint8Array | null,
   alpha: Float32Array,
   options: InpaintOptions,
+  wholeFill: { image: FloatImage; covers: Uint8Array } | null,
 ): { kept: Uint8Array; givenUp: number } {
   const { width: w, height: h, channels: c } = work;
   const kept = new Uint8Array(w * h);
@@ -266,9 +317,13 @@ function keepPhotoInLostParts(
     putBack(work, marked, i);
   }
   if (!any) return { kept, givenUp };
-  const filled: FloatImage = { ...work, data: marked.slice() };
-  const scratch = { maskPixels: 0, recoveredPixels: 0, diffusedPixels: 0, completedPixels: 0, windows: 0 };
-  fillLost(filled, parts, options, scratch, () => {}, null);
+  // The parts are whole parts of the mask, so the fill of the whole mask, where completion made it, is theirs.
+  let filled = wholeFill && parts.every((p, i) => !p || wholeFill.covers[i]) ? wholeFill.image : null;
+  if (!filled) {
+    filled = { ...work, data: marked.slice() };
+    const scratch = { maskPixels: 0, recoveredPixels: 0, diffusedPixels: 0, completedPixels: 0, windows: 0 };
+    fillLost(filled, parts, options, scratch, () => {}, null);
+  }
   const mark = markSupport(parts, marked, filled.data, w, h, c, region);
   for (let i = 0; i < parts.length; i++) {
     if (!parts[i] || mark[i]) continue;

@@ -8,7 +8,7 @@ import { boxBlur } from './pyramid';
  * guess can explain the photo's own variations there (a dark red at 0.19 over brown rock beside a date
  * stamp, a pale colour over sky beside a word); inverting them blows those variations up into tinted
  * patches around the mark. Two independent signs, both needed, tell such a pixel:
- * - it is not the mark: the completion engine's fill of the whole mask (which never saw the mark) already
+ * - it is not the mark: the fill of the whole mask (check-fill.ts, which never saw the mark) already
  *   reproduces it, by the split of `mark-support.ts` (Otsu's threshold on the distance from that fill);
  * - inversion moved it away from that fill rather than towards it: removing a real mark brings a pixel
  *   closer to any independent estimate of the photo, while "inverting" photo makes it depart further.

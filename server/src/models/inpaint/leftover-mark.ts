@@ -10,7 +10,7 @@ const AGREEMENT = 2;
 const MAX_SHARE = 0.5;
 
 /**
- * What an inversion left of a mark, or took beyond it, judged against the completion engine's fill of the
+ * What an inversion left of a mark, or took beyond it, judged against the fill (check-fill.ts) of the
  * same mask, and taken out. The fill never saw the mark, so its errors do not follow the mark's shape; where
  * the recovered result's difference from the fill does follow what the inversion removed, that share of the
  * removed signal is a ghost: a faint copy of the mark left behind (a share above 0), or a negative one where

@@ -4,7 +4,7 @@ import { dilate, distanceOutside } from '../../lib/image/bitmap';
 /**
  * The check every watermark removal passes before it is returned: inside the mask, region by region
  * (48 px squares), the recovered pixels (blend inverted, the rest completed) must look like the photo
- * around them at least as well as the completion engine's fill of the whole mask does; where they do not,
+ * around them at least as well as the fill of the whole mask (check-fill.ts) does; where they do not,
  * the fill is taken. First, the inversion must have moved the pixels it changed towards the fill, not away
  * from it: the fill never saw those pixels, so its errors are independent of the mark, and removing a
  * real mark brings a pixel closer to any independent estimate of the photo, while "inverting" what is not
