@@ -5,7 +5,7 @@ import type { RawImage } from '../../server/src/lib/image/raw-image';
 import { seededRandom } from '../../server/src/lib/random';
 import { connectedComponents, dilate, expandBox } from '../../server/src/lib/image/bitmap';
 import { loadPhoto } from '../inpaint/cases';
-import { MARKS, type MarkKind, type MarkSpec } from './marks';
+import { ADDED_MARKS, MARKS, type MarkKind, type MarkSpec } from './marks';
 
 /**
  * The watermark benchmark set: real photos from assets/photos with the marks people upload drawn over them
@@ -44,6 +44,8 @@ interface PartPhotos {
   clean: string[];
   /** Kinds drawn once more in this part, after the rest (ids follow on, the earlier cases stay as they were). */
   extra?: MarkKind[];
+  /** Kinds of ADDED_MARKS drawn after those, with the option `added`. */
+  added?: MarkKind[];
 }
 
 const PARTS: Record<Part, PartPhotos> = {
@@ -65,6 +67,7 @@ const PARTS: Record<Part, PartPhotos> = {
       'date stamp',
       'overlapping shapes',
     ],
+    added: ['corner text on detail', 'corner text on detail'],
   },
   heldout: {
     seed: 202,
@@ -80,6 +83,7 @@ const PARTS: Record<Part, PartPhotos> = {
     busy: ['GreenMeadow.jpg', 'RainDrops.jpg'],
     faces: [{ photo: 'face-old-man-sepia-moustache.jpg', x: 0.47, y: 0.4 }],
     clean: ['Blinds.jpg', 'TwoWings.jpg', 'chelsea.png', 'face-old-man-sepia-moustache.jpg'],
+    added: ['corner text on detail', 'corner text on detail'],
   },
 };
 
@@ -92,11 +96,13 @@ export interface SetOptions {
   clean?: boolean;
   /** Longer side of the photos; default 1024. */
   side?: number;
+  /** Also the cases of ADDED_MARKS (the removal's worst kinds on other sets), after all others; default false. */
+  added?: boolean;
 }
 
 /** Builds the set, deterministic for the same options: every call returns the same pixels. */
 export async function buildWatermarkSet(options: SetOptions = {}): Promise<WatermarkCase[]> {
-  const { parts = ['tuning', 'heldout'], clean = true, side = 1024 } = options;
+  const { parts = ['tuning', 'heldout'], clean = true, side = 1024, added = false } = options;
   const photos = new Map<string, RawImage>();
   const photo = async (name: string) => {
     if (!photos.has(name)) photos.set(name, await loadPhoto(name, side));
@@ -107,7 +113,8 @@ export async function buildWatermarkSet(options: SetOptions = {}): Promise<Water
     const p = PARTS[part];
     const rnd = seededRandom(p.seed);
     const extra = (p.extra ?? []).map((kind) => MARKS.find((m) => m.kind === kind)!);
-    const specs = [...MARKS, ...MARKS.filter((m) => TWICE.includes(m.kind)), ...extra];
+    const later = added ? (p.added ?? []).map((kind) => ADDED_MARKS.find((m) => m.kind === kind)!) : [];
+    const specs = [...MARKS, ...MARKS.filter((m) => TWICE.includes(m.kind)), ...extra, ...later];
     let n = 0;
     for (const spec of specs) {
       const face = spec.place === 'face' ? p.faces[n % p.faces.length] : null;

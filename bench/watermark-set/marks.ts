@@ -17,7 +17,8 @@ export type MarkKind =
   | 'date stamp'
   | 'web address'
   | 'corner logo'
-  | 'jpeg halo';
+  | 'jpeg halo'
+  | 'corner text on detail';
 
 export interface MarkSpec {
   kind: MarkKind;
@@ -302,6 +303,33 @@ export const MARKS: MarkSpec[] = [
       return {
         description: `saturated ${rgb(colour)} "${word}" at ${opacity.toFixed(2)}, saved as JPEG quality 72`,
         svg: `<g opacity='${opacity.toFixed(2)}'>${text(at.x, at.y, size, word, `${SANS} font-weight='bold' fill='${rgb(colour)}'`, between(-15, 15, rnd))}</g>`,
+      };
+    },
+  },
+];
+
+/**
+ * Kinds added after the set's first marks, drawn only when asked (buildWatermarkSet's `added`), after every
+ * other case, so the earlier cases and the detection benchmark's set stay as they were.
+ */
+export const ADDED_MARKS: MarkSpec[] = [
+  {
+    // Small credit text in a corner of a detailed photo (foliage, gravel, rain): a person paints a box, most
+    // of which is busy photo; the removal that keeps the photo must find the letters among its own detail.
+    kind: 'corner text on detail',
+    paint: 'box',
+    place: 'busy',
+    draw: (w, h, rnd) => {
+      const credit = `© ${pick(BRANDS, rnd)} ${2015 + Math.floor(rnd() * 10)}`;
+      const size = Math.min(w, h) * between(0.035, 0.05, rnd);
+      const light = rnd() < 0.6;
+      const right = rnd() < 0.6;
+      const x = right ? w - size * 0.8 : size * 0.8;
+      const y = h - size * between(0.9, 1.6, rnd);
+      const opacity = between(0.6, 0.95, rnd);
+      return {
+        description: `small ${light ? 'white' : 'dark'} "${credit}" in the bottom ${right ? 'right' : 'left'} corner of a detailed photo at ${opacity.toFixed(2)}`,
+        svg: `<g opacity='${opacity.toFixed(2)}'><text x='${x.toFixed(1)}' y='${y.toFixed(1)}' font-size='${size.toFixed(1)}' ${SANS} fill='${light ? 'white' : 'rgb(25,25,25)'}' text-anchor='${right ? 'end' : 'start'}' dominant-baseline='middle'>${credit}</text></g>`,
       };
     },
   },
