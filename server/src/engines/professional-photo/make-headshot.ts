@@ -131,7 +131,7 @@ export async function makeHeadshot(
     fade: EDGE_FADE * (level.right - level.left),
   };
   const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, edges);
-  isolateMainPerson(alpha, frame, face, found);
+  isolateMainPerson(alpha, frame, face, found, colour);
 
   progress(0.8, 'Lighting and backdrop');
   const n = width * height;

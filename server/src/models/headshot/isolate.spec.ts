@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drawnFace } from '../../../test/support/drawn-face';
+import type { Face } from '../face/types';
 import type { FrameTransform } from './framing';
 import { isolateMainPerson } from './isolate';
 
@@ -66,4 +67,60 @@ describe('isolateMainPerson', () => {
     isolateMainPerson(alpha, frame, main, [main]);
     expect(alpha).toEqual(before);
   });
+
+  it("cuts between two heads along the photo's colour edge, not halfway between the faces", () => {
+    // Two heads joined by a bar of solid matte; the photo's colour changes at x = 200, nearer the main face
+    // (whose oval ends near x = 222) than halfway between the two faces' seeds (about x = 185).
+    const main2 = filledFace(260, 130, 80);
+    const rival = filledFace(120, 130, 60);
+    const paint = (x: number, y: number) =>
+      inEllipse(x, y, 260, 130, 40, 52) ||
+      inEllipse(x, y, 120, 130, 30, 39) ||
+      (y >= 110 && y < 150 && x > 120 && x < 260)
+        ? 255
+        : 0;
+    const colour = new Uint8Array(SIDE * SIDE * 3);
+    for (let i = 0; i < SIDE * SIDE; i++) colour.fill(i % SIDE < 200 ? 60 : 200, i * 3, i * 3 + 3);
+    const plain = matte(paint);
+    isolateMainPerson(plain, frame, main2, [rival, main2]);
+    expect(at(plain, 192, 130)).toBeGreaterThan(200);
+    const alpha = matte(paint);
+    isolateMainPerson(alpha, frame, main2, [rival, main2], colour);
+    expect(at(alpha, 192, 130)).toBe(0);
+    expect(at(alpha, 212, 130)).toBeGreaterThan(200);
+    expect(at(alpha, 260, 130)).toBe(255);
+  });
+
+  it("gives what lies beside the main face on a pressed neighbour's side to the neighbour, up to the face's outline", () => {
+    // The neighbour's face touches the main face's left cheek; a blob of skin (the neighbour's ear) lies
+    // above the neighbour's face beside the main face's temple, touching the main face and not the neighbour's.
+    const main2 = filledFace(250, 180, 100);
+    const rival = filledFace(150, 190, 90);
+    const alpha = matte((x, y) =>
+      inEllipse(x, y, 250, 180, 50, 65) ||
+      inEllipse(x, y, 150, 190, 45, 58) ||
+      inEllipse(x, y, 205, 128, 14, 10)
+        ? 255
+        : 0,
+    );
+    isolateMainPerson(alpha, frame, main2, [rival, main2]);
+    expect(at(alpha, 198, 128)).toBe(0);
+    expect(at(alpha, 150, 190)).toBe(0);
+    expect(at(alpha, 250, 180)).toBe(255);
+    // The main face keeps its own side up to its outline.
+    expect(at(alpha, 215, 180)).toBeGreaterThan(200);
+  });
 });
+
+/** A face whose 468 landmarks fill its oval (as a real mesh does), width `width` and 1.3 times as tall. */
+function filledFace(cx: number, cy: number, width: number): Face {
+  const mesh = new Float32Array(468 * 3);
+  for (let i = 0; i < 468; i++) {
+    const r = Math.sqrt((i + 0.5) / 468);
+    const a = i * 2.399963;
+    mesh[i * 3] = cx + (width / 2) * r * Math.cos(a);
+    mesh[i * 3 + 1] = cy + 0.65 * width * r * Math.sin(a);
+  }
+  const box = { x: cx - width / 2, y: cy - 0.65 * width, width, height: 1.3 * width };
+  return { box, score: 0.9, meshScore: 0.9, mesh };
+}

@@ -1,10 +1,13 @@
 /**
  * One person out of a group photo's matte. The matte of a group is one blob where people touch, so cutting
  * by distance to the faces alone leaves a neighbour's remnant or takes a bite out of the main person's
- * shoulder. Instead every face (and the body under it) grows through the matte at the same speed, as a
- * multi-source breadth-first search: a pixel belongs to whoever reaches it first, which is the person it is
- * connected to by the shortest path inside the matte. Only the main person's part is kept; matte that no seed
- * reaches (a blob not touching anyone's face or body) is dropped too.
+ * shoulder. Instead every face (and the body under it) grows through the matte, all fronts at once: a pixel
+ * belongs to whoever reaches it first, which is the person it is connected to by the cheapest path inside
+ * the matte. Above the chin a step costs one pixel plus the photo's colour edge it crosses, so where two
+ * heads touch the fronts stall on the line between them (hair against skin, a jaw's shadow) rather than
+ * meeting halfway in a straight cut; where a neighbour's face presses against the subject's, the subject's
+ * side ends at its own face's outline. Only the main person's part is kept; matte that no seed reaches (a
+ * blob not touching anyone's face or body) is dropped too.
  */
 import { boxMean } from '../guided-filter/guided-filter';
 import type { Face } from '../face/types';
@@ -14,12 +17,22 @@ import { faceOnOutput, type FrameTransform } from './framing';
 const SOLID = 24;
 /** The cut between two people is softened over this share of the main face's width. */
 const FEATHER = 0.03;
-/** The main face's seed is its oval (the landmarks' box) shrunk to this share, just inside its outline. */
+/** Each face's seed is its oval (the landmarks' box) shrunk to this share, just inside its outline. */
 const FACE_OVAL = 0.95;
 /** A neighbour's body seed reaches this many of their face heights below the chin. */
 const BODY_REACH = 1.5;
 /** A neighbour's crown seed reaches this many of their face heights above the face's box. */
 const CROWN_REACH = 0.3;
+/** A step onto a pixel costs one plus this many per level of colour edge there (0-255, after a 3x3 mean). */
+const EDGE_COST = 0.5;
+/** The dearest step, so the fronts' queue has a bounded number of buckets. */
+const MAX_STEP = 64;
+/** Two faces press together when the gap between their outlines is under this share of the main face's width. */
+const PRESSED_GAP = 0.25;
+/** Beside a pressed neighbour the subject keeps this share of its face's width outside its own outline. */
+const OUTLINE_MARGIN = 0.02;
+/** A pressed neighbour's rows reach this share of their face's height above and below its landmarks. */
+const RIVAL_ROWS = 0.5;
 
 interface Seed {
   x0: number;
@@ -74,6 +87,7 @@ export function isolateMainPerson(
   frame: FrameTransform,
   main: Face,
   faces: readonly Face[],
+  colour?: Uint8Array,
 ): void {
   const { width, height } = frame;
   const n = width * height;
@@ -99,24 +113,41 @@ export function isolateMainPerson(
       }
     }
   };
-  // The main face's whole oval is theirs: a neighbour's head touching a cheek must not take part of it.
-  const oval = {
-    cx: mainBox.x + mainBox.width / 2,
-    cy: mainBox.y + mainBox.height / 2,
-    rx: (FACE_OVAL * mainBox.width) / 2,
-    ry: (FACE_OVAL * mainBox.height) / 2,
+  // A face's whole oval is its own: a neighbour's head touching a cheek must not take part of the main
+  // face, and the neighbour's face is never part of the subject (the main oval, planted first, wins where
+  // the two overlap).
+  const plantOval = (face: Face, who: 1 | 2) => {
+    const { box } = faceOnOutput(face, frame);
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const rx = (FACE_OVAL * box.width) / 2;
+    const ry = (FACE_OVAL * box.height) / 2;
+    plant({ x0: cx - rx, x1: cx + rx, y0: cy - ry, y1: cy + ry }, who, (x, y) => {
+      if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 > 1) return false;
+      return who === 1 || label[y * width + x] === 0;
+    });
   };
-  plant(
-    { x0: oval.cx - oval.rx, x1: oval.cx + oval.rx, y0: oval.cy - oval.ry, y1: oval.cy + oval.ry },
-    1,
-    (x, y) => ((x - oval.cx) / oval.rx) ** 2 + ((y - oval.cy) / oval.ry) ** 2 <= 1,
-  );
+  plantOval(main, 1);
   for (const seed of seedsOf(main, frame, height)) plant(seed, 1);
   for (const face of faces)
-    if (face !== main) for (const seed of seedsOf(face, frame, height, true)) plant(seed, 2);
+    if (face !== main) {
+      plantOval(face, 2);
+      for (const seed of seedsOf(face, frame, height, true)) plant(seed, 2);
+    }
 
-  // Fronts move one pixel per step through solid matte first; then the labels spread into the soft matte
-  // (fine hair) around them, which never carries a front across the background to another blob.
+  // Fronts move through solid matte first, cheapest path first (costs from the photo's edges); then the
+  // labels spread into the soft matte (fine hair) around them, which never carries a front across the
+  // background to another blob.
+  growByCost(
+    label,
+    queue.subarray(0, tail),
+    alpha,
+    width,
+    height,
+    stepCosts(colour, width, height, mainBox.y + mainBox.height),
+  );
+  tail = 0;
+  for (let i = 0; i < n; i++) if (label[i] !== 0) queue[tail++] = i;
   const spread = (passable: (a: number) => boolean) => {
     for (let head = 0; head < tail; head++) {
       const i = queue[head];
@@ -132,10 +163,11 @@ export function isolateMainPerson(
       if (i < n - width) reach(i + width);
     }
   };
-  spread((a) => a >= SOLID);
-  tail = 0;
-  for (let i = 0; i < n; i++) if (label[i] !== 0) queue[tail++] = i;
   spread((a) => a > 0 && a < SOLID);
+  const mainOutline = rowExtents(faceOnOutput(main, frame), height);
+  for (const face of faces)
+    if (face !== main)
+      giveGapToNeighbour(label, width, mainOutline, rowExtents(faceOnOutput(face, frame), height));
 
   // Softened only across a cut toward someone else: the main person's own edge stays as the matte has it.
   const keep = new Float32Array(n);
@@ -143,4 +175,140 @@ export function isolateMainPerson(
   const r = Math.max(1, Math.round(FEATHER * mainBox.width));
   const soft = boxMean(boxMean(keep, width, height, r), width, height, r);
   for (let i = 0; i < n; i++) alpha[i] = label[i] === 1 ? Math.round(alpha[i] * soft[i]) : 0;
+}
+
+/**
+ * What stepping onto each pixel costs: one, plus on the rows above `chin` the colour edge there (the largest
+ * channel's gradient over a 3x3 mean, so single-pixel noise and JPEG blocks barely count). Heads meet along
+ * edges (hair against skin, a jaw's shadow); below the chin people in the same clothes have no edge between
+ * them, so there every step costs one and the nearer person takes the cloth. Without colour every step costs one.
+ */
+function stepCosts(
+  colour: Uint8Array | undefined,
+  width: number,
+  height: number,
+  chinRow: number,
+): Uint8Array {
+  const cost = new Uint8Array(width * height).fill(1);
+  const chin = Math.max(0, Math.min(height, Math.round(chinRow)));
+  if (!colour || chin < 3) return cost;
+  const n = width * chin;
+  const edge = new Float32Array(n);
+  for (let c = 0; c < 3; c++) {
+    const plane = new Float32Array(n);
+    for (let i = 0; i < n; i++) plane[i] = colour[i * 3 + c];
+    const mean = boxMean(plane, width, chin, 1);
+    for (let y = 1; y < chin - 1; y++)
+      for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
+        const g = Math.abs(mean[i + 1] - mean[i - 1]) + Math.abs(mean[i + width] - mean[i - width]);
+        if (g > edge[i]) edge[i] = g;
+      }
+  }
+  for (let i = 0; i < n; i++) cost[i] = Math.min(MAX_STEP, 1 + Math.floor(EDGE_COST * edge[i]));
+  return cost;
+}
+
+/**
+ * Grows the labelled seeds through solid matte, cheapest path first (Dial's bucket queue: costs are small
+ * integers). A pixel takes the label of the front that reaches it at the lowest total cost.
+ */
+function growByCost(
+  label: Uint8Array,
+  seeds: Int32Array,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  cost: Uint8Array,
+): void {
+  const n = width * height;
+  const buckets: number[][] = Array.from({ length: MAX_STEP + 1 }, () => []);
+  const done = new Uint8Array(n);
+  const total = new Float64Array(n).fill(Infinity);
+  for (const i of seeds) {
+    total[i] = 0;
+    buckets[0].push(i);
+  }
+  let pending = seeds.length;
+  for (let d = 0; pending > 0; d++) {
+    const bucket = buckets[d % buckets.length];
+    while (bucket.length > 0) {
+      const i = bucket.pop()!;
+      pending--;
+      if (done[i] || total[i] !== d) continue;
+      done[i] = 1;
+      const x = i % width;
+      const reach = (j: number) => {
+        if (done[j] || alpha[j] < SOLID) return;
+        const t = d + cost[j];
+        if (t >= total[j]) return;
+        total[j] = t;
+        label[j] = label[i];
+        buckets[t % buckets.length].push(j);
+        pending++;
+      };
+      if (x > 0) reach(i - 1);
+      if (x < width - 1) reach(i + 1);
+      if (i >= width) reach(i - width);
+      if (i < n - width) reach(i + width);
+    }
+  }
+}
+
+/** Per output row, the left and right edge of a face's outline; NaN off it. */
+interface RowExtents {
+  left: Float32Array;
+  right: Float32Array;
+  box: Face['box'];
+}
+
+/** A row's extent takes the landmarks within this share of the face's height above or below it. */
+const ROW_BAND = 0.04;
+
+/**
+ * The face's outline row by row: the outermost landmarks near each row. Not a convex hull, which on a face
+ * turned aside spans from the nose's tip to the brow and takes in whatever lies beside the eye.
+ */
+function rowExtents(face: Face, height: number): RowExtents {
+  const left = new Float32Array(height).fill(NaN);
+  const right = new Float32Array(height).fill(NaN);
+  const band = ROW_BAND * face.box.height;
+  for (let k = 0; k + 2 < face.mesh.length; k += 3) {
+    const x = face.mesh[k];
+    const y = face.mesh[k + 1];
+    const y0 = Math.max(0, Math.ceil(y - band));
+    const y1 = Math.min(height - 1, Math.floor(y + band));
+    for (let row = y0; row <= y1; row++) {
+      if (!(x >= left[row])) left[row] = x;
+      if (!(x <= right[row])) right[row] = x;
+    }
+  }
+  return { left, right, box: face.box };
+}
+
+/**
+ * Where a neighbour's face presses against the main face, whatever of the subject lies beyond its own face's
+ * outline on the neighbour's side, on the rows of both faces, is the neighbour's (an ear, a shadow, a tuft of
+ * beard): skin meets skin there with too faint an edge for the fronts to stop on. The neighbour's rows are
+ * widened by half their face's height for the ears and chin the mesh does not reach.
+ */
+function giveGapToNeighbour(label: Uint8Array, width: number, main: RowExtents, rival: RowExtents): void {
+  let gap = Infinity;
+  for (let y = 0; y < main.left.length; y++)
+    if (!Number.isNaN(main.left[y]) && !Number.isNaN(rival.left[y]))
+      gap = Math.min(gap, Math.max(rival.left[y] - main.right[y], main.left[y] - rival.right[y]));
+  if (gap > PRESSED_GAP * main.box.width) return;
+  const margin = OUTLINE_MARGIN * main.box.width;
+  const onLeft = rival.box.x + rival.box.width / 2 < main.box.x + main.box.width / 2;
+  const reach = RIVAL_ROWS * rival.box.height;
+  const y0 = Math.max(0, Math.ceil(rival.box.y - reach));
+  const y1 = Math.min(main.left.length - 1, Math.floor(rival.box.y + rival.box.height + reach));
+  for (let y = y0; y <= y1; y++) {
+    if (Number.isNaN(main.left[y])) continue;
+    const from = Math.max(0, Math.ceil(onLeft ? rival.box.x : main.right[y] + margin));
+    const to = Math.min(
+      width - 1,
+      Math.floor(onLeft ? main.left[y] - margin : rival.box.x + rival.box.width),
+    );
+    for (let x = from, i = y * width + from; x <= to; x++, i++) if (label[i] === 1) label[i] = 2;
+  }
 }
