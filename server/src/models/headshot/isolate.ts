@@ -32,7 +32,7 @@ const PRESSED_GAP = 0.25;
 /** Beside a pressed neighbour the subject keeps this share of its face's width outside its own outline. */
 const OUTLINE_MARGIN = 0.02;
 /** A pressed neighbour's rows reach this share of their face's height above and below its landmarks. */
-const RIVAL_ROWS = 0.5;
+const RIVAL_ROWS = 1;
 
 interface Seed {
   x0: number;
