@@ -8,7 +8,7 @@ import { invertMark } from './invert';
 import { blurGradients, locateMark, middle, type Placement } from './locate';
 import { edgeAgreement } from './agreement';
 import { estimateMatte, type Matte } from './matte';
-import { markTemplate, type MarkTemplate } from './template';
+import { markTemplate, noiseThreshold, type MarkTemplate } from './template';
 
 /**
  * One watermark on many photos (Dekel et al., "On the Effectiveness of Visible Watermarks", CVPR 2017): the
@@ -174,7 +174,9 @@ function refine(
       ),
     ),
   );
-  const template = markTemplate(medianGradients(crops), hint);
+  const median = medianGradients(crops);
+  const around = dilate(previous.support, previous.width, previous.height, 4);
+  const template = markTemplate(median, hint, noiseThreshold(median, around));
   if (!template) return null;
   const offset = {
     x: template.box.x0 + middle(template.width) - middle(previous.width),

@@ -37,12 +37,17 @@ const GAP = 8;
 const MIN_GROUP_SHARE = 0.25;
 const BOX_PAD = 8;
 
-export function markTemplate(median: Gradients, hint: Bitmap | null = null): MarkTemplate | null {
+/**
+ * `threshold`: an edge's least gradient; in a box around the mark most pixels may be the mark's, so there the
+ * level is taken away from the mark (noiseThreshold's `mark`).
+ */
+export function markTemplate(
+  median: Gradients,
+  hint: Bitmap | null = null,
+  threshold = noiseThreshold(median),
+): MarkTemplate | null {
   const { width: w, height: h, gx, gy } = median;
-  const magnitude = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) magnitude[i] = Math.hypot(gx[i], gy[i]);
-  const level = quantile(magnitude, 0.5);
-  const threshold = Math.max(MIN_EDGE, EDGE_OVER_NOISE * level);
+  const magnitude = magnitudes(median);
   const near = hint ? dilate(hint, w, h, 6) : null;
   let edges: Bitmap = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) edges[i] = magnitude[i] > threshold && (!near || near[i]) ? 1 : 0;
@@ -70,6 +75,19 @@ export function markTemplate(median: Gradients, hint: Bitmap | null = null): Mar
     edges: tedges,
     support: supportOf(tgx, tgy, tedges, bw, bh, threshold),
   };
+}
+
+function magnitudes({ gx, gy }: Gradients): Float32Array {
+  const out = new Float32Array(gx.length);
+  for (let i = 0; i < gx.length; i++) out[i] = Math.hypot(gx[i], gy[i]);
+  return out;
+}
+
+/** The least gradient of an edge: well above the median's level over the frame, or over what `mark` leaves out. */
+export function noiseThreshold(median: Gradients, mark: Bitmap | null = null): number {
+  const all = magnitudes(median);
+  const away = mark ? all.filter((v, i) => !mark[i]) : all;
+  return Math.max(MIN_EDGE, EDGE_OVER_NOISE * quantile(away.length ? away : all, 0.5));
 }
 
 /** Edges grown over anti-aliasing, with the inside of strokes where the rebuilt mark stands out. */
