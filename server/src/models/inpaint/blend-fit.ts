@@ -68,13 +68,13 @@ export function fitBlend(
   let best: [number, number, number] = [255, 255, 255];
   let bestErr = Infinity;
   let bestAlpha = 0;
-  const search = (center: [number, number, number], step: number, span: number, sample = pixels) => {
+  const search = (center: [number, number, number], step: number, span: number) => {
     const base = best;
     for (let r = center[0] - span; r <= center[0] + span; r += step) {
       for (let g = center[1] - span; g <= center[1] + span; g += step) {
         for (let b = center[2] - span; b <= center[2] + span; b += step) {
           if (r < 0 || g < 0 || b < 0 || r > 255 || g > 255 || b > 255) continue;
-          const fit = residualOf(data, background, c, sample, r, g, b);
+          const fit = residualOf(data, background, c, pixels, r, g, b);
           if (fit.err < bestErr) {
             bestErr = fit.err;
             bestAlpha = fit.alpha;
@@ -85,12 +85,7 @@ export function fitBlend(
     }
     return base;
   };
-  // The coarse grid (729 colours) only picks where to look: a few hundred of the pixels are enough for it,
-  // and the finer searches, on every pixel, start from the best colour's error on every pixel.
-  search([127.5, 127.5, 127.5], 31.875, 127.5, thin(pixels, COARSE_SAMPLES));
-  const start = residualOf(data, background, c, pixels, ...best);
-  bestErr = start.err;
-  bestAlpha = start.alpha;
+  search([127.5, 127.5, 127.5], 31.875, 127.5);
   search(best, 8, 24);
   search(best, 2, 6);
   // The interior opacity is the most common per-pixel opacity under that colour; a mode, unlike the
@@ -110,17 +105,6 @@ export function fitBlend(
     }
   }
   return { color: best, alpha: mode / 100, residual: bestErr / signal };
-}
-
-/** Pixels the coarse colour grid is tried on. */
-const COARSE_SAMPLES = 400;
-
-/** At most `limit` of `pixels`, evenly spaced. */
-function thin(pixels: Int32Array, limit: number): Int32Array {
-  if (pixels.length <= limit) return pixels;
-  const out = new Int32Array(limit);
-  for (let k = 0; k < limit; k++) out[k] = pixels[Math.floor((k * pixels.length) / limit)];
-  return out;
 }
 
 /**
