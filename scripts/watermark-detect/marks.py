@@ -7,15 +7,33 @@ out = (1 - a) * photo + a * colour, with colour and opacity per pixel; the targe
 """
 import glob
 import io
+import json
+import os
 import random
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+# Debian's font packages, each unpacked into a folder of its own under FONT_DIR (README.md). The training ones are
+# drawn here; the held-out ones only by the stock-style evaluation set (bench/watermark-set/stock).
+FONT_DIR = os.environ.get('MARK_FONT_DIR', '/tmp/wm-fonts')
+FONT_PACKAGES = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'font-packages.json')))
+NOT_LETTERS = ('MathTeX', 'Symbol', 'Dingbat', 'D050000L', 'DSEG', 'Initials', 'math')
+
+
+def package_fonts(packages):
+    """The letter fonts of the packages: their .ttf and .otf files but symbols, maths and segment faces."""
+    return sorted(f for p in packages for f in glob.glob(f'{FONT_DIR}/{p}/**/*.[ot]tf', recursive=True)
+                  if not any(n in f for n in NOT_LETTERS))
+
+
 FONTS = sorted(
     f for f in glob.glob('/usr/share/fonts/truetype/**/*.ttf', recursive=True)
     if ('DejaVu' in f or 'Liberation' in f) and 'MathTeX' not in f
-)
+) + package_fonts(FONT_PACKAGES['training'])
+MONO = [f for f in FONTS if 'Mono' in f or 'mono' in f or 'Code' in f or 'Hack' in f]
+# Seven-segment faces for date imprints (fonts-dseg).
+SEGMENT_FONTS = sorted(glob.glob(f'{FONT_DIR}/fonts-dseg/**/DSEG7*.ttf', recursive=True))
 SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ven', 'tor', 'pix', 'el', 'stu', 'dio', 'fo', 'to', 'graf', 'nor', 'sun',
              'vi', 'sta', 'mar', 'co', 'lux', 'ar', 'bel', 'net', 'ox', 'qu', 'zen', 'ly', 'ma', 'pro', 'shot']
 TLDS = ['.com', '.net', '.org', '.io', '.de', '.co.uk', '.photo', '.fr']
@@ -87,8 +105,7 @@ def field(rnd, h, w, box, flat=0.45):
 
 
 def font(rnd, size, mono=False):
-    choices = [f for f in FONTS if ('Mono' in f) == mono] if mono else FONTS
-    return ImageFont.truetype(rnd.choice(choices), max(6, int(size)))
+    return ImageFont.truetype(rnd.choice(MONO if mono else FONTS), max(6, int(size)))
 
 
 def text_layer(rnd, w, h, text, size, angle, at, f=None, stroke=0):
@@ -345,8 +362,160 @@ def corner(rnd, c, scale):
     styled_text(rnd, c, text, size, 0, (x, y), rnd.uniform(0.4, 1))
 
 
-KINDS = [(free_text, 0.22), (logo, 0.3), (overlapping, 0.12), (tiled, 0.1), (banner, 0.06), (date_stamp, 0.08),
-         (corner, 0.12)]
+def grey(rnd, light):
+    """White to light grey, or dark grey to black: the stock sites' two inks."""
+    return np.array([1.0, 1, 1]) * (rnd.uniform(215, 255) if light else rnd.uniform(20, 110))
+
+
+def lettering(rnd, c, text, size, angle, at, ink, opacity, f=None):
+    """Stock lettering in one ink: filled, hollow (only an outline), embossed (a light and a dark edge, offset
+    either way, and little or no fill) or drop-shadowed, each in dark or light."""
+    f = f or font(rnd, size)
+    cover = text_layer(rnd, c.w, c.h, text, size, angle, at, f)
+    style = rnd.random()
+    if style < 0.2:  # hollow
+        sw = max(1, int(size * rnd.uniform(0.02, 0.06)))
+        ring = np.clip(text_layer(rnd, c.w, c.h, text, size, angle, at, f, stroke=sw) - cover * rnd.uniform(0.8, 1), 0, 1)
+        c.paint(ring, ink, min(1, opacity * rnd.uniform(1.2, 2)))
+        return
+    if style < 0.4:  # embossed
+        d = max(1, int(round(size * rnd.uniform(0.015, 0.04))))
+        lit = np.clip(cover - np.roll(np.roll(cover, d, 0), d, 1), 0, 1)
+        shade = np.clip(cover - np.roll(np.roll(cover, -d, 0), -d, 1), 0, 1)
+        c.paint(lit, grey(rnd, True), opacity * rnd.uniform(1, 1.6))
+        c.paint(shade, grey(rnd, False), opacity * rnd.uniform(1, 1.6))
+        c.paint(cover, ink, opacity * rnd.uniform(0, 0.6))
+        return
+    if style < 0.6:  # drop shadow, dark under light ink or light under dark
+        light = ink.mean() > 128
+        dx, dy = rnd.uniform(-1, 1) * size * 0.05, rnd.uniform(0.3, 1) * size * 0.05
+        shadow = np.roll(np.roll(cover, int(round(dy)), 0), int(round(dx)), 1)
+        c.paint(blurred(shadow, rnd.uniform(0.5, 2.5)), grey(rnd, not light), opacity * rnd.uniform(0.6, 1.2))
+    c.paint(cover, ink, opacity)
+
+
+def stock_word(rnd, c, scale):
+    """The stock sites' mark: one or two large words set diagonally across the middle of the photo, at times
+    repeated in a row or a column, in white (thin or bold) or dark grey at 15-60 % opacity."""
+    text = word(rnd) if rnd.random() < 0.6 else word(rnd) + rnd.choice([' ', '']) + word(rnd)
+    if rnd.random() < 0.3:
+        text = text.lower() + rnd.choice(['.com', '', ' stock', ' images'])
+    angle = rnd.choice([1, -1]) * rnd.uniform(15, 45) if rnd.random() < 0.8 else rnd.uniform(-5, 5)
+    f = font(rnd, 100)
+    width = scale * rnd.uniform(0.5, 1.1)
+    size = min(scale * 0.4, 100 * width / max(1, f.getlength(text)))
+    f = ImageFont.truetype(f.path, max(8, int(size)))
+    ink = grey(rnd, rnd.random() < 0.65)
+    opacity = rnd.uniform(0.15, 0.6)
+    cx, cy = c.w / 2 + rnd.uniform(-0.25, 0.25) * c.w, c.h / 2 + rnd.uniform(-0.25, 0.25) * c.h
+    copies = 1 if rnd.random() < 0.6 else rnd.randint(2, 4)
+    gap = size * rnd.uniform(1.6, 3.5)
+    a = np.radians(-angle)
+    for k in range(copies):
+        o = (k - (copies - 1) / 2) * gap  # across the words' direction
+        at = (cx - o * np.sin(a), cy + o * np.cos(a))
+        lettering(rnd, c, text, size, angle, at, ink, opacity, f)
+
+
+def stock_grid(rnd, c, scale):
+    """A grid of small thin words tiled over the whole photo, at several angles and spacings, staggered at
+    times, at times with a second, smaller word between the rows."""
+    text = word(rnd) if rnd.random() < 0.5 else phrase(rnd)
+    size = scale * rnd.uniform(0.015, 0.05)
+    angle = rnd.choice([0, 15, -15, 30, -30, 45, -45, rnd.uniform(-60, 60)])
+    f = font(rnd, size)
+    step_x = f.getlength(text) * rnd.uniform(1.05, 2.5) + size * rnd.uniform(0, 2)
+    step_y = size * rnd.uniform(1.6, 6)
+    stagger = rnd.choice([0, 0.5, rnd.random()])
+    small = word(rnd) if rnd.random() < 0.25 else None
+    a = np.radians(-angle)
+    cover = np.zeros((c.h, c.w), np.float32)
+    reach = max(c.w, c.h)
+    for j in range(-int(reach / step_y) - 2, int(reach / step_y) + 3):
+        for i in range(-int(reach / step_x) - 2, int(reach / step_x) + 3):
+            for t, dy, s in [(text, 0, size)] + ([(small, step_y / 2, size * 0.6)] if small else []):
+                x, y = (i + (j * stagger) % 1) * step_x, j * step_y + dy
+                px, py = c.w / 2 + x * np.cos(a) - y * np.sin(a), c.h / 2 + x * np.sin(a) + y * np.cos(a)
+                if -step_x < px < c.w + step_x and -step_x < py < c.h + step_x:
+                    cover = np.maximum(cover, text_layer(rnd, c.w, c.h, t, s, angle, (px, py), f if s == size else None))
+    ink = grey(rnd, rnd.random() < 0.6)
+    c.paint(cover, ink, rnd.uniform(0.12, 0.5))
+
+
+def dark_corner(rnd, c, scale):
+    """Dark text in a corner (a photographer's name or address), at times with a small emblem, at times in a
+    darker shadow-like grey."""
+    size = scale * rnd.uniform(0.018, 0.045)
+    text = phrase(rnd)
+    f = font(rnd, size)
+    tw = f.getlength(text)
+    right, bottom = rnd.random() < 0.6, rnd.random() < 0.75
+    m = rnd.uniform(0.5, 2) * size
+    x = c.w - tw / 2 - m if right else tw / 2 + m
+    y = c.h - m - size / 2 if bottom else m + size / 2
+    ink = grey(rnd, False) if rnd.random() < 0.8 else vivid(rnd) * 0.45
+    if rnd.random() < 0.4:
+        es = size * rnd.uniform(1, 2)
+        c.paint(shape_layer(rnd, c.w, c.h, x - tw / 2 - es if right else x + tw / 2 + es, y, es), ink, rnd.uniform(0.5, 1))
+    lettering(rnd, c, text, size, 0, (x, y), ink, rnd.uniform(0.45, 1), f)
+
+
+def colour_logo(rnd, c, scale):
+    """A logo of several colours in a corner: an emblem and a word whose letters or halves take different
+    colours."""
+    size = scale * rnd.uniform(0.03, 0.1)
+    text = word(rnd)
+    f = font(rnd, size * rnd.uniform(0.5, 0.9))
+    tw = f.getlength(text)
+    right, bottom = rnd.random() < 0.6, rnd.random() < 0.6
+    m = rnd.uniform(0.3, 1.2) * size
+    ex = c.w - m - size / 2 if right else m + size / 2
+    ey = c.h - m - size / 2 if bottom else m + size / 2
+    tx = ex - size * 0.7 - tw / 2 if right else ex + size * 0.7 + tw / 2
+    opacity = rnd.uniform(0.55, 1)
+    emblem(rnd, c, ex, ey, size, opacity)
+    inks = [vivid(rnd) for _ in range(rnd.randint(2, 4))]
+    if rnd.random() < 0.5:  # each letter its own colour, in turn
+        x = tx - tw / 2
+        for k, ch in enumerate(text):
+            cw = f.getlength(ch)
+            c.paint(text_layer(rnd, c.w, c.h, ch, f.size, 0, (x + cw / 2, ey), f), inks[k % len(inks)], opacity)
+            x += cw
+    else:  # two halves
+        cut = rnd.randint(1, max(1, len(text) - 1))
+        a, b = text[:cut], text[cut:]
+        wa = f.getlength(a)
+        c.paint(text_layer(rnd, c.w, c.h, a, f.size, 0, (tx - tw / 2 + wa / 2, ey), f), inks[0], opacity)
+        if b:
+            c.paint(text_layer(rnd, c.w, c.h, b, f.size, 0, (tx - tw / 2 + wa + f.getlength(b) / 2, ey), f), inks[1], opacity)
+
+
+def segment_date(rnd, c, scale):
+    """A camera's seven-segment date imprint with its glow, in orange, red or yellow, in a corner, most often on a
+    dark (night) photo or its busiest corner."""
+    if rnd.random() < 0.5 and not c.mark.any():  # a night photo, where imprints are most often missed
+        c.img = c.img * rnd.uniform(0.2, 0.6)
+    y, m, d = rnd.randint(80, 99), rnd.randint(1, 12), rnd.randint(1, 28)
+    text = rnd.choice([f"'{y} {m} {d}", f"{m:2d} {d:2d} '{y}", f"{d:02d}.{m:02d}.{y}", f"20{rnd.randint(0, 25):02d} {m:02d} {d:02d}"])
+    size = scale * rnd.uniform(0.02, 0.05)
+    f = ImageFont.truetype(rnd.choice(SEGMENT_FONTS), max(8, int(size))) if SEGMENT_FONTS else font(rnd, size, True)
+    tw = f.getlength(text)
+    right, bottom = rnd.random() < 0.8, rnd.random() < 0.85
+    mx, my = rnd.uniform(0.03, 0.1) * c.w, rnd.uniform(0.03, 0.1) * c.h
+    at = (c.w - mx - tw / 2 if right else mx + tw / 2, c.h - my - size / 2 if bottom else my + size / 2)
+    cover = text_layer(rnd, c.w, c.h, text, size, rnd.uniform(-2, 2), at, f)
+    ink = rnd.choice([np.array([255, rnd.uniform(110, 170), rnd.uniform(0, 50)]),  # orange
+                      np.array([255, rnd.uniform(30, 80), rnd.uniform(0, 40)]),  # red
+                      np.array([255, rnd.uniform(200, 240), rnd.uniform(40, 110)])])  # yellow
+    c.paint(blurred(cover, size * rnd.uniform(0.1, 0.3)), ink, rnd.uniform(0.25, 0.6))
+    c.paint(blurred(cover, rnd.uniform(0, 1)), ink, rnd.uniform(0.75, 1))
+
+
+# Half of the marks are the kinds stock sites and cameras make (the second row); the first row keeps what the
+# network learned before.
+KINDS = [(free_text, 0.11), (logo, 0.15), (overlapping, 0.06), (tiled, 0.05), (banner, 0.03), (date_stamp, 0.04),
+         (corner, 0.06),
+         (stock_word, 0.18), (stock_grid, 0.1), (dark_corner, 0.08), (colour_logo, 0.08), (segment_date, 0.06)]
 
 
 def mark_photo(rnd, photo, clean_share=0.25, faces=(), decoys=0.0):

@@ -104,7 +104,9 @@ def main():
     p.add_argument('--lr', type=float, default=2e-3)
     p.add_argument('--out', default='mark-segmenter.onnx')
     p.add_argument('--init')
+    p.add_argument('--threads', type=int, default=1, help='CPU threads (the machine is shared)')
     a = p.parse_args()
+    torch.set_num_threads(a.threads)
     torch.manual_seed(0)
     data = [np.load(f) for f in a.pairs]
     imgs = np.concatenate([d['imgs'] for d in data])
