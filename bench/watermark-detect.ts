@@ -10,14 +10,17 @@
  * Writes its section of docs/BENCHMARKS.md and docs/images/watermark-detect-contact-sheet.png (the tuning part's
  * hardest cases, the proposal over each photo).
  *
- *   npm run bench -- watermark-detect [--photos=DIR]... [--save-before]
+ *   npm run bench -- watermark-detect [--stock=DIR] [--photos=DIR]... [--segmenter=FILE.onnx] [--save-before]
  *
- * Each `--photos` folder (outside the repository: bench/watermark-set/README.md) is a part of its own.
+ * `--stock`: the stock-style set's folder (bench/watermark-set/stock/README.md), with `heldout` and `tuning` in
+ * it, reported first. Each `--photos` folder (outside the repository: bench/watermark-set/README.md) is a part of
+ * its own. `--segmenter`: another mark segmenter in place of the shipped one (a training run's candidate).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { rawToSharp, type RawImage } from '../server/src/lib/image/raw-image';
 import { findWatermark } from '../server/src/models/watermark-detect';
+import { useMarkSegmenter } from '../server/src/models/watermark-detect/mark-probability';
 import { findTextMarks } from '../server/src/models/text-marks';
 import { findLattice, MIN_STRENGTH, periodicMask } from '../server/src/models/watermark-detect/tiling';
 import { EVERYDAY_PHOTOS } from '../server/test/support/uploads';
@@ -25,12 +28,19 @@ import { loadPhoto } from './inpaint/cases';
 import { contactSheet } from './lib/contact-sheet';
 import { markdownTable, writeBenchmarkSection } from './lib/report';
 import { buildWatermarkSet, buildWideSet, wideName, type WatermarkCase } from './watermark-set';
+import { loadStockSet } from './watermark-set/stock';
 import { scoreDetection, type DetectionScore } from './watermark-detect/score';
 import { thresholdTable } from './watermark-detect/thresholds';
 
+/** What detection is scored on: the set's cases, and the stock-style set's (which keep no photo before the mark). */
+type DetectionCase = Pick<WatermarkCase, 'id' | 'photo' | 'input' | 'trueMask'> & {
+  part: string;
+  kind: string;
+};
+
 interface Row {
-  c: WatermarkCase;
-  /** `tuning`, `heldout`, or the folder a part of outside photos came from (wideName). */
+  c: DetectionCase;
+  /** `tuning`, `heldout`, `stock-heldout`, `stock-tuning`, or the folder a part of outside photos came from (wideName). */
   part: string;
   /** The proposal, kept for the contact sheet (tuning part only). */
   mask?: Uint8Array | null;
@@ -111,13 +121,22 @@ function kindTable(rows: Row[]): string {
   );
 }
 
+const segmenter = process.argv.find((a) => a.startsWith('--segmenter='))?.slice(12);
+if (segmenter) useMarkSegmenter(segmenter);
 // Load the models before timing, as a worker has after its first photos.
 await findWatermark(await loadPhoto(EVERYDAY_PHOTOS[0], 256));
 
 /** Folders of photos outside the repository to mark as well (a part each, reported apart); see the set's README. */
 const wideDirs = process.argv.filter((a) => a.startsWith('--photos=')).map((a) => a.slice(9));
 /** Each part's name in the report (`tuning`, `heldout`, or the folder's wideName), and how its cases are made. */
-const partCases: { part: string; build: () => Promise<WatermarkCase[]> }[] = [
+const stockDir = process.argv.find((a) => a.startsWith('--stock='))?.slice(8);
+const partCases: { part: string; build: () => Promise<DetectionCase[]> }[] = [
+  ...(stockDir
+    ? (['heldout', 'tuning'] as const).map((part) => ({
+        part: `stock-${part}`,
+        build: () => loadStockSet(`${stockDir}/${part}`),
+      }))
+    : []),
   ...(['tuning', 'heldout'] as const).map((part) => ({
     part,
     build: () => buildWatermarkSet({ parts: [part] }),
@@ -127,7 +146,8 @@ const partCases: { part: string; build: () => Promise<WatermarkCase[]> }[] = [
 const parts = partCases.map((p) => p.part);
 
 /** A case's key in before.json: its id, after its folder for the outside parts. */
-const caseKey = (part: string, c: WatermarkCase) => (c.part === 'wide' ? `${part}/${c.id}` : c.id);
+const caseKey = (part: string, c: DetectionCase) =>
+  c.part === 'wide' || part.startsWith('stock') ? `${part}/${c.id}` : c.id;
 
 const rows: Row[] = [];
 for (const { part, build } of partCases) {
@@ -162,8 +182,8 @@ for (const name of extraClean) {
   extraBaseline.push(baselineMs);
 }
 
-/** The set's own cases, without the part of photos from outside the repository. */
-const setRows = rows.filter((r) => r.c.part !== 'wide');
+/** The set's own cases, without the parts of photos from outside the repository. */
+const setRows = rows.filter((r) => r.c.part === 'tuning' || r.c.part === 'heldout');
 const summaries = parts.map((part) => ({
   part,
   ...partSummary(rows.filter((r) => r.part === part)),
@@ -183,7 +203,7 @@ const fScore = (s: DetectionScore) =>
  * The photo, and the proposal over it in grey: green where only the true mask is, red only the proposal, yellow
  * both; each letterboxed to a square, since the sheet stretches its panels to square cells.
  */
-async function sheetPanels(c: WatermarkCase, mask: Uint8Array | null): Promise<Buffer[]> {
+async function sheetPanels(c: DetectionCase, mask: Uint8Array | null): Promise<Buffer[]> {
   const { width, height, data, channels } = c.input;
   const overlay = new Uint8Array(width * height * 3);
   for (let i = 0; i < width * height; i++) {
@@ -216,11 +236,41 @@ const sheet = await contactSheet(
 );
 writeFileSync(new URL('../docs/images/watermark-detect-contact-sheet.png', import.meta.url), sheet);
 
+const stockParts = summaries.filter((s) => s.part.startsWith('stock'));
+const stockReport = stockParts.length
+  ? `**Stock-style set, first** (\`--stock\`; bench/watermark-set/stock/README.md): marks as stock sites and cameras make
+them, drawn by code of their own over photos outside the repository. \`stock-heldout\`: kphotoalbum's photos,
+fonts and mark styles the segmenter never trained on, never tuned on; \`stock-tuning\`: Plasma's and Palapeli's
+photos in the training fonts, on which SEGMENT_SPREAD and SEGMENT_CORNER were chosen.
+
+${markdownTable(
+  ['part', 'marked cases', 'proposed', 'recall', 'precision', 'clean photos without a proposal'],
+  stockParts.map((s) => [
+    s.part,
+    s.marked,
+    change(s.before && String(s.before.proposed), String(s.proposed)),
+    change(s.before && fmt(s.before.recall), fmt(s.recall)),
+    change(s.before && fmt(s.before.precision), fmt(s.precision)),
+    `${change(s.before && String(s.before.cleanQuiet), String(s.cleanQuiet))} of ${s.clean} (${Math.round((100 * s.cleanQuiet) / s.clean)} %)`,
+  ]),
+)}
+
+By kind, stock-style held-out part:
+
+${kindTable(rows.filter((r) => r.part === 'stock-heldout'))}
+
+By kind, stock-style tuning part:
+
+${kindTable(rows.filter((r) => r.part === 'stock-tuning'))}
+
+`
+  : '';
+
 writeBenchmarkSection(
   'watermark-detect',
   `## Watermark detection ("Find watermark")
 
-\`npm run bench -- watermark-detect\`: \`findWatermark\` on the watermark benchmark set (\`bench/watermark-set\`,
+${stockReport}\`npm run bench -- watermark-detect\`: \`findWatermark\` on the watermark benchmark set (\`bench/watermark-set\`,
 1024 px photos: ${setRows.length} cases, of which ${setRows.filter((r) => r.c.kind === 'clean').length} clean), then on
 ${extraClean.length} more photos of the project without a mark. Recall: share of the true mask (mark opacity of
 2 % or more) under the proposed mask, 0 when nothing is proposed; precision: share of the proposed mask on the
@@ -249,14 +299,16 @@ ${thresholdTable()}
 
 ${markdownTable(
   ['part', 'marked cases', 'proposed', 'recall', 'precision', 'clean photos without a proposal'],
-  summaries.map((s) => [
-    s.part,
-    s.marked,
-    change(s.before && String(s.before.proposed), String(s.proposed)),
-    change(s.before && fmt(s.before.recall), fmt(s.recall)),
-    change(s.before && fmt(s.before.precision), fmt(s.precision)),
-    `${change(s.before && String(s.before.cleanQuiet), String(s.cleanQuiet))} of ${s.clean}`,
-  ]),
+  summaries
+    .filter((s) => !s.part.startsWith('stock'))
+    .map((s) => [
+      s.part,
+      s.marked,
+      change(s.before && String(s.before.proposed), String(s.proposed)),
+      change(s.before && fmt(s.before.recall), fmt(s.recall)),
+      change(s.before && fmt(s.before.precision), fmt(s.precision)),
+      `${change(s.before && String(s.before.cleanQuiet), String(s.cleanQuiet))} of ${s.clean}`,
+    ]),
 )}
 
 Other photos of the project, unmarked: no proposal on ${change(extraBefore?.toString(), String(extraQuiet))} of ${extraClean.length}

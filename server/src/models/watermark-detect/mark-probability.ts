@@ -17,8 +17,18 @@ import { shrinkArea } from '../../lib/image/area-resample';
 /** Long side the segmenter sees: the scale it was trained at (a 1024 px photo shrunk by 2). */
 export const MARK_MAP_SIDE = 512;
 
+let modelPath = new URL('./mark-segmenter.onnx', import.meta.url).pathname;
+
+/**
+ * Runs another network in place of the shipped one (a training run's candidate, for the benchmark and the
+ * training scripts to compare). Call it before the first markProbability: a loaded network stays loaded.
+ */
+export function useMarkSegmenter(path: string): void {
+  modelPath = path;
+}
+
 const load = loadOnce(() =>
-  ort.InferenceSession.create(new URL('./mark-segmenter.onnx', import.meta.url).pathname, {
+  ort.InferenceSession.create(modelPath, {
     intraOpNumThreads: 2,
     interOpNumThreads: 1,
     executionMode: 'sequential',
