@@ -1,5 +1,6 @@
 /**
- * Every mode's latency through the warm server: `npm run bench -- latency [runs]` (default 5 warm runs a case).
+ * Every mode's latency through the warm server: `npm run bench -- latency [runs] [--defaults-only]` (default 5 warm
+ * runs a case).
  *
  * Starts the real app on loopback as `npm start` runs it (PGlite in memory, local storage, the real engine
  * registry on one inference thread, jobs in the server), then for each case uploads the photo and times
@@ -23,7 +24,8 @@ import { multipart, photo } from '../server/test/support/uploads';
 import { startBenchApp } from './lib/bench-app';
 import { markdownTable, median, percentile, writeBenchmarkSection } from './lib/report';
 
-const RUNS = Number(process.argv[2] ?? 5);
+/** The first number among the arguments, wherever the flags stand. */
+const RUNS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 5);
 /** `--defaults-only`: the modes' default options only (a best-quality upscale takes minutes a call). */
 const DEFAULTS_ONLY = process.argv.includes('--defaults-only');
 const isBest = (c: Case) => c.name.includes('best quality');
