@@ -241,7 +241,8 @@ const stockReport = stockParts.length
   ? `**Stock-style set, first** (\`--stock\`; bench/watermark-set/stock/README.md): marks as stock sites and cameras make
 them, drawn by code of their own over photos outside the repository. \`stock-heldout\`: kphotoalbum's photos,
 fonts and mark styles the segmenter never trained on, never tuned on; \`stock-tuning\`: Plasma's and Palapeli's
-photos in the training fonts, on which SEGMENT_SPREAD and SEGMENT_CORNER were chosen.
+photos in the training fonts, on which rules grouping the segmenter's regions were tried and not taken
+(docs/lab/watermark-detect.md, part 23).
 
 ${markdownTable(
   ['part', 'marked cases', 'proposed', 'recall', 'precision', 'clean photos without a proposal'],
