@@ -36,7 +36,9 @@ export default defineConfig({
           globalSetup: ['server/test/support/build-if-stale.global.ts'],
           testTimeout: 120_000,
           hookTimeout: 200_000,
-          fileParallelism: false,
+          // Each file has databases, a Redis prefix, ports and folders of its own; much of its time is spent
+          // waiting on PostgreSQL, child processes and HTTP, which a second file can use.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {
