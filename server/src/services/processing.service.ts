@@ -39,6 +39,21 @@ export function createProcessingService(deps: {
     ),
   );
 
+  /** Submits the edit; a credit a batch holds for the photo goes back when the submission is refused. */
+  async function submitHolding(
+    user: UserRow,
+    imageId: string,
+    body: ProcessBody,
+    prepaid?: Reservation,
+  ): Promise<SubmittedEdit> {
+    try {
+      return await submission.submit(user, imageId, body, prepaid);
+    } catch (error) {
+      if (prepaid) await settlement.returnCredit(user.id, prepaid);
+      throw error;
+    }
+  }
+
   /**
    * Submits the edit (every check, the credit taken) and runs its job, which settles it where it runs;
    * answers once it is submitted, with the outcome still to come in `done`, so a caller can answer at once and
@@ -52,13 +67,7 @@ export function createProcessingService(deps: {
     body: ProcessBody,
     prepaid?: Reservation,
   ): Promise<{ done: Promise<ProcessResponse> }> {
-    let edit: SubmittedEdit;
-    try {
-      edit = await submission.submit(user, imageId, body, prepaid);
-    } catch (error) {
-      if (prepaid) await settlement.returnCredit(user.id, prepaid);
-      throw error;
-    }
+    const edit = await submitHolding(user, imageId, body, prepaid);
     const id = edit.job.imageId;
     emit(id, { status: 'queued', percent: 0, message: 'Waiting for a free slot...' });
     const run = async () => {
@@ -89,14 +98,7 @@ export function createProcessingService(deps: {
      * `finish` stores what `produce` made and settles it as a job would be, or fails it and gives the credit back.
      */
     async submitOwn(user: UserRow, imageId: string, body: ProcessBody, prepaid?: Reservation) {
-      let edit: SubmittedEdit;
-      try {
-        edit = await submission.submit(user, imageId, body, prepaid);
-      } catch (error) {
-        if (prepaid) await settlement.returnCredit(user.id, prepaid);
-        throw error;
-      }
-      const { job } = edit;
+      const { job } = await submitHolding(user, imageId, body, prepaid);
       emit(job.imageId, { status: 'processing', percent: 0, message: 'Waiting for the whole batch...' });
       return {
         job,
