@@ -46,15 +46,19 @@ const WISH_VERBS = new Set([
 
 /**
  * "remove the man add a dog", "crop more tightly add sunglasses": a list of wishes written without stops or
- * "and", where a verb of editing follows what the verb before it took, starts the next wish.
+ * "and", where a verb of editing follows what the verb before it took, starts the next wish. A wish to add
+ * something also starts after a pronoun ("brighten it add a hat"), so that it is declined with its reason
+ * instead of vanishing into the edit before it. A clause's first word counts as its verb whatever the tagger
+ * says: an imperative that opens a request ("crop ...") is often tagged as a noun.
  */
 function startsAnotherWish(current: readonly Token[], token: Token): boolean {
-  const previous = current.at(-1);
+  const previous = current.at(-1)?.pos ?? '';
+  const after = ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', ...(GENERATE.has(token.lemma) ? ['PRON'] : [])];
   return (
     token.pos === 'VERB' &&
     WISH_VERBS.has(token.lemma) &&
-    ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM'].includes(previous?.pos ?? '') &&
-    current.some((t) => t.pos === 'VERB' && WISH_VERBS.has(t.lemma))
+    after.includes(previous) &&
+    current.some((t, i) => (t.pos === 'VERB' || i === 0) && WISH_VERBS.has(t.lemma))
   );
 }
 

@@ -255,6 +255,9 @@ const CASES: [string, EditStep[], number?][] = [
   ['thanks!', [], 1],
   // a list of wishes with neither stops nor "and": each edit verb after a thing starts the next wish
   ['remove the man add a dog', [remove('person')], 1],
+  // a wish to add after a pronoun is declined, not lost; a first verb tagged as a noun still starts the list
+  ['brighten it add a hat', [bright(0.2)], 1],
+  ['crop more tightly add sunglasses', [], 2],
   [
     'remove box shrink image add two more people add the word sample',
     [{ kind: 'remove-marked', thing: 'box' }, resize({ factor: 0.5 })],
