@@ -57,28 +57,44 @@ const BODY_RAMP = 0.15;
  * hair keeps its strands. Both mattes cover the same region of the photo; the result is in `matte`.
  */
 export function withBody(region: PhotoRegion<Matte>, body: Uint8Array, level: LevelFace): void {
-  const { data, width, height } = region.pixels;
-  const cx = (level.left + level.right) / 2;
-  const cy = (level.top + level.bottom) / 2;
+  const data = region.pixels.data;
   const halfW = (level.right - level.left) / 2;
   const halfH = (level.bottom - level.top) / 2;
-  const rx = HEAD_RX * halfW;
-  const ry = HEAD_RY * halfH;
+  const head = headRadii(level);
+  eachLevelledPixel(region, level, (i, lx, ly, aboveEyes) => {
+    const inFace = Math.hypot(lx / halfW, ly / halfH) < 0.9;
+    const t = inFace ? 1 : aboveEyes ? 0 : (Math.hypot(lx / head.rx, ly / head.ry) - 1) / BODY_RAMP;
+    if (t <= 0) return;
+    const b = body[i] * Math.min(1, t);
+    if (b > data[i]) data[i] = b + 0.5;
+  });
+}
+
+const headRadii = (level: LevelFace) => ({
+  rx: HEAD_RX * ((level.right - level.left) / 2),
+  ry: HEAD_RY * ((level.bottom - level.top) / 2),
+});
+
+/**
+ * Visits each pixel of `region` with its point in the levelled face's frame (see levelPoint), relative to the
+ * face oval's centre, and whether it lies above the eye line (the frame's y = 0).
+ */
+function eachLevelledPixel(
+  region: PhotoRegion<Matte>,
+  level: LevelFace,
+  visit: (i: number, lx: number, ly: number, aboveEyes: boolean) => void,
+): void {
+  const { width, height } = region.pixels;
+  const cx = (level.left + level.right) / 2;
+  const cy = (level.top + level.bottom) / 2;
   const s = Math.sin(level.roll);
   const c = Math.cos(level.roll);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      // The levelled frame's point of this pixel (see levelPoint).
       const px = region.x + (x + 0.5) / region.scale - level.origin.x;
       const py = region.y + (y + 0.5) / region.scale - level.origin.y;
-      const lx = c * px + s * py - cx;
-      const ly = -s * px + c * py - cy;
-      const inFace = Math.hypot(lx / halfW, ly / halfH) < 0.9;
-      const t = inFace ? 1 : -s * px + c * py <= 0 ? 0 : (Math.hypot(lx / rx, ly / ry) - 1) / BODY_RAMP;
-      if (t <= 0) continue;
-      const i = y * width + x;
-      const b = body[i] * Math.min(1, t);
-      if (b > data[i]) data[i] = b + 0.5;
+      const levelledY = -s * px + c * py;
+      visit(y * width + x, c * px + s * py - cx, levelledY - cy, levelledY <= 0);
     }
   }
 }
@@ -140,22 +156,12 @@ const BODY_TO = 0.45 * 255;
  * instead: a doubted suit is solid, a faint ghost beside it is gone. Hair and face keep the matte as it is.
  */
 export function firmBody(region: PhotoRegion<Matte>, level: LevelFace): void {
-  const { data, width, height } = region.pixels;
-  const cx = (level.left + level.right) / 2;
-  const cy = (level.top + level.bottom) / 2;
-  const rx = HEAD_RX * ((level.right - level.left) / 2);
-  const ry = HEAD_RY * ((level.bottom - level.top) / 2);
-  const s = Math.sin(level.roll);
-  const c = Math.cos(level.roll);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const px = region.x + (x + 0.5) / region.scale - level.origin.x;
-      const py = region.y + (y + 0.5) / region.scale - level.origin.y;
-      const ly = -s * px + c * py;
-      if (ly <= level.bottom || Math.hypot((c * px + s * py - cx) / rx, (ly - cy) / ry) <= 1) continue;
-      const i = y * width + x;
-      const t = Math.min(1, Math.max(0, (data[i] - BODY_FROM) / (BODY_TO - BODY_FROM)));
-      data[i] = Math.round(255 * t * t * (3 - 2 * t));
-    }
-  }
+  const data = region.pixels.data;
+  const head = headRadii(level);
+  const chin = level.bottom - (level.top + level.bottom) / 2;
+  eachLevelledPixel(region, level, (i, lx, ly) => {
+    if (ly <= chin || Math.hypot(lx / head.rx, ly / head.ry) <= 1) return;
+    const t = Math.min(1, Math.max(0, (data[i] - BODY_FROM) / (BODY_TO - BODY_FROM)));
+    data[i] = Math.round(255 * t * t * (3 - 2 * t));
+  });
 }
