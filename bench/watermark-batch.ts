@@ -5,7 +5,9 @@
  * Held out by kind: the mate-backgrounds photos and the Liberation fonts, on which nothing was tuned; the
  * thresholds were chosen on the tuning part (skimage's photos and the portraits, DejaVu fonts).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { dilate } from '../server/src/lib/image/bitmap';
 import { encodePng, type RawImage } from '../server/src/lib/image/raw-image';
 import { inpaintImage } from '../server/src/models/inpaint/inpaint.model';
@@ -17,12 +19,22 @@ import {
   markMask,
   psnr,
   MARK_STYLES,
+  TUNING_PHOTOS,
   type MarkStyle,
 } from '../server/test/fixtures/watermark-batch/marked-batch';
 import { contactSheet } from './lib/contact-sheet';
 import { markdownTable, writeBenchmarkSection } from './lib/report';
 
-const PHOTOS = '/work/shared/photos/';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The project's copies of the photos: assets/photos, and the test fixtures for the portraits kept only there. */
+const PHOTO_DIRS = ['assets/photos', 'server/test/fixtures/detect', 'server/test/fixtures/date-imprint'];
+function photoPath(name: string): string {
+  const found = PHOTO_DIRS.map((dir) => path.join(ROOT, dir, name)).find((file) => existsSync(file));
+  if (!found) throw new Error(`${name} is in none of ${PHOTO_DIRS.join(', ')}`);
+  return found;
+}
+
 const PARTS = {
   heldout: {
     font: 'Liberation Sans',
@@ -41,24 +53,8 @@ const PARTS = {
       'YellowFlower',
     ].map((n) => `${n}.jpg`),
   },
-  tuning: {
-    font: 'DejaVu Sans',
-    photos: [
-      'astronaut.png',
-      'chelsea.png',
-      'coffee.png',
-      'rocket.jpg',
-      'hubble_deep_field.jpg',
-      'face-cameraman-profile-grey.png',
-      'face-didgeridoo-player-body-paint.jpg',
-      'face-grace-hopper-navy-portrait.jpg',
-      'face-man-yawning-glasses-beard.jpg',
-      'face-old-man-sepia-moustache.jpg',
-      'face-ballerina-low-key.jpg',
-      'face-mariachi-band-smiling.jpg',
-    ],
-  },
-} as const;
+  tuning: { font: 'DejaVu Sans', photos: TUNING_PHOTOS },
+};
 const W = 768;
 const H = 512;
 /** The last two photos of each batch carry no mark. */
@@ -86,7 +82,7 @@ const sheetArg = process.argv.indexOf('--sheet');
 const sheetRows: { label: string; panels: Buffer[] }[] = [];
 const rows: Row[] = [];
 for (const [part, { font, photos }] of Object.entries(PARTS)) {
-  const clean = await Promise.all(photos.map((name) => framedPhoto(PHOTOS + name, W, H)));
+  const clean = await Promise.all(photos.map((name) => framedPhoto(photoPath(name), W, H)));
   const cases: [MarkStyle, typeof move][] = [
     ...MARK_STYLES.map((s): [MarkStyle, typeof move] => [s, still]),
     ['corner text', move],

@@ -8,23 +8,14 @@ import {
   framedPhoto,
   markMask,
   psnr,
+  TUNING_PHOTOS,
   type MarkStyle,
 } from '../../../test/fixtures/watermark-batch/marked-batch';
 import { removeSameMark } from './same-mark';
 
-// Photos of the tuning kinds only (skimage's and the portraits); the mate-backgrounds package is held out
-// for the benchmark (bench/watermark-batch.ts).
-const PHOTOS = [
-  'astronaut.png',
-  'chelsea.png',
-  'coffee.png',
-  'rocket.jpg',
-  'hubble_deep_field.jpg',
-  'face-cameraman-profile-grey.png',
-  'face-didgeridoo-player-body-paint.jpg',
-  'face-grace-hopper-navy-portrait.jpg',
-  'face-man-yawning-glasses-beard.jpg',
-];
+// Photos of the tuning kinds only, those in assets/photos; the mate-backgrounds package is held out for the
+// benchmark (bench/watermark-batch.ts).
+const PHOTOS = TUNING_PHOTOS.slice(0, 9);
 const W = 480;
 const H = 320;
 
