@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { interpretInstruction } from '../server/src/engines/prompt-edit/interpret';
 import { createEngineRegistry } from '../server/src/engines/registry';
 import { runOnFile } from '../server/src/engines/run-on-file';
+import { encodeResult } from '../server/src/lib/image/result-encoding';
 import { decodePhoto, decodeRaw, encodeJpeg } from '../server/src/lib/image/raw-image';
 import { normalizeUpload } from '../server/src/lib/image-intake';
 import { silentLogger } from '../server/src/lib/logger';
@@ -93,8 +94,11 @@ const ctx = {
   progress: () => {},
 };
 /** As in the server: the stored upload (already checked and re-encoded) decoded once, the steps, the encoded result. */
-const run = async (image: Buffer, prompt: string) =>
-  runner.run({ ...(await decodePhoto(image)), mask: null, prompt, options: {}, plan: 'yearly' }, ctx);
+const run = async (image: Buffer, prompt: string) => {
+  const photo = await decodePhoto(image);
+  const result = await runner.run({ ...photo, mask: null, prompt, options: {}, plan: 'yearly' }, ctx);
+  return encodeResult(result.image, 'prompt-edit', photo.format);
+};
 
 const big = (await normalizeUpload(await atSize('Wood.jpg', 12))).data;
 const tonePrompt = 'make it 20% brighter with more contrast and a bit warmer';

@@ -35,7 +35,7 @@ async function example(source: string, options: Record<string, unknown>): Promis
   const photo = await readFile(path.join(PHOTOS, source));
   const result = await runMode('professional-photo', photo, options);
   const before = await sharp(photo).resize({ height: HEIGHT }).png().toBuffer({ resolveWithObject: true });
-  const after = await sharp(result.image)
+  const after = await sharp(result.bytes)
     .resize({ height: HEIGHT })
     .png()
     .toBuffer({ resolveWithObject: true });

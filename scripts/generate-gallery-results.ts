@@ -49,7 +49,7 @@ async function fill(entry: GalleryEntry, seed: number): Promise<GalleryEntry> {
   );
   const input = await sharp(watermarked).removeAlpha().png().toBuffer();
   const run = await runMode('watermark-removal', input, { seed }, mask);
-  const result = await sharp(run.image).removeAlpha().webp(WEBP).toBuffer();
+  const result = await sharp(run.bytes).removeAlpha().webp(WEBP).toBuffer();
   const name = `${entry.id}-result.webp`;
   await writeFile(path.join(OUT, name), result);
   const value = Number((await psnr(result, clean)).toFixed(2));

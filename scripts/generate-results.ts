@@ -89,7 +89,7 @@ async function makeEntry(showcase: Showcase): Promise<ResultsEntry> {
   const { png, width, height } = await webSized(showcase.source);
   const mask = showcase.mask ? await maskPng(width, height, showcase.mask) : null;
   const result = await runMode(showcase.mode, png, showcase.options, mask);
-  const after = sharp(result.image);
+  const after = sharp(result.bytes);
   const meta = await after.metadata();
   const same = showcase.ownSize
     ? meta.width! * height === meta.height! * width

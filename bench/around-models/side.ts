@@ -4,7 +4,7 @@
  * one, or an older commit unpacked elsewhere for the before figures). JSON lines on stdin, answers on stdout:
  * - `{ task: 'cutout-session', input }`: ISNet's session alone on the photo's square -> `{ ms }`;
  * - `{ task: 'cutout-job', input }`: the stored photo's bytes to the PNG through the local provider in the
- *   worker pool, as the server's job handler runs it (models warm) -> `{ ms }`;
+ *   worker pool and the result's encoding, as the server's job handler runs them (models warm) -> `{ ms }`;
  * - `{ task: 'portrait-check', input }`: background removal's portrait check alone in its helper thread, warm
  *   -> `{ ms, portrait }` (portrait 1 or 0; -1 and no time for a tree without the helper);
  * - `{ task: 'upscale', input, scale }`: decode, the balanced upscaler in this process with every model
@@ -35,8 +35,12 @@ const { EsrganModel } = await load('models/esrgan/esrgan.model.ts');
 const { upscaleImage } = await load('models/esrgan/upscale.ts');
 const provider = await load('engines/image-upscale/local-esrgan.provider.ts');
 const { encodePng } = await loadMoved('lib/image/raw-image.ts', 'lib/image.ts');
-/** This tree's result encoding: its provider's own, or lib/image's before the provider had one. */
-const encodeUpscaled: (image: unknown) => Promise<Buffer> = provider.encodeUpscaledPng ?? encodePng;
+/** The one result encoder, in a tree that has it; none where the providers still wrote their own files. */
+const results = await load('lib/image/result-encoding.ts').catch(() => undefined);
+/** This tree's result encoding: the encoder's upscale row, its provider's own, or lib/image's before either. */
+const encodeUpscaled: (image: unknown) => Promise<Buffer> = results
+  ? async (image) => (await results.encodeResult(image, 'image-upscale', 'png')).bytes
+  : (provider.encodeUpscaledPng ?? encodePng);
 
 // The portrait check in its helper thread, where this tree has one (it ran on the model's thread before).
 const portraitCheck = await load('models/person-matte/portrait-check.ts').catch(() => undefined);
@@ -68,7 +72,14 @@ async function cutoutJob(input: string) {
   const bytes = await readFile(input);
   const started = performance.now();
   const photo = await decodePhoto(bytes);
-  await runCutoutInPool(pool, { ...photo, backdrop: { kind: 'transparent' }, shadow: false }, 'medium', ctx);
+  const cutout = await runCutoutInPool(
+    pool,
+    { ...photo, backdrop: { kind: 'transparent' }, shadow: false },
+    'medium',
+    ctx,
+  );
+  // Where the provider answers pixels, the PNG is written at the edge, as the job handler does.
+  if (results && !Buffer.isBuffer(cutout)) await results.encodeResult(cutout, 'background-removal', 'png');
   return { ms: performance.now() - started };
 }
 

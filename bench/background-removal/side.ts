@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { runCutout } from '../../server/src/models/isnet/cutout';
 import { IsnetModel } from '../../server/src/models/isnet/isnet.model';
 import { decodePhoto } from '../../server/src/lib/image/raw-image';
+import { encodeResult } from '../../server/src/lib/image/result-encoding';
 
 type Remove = (input: Buffer, mime: string) => Promise<Uint8Array>;
 
@@ -20,8 +21,8 @@ async function ourSide(): Promise<Remove> {
       { image: (await decodePhoto(input)).image, backdrop: { kind: 'transparent' }, shadow: false },
       () => model,
     );
-    if (!result.png) throw new Error('no subject found');
-    return result.png;
+    if (!result.image) throw new Error('no subject found');
+    return (await encodeResult(result.image, 'background-removal', 'png')).bytes;
   };
 }
 

@@ -6,18 +6,17 @@
  */
 import type { Mode } from '@common/modes';
 import { createEngineRegistry } from '../../server/src/engines/registry';
-import type { EngineResult } from '../../server/src/engines/types';
-import { runOnFile } from '../../server/src/engines/run-on-file';
+import { runOnFile, type FileResult } from '../../server/src/engines/run-on-file';
 import { createWorkerPool } from '../../server/src/inference/pool';
 
 const pool = createWorkerPool({ threads: 1 });
 const registry = createEngineRegistry({ pool });
 
-export interface ModeRun extends EngineResult {
+export interface ModeRun extends FileResult {
   seconds: number;
 }
 
-/** `image` and `mask` are encoded files (the mask a PNG, white = area to change). */
+/** `image` and `mask` are encoded files (the mask a PNG, white = area to change); so is the result's `bytes`. */
 export async function runMode(
   mode: Mode,
   image: Buffer,

@@ -136,7 +136,7 @@ async function processOne(
   const target = outDir
     ? path.join(outDir, `${path.basename(input).replace(/\.[^.]*$/, '')}.${ext}`)
     : outFile;
-  writeFileSync(target, result.image);
+  writeFileSync(target, result.bytes);
   progressBar(label, 1);
   const note = result.note ? ` (${result.note})` : '';
   process.stderr.write(

@@ -15,7 +15,10 @@ function provider(
   return { id, kind, isConfigured: () => configured, run };
 }
 
-const ok = (text: string) => async () => ({ image: Buffer.from(text), mime: 'image/png' as const });
+/** A provider's answer whose one row of grey pixels spells the text, so a test can tell who answered. */
+const ok = (text: string) => async () => ({
+  image: { data: new TextEncoder().encode(text), width: text.length, height: 1, channels: 1 as const },
+});
 
 describe('runChain', () => {
   it('skips unconfigured providers and falls through failures and time-outs to the local one', async () => {
@@ -32,7 +35,7 @@ describe('runChain', () => {
     };
     const result = await runChain(engine, 'in', ctx(50));
     expect(result.providerId).toBe('local');
-    expect(result.image.toString()).toBe('local result');
+    expect(new TextDecoder().decode(result.image.data)).toBe('local result');
   });
 
   it('returns the first cloud answer when it works', async () => {

@@ -100,14 +100,13 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
       toInput: (request, options) => ({
         ...options,
         image: request.image,
-        format: request.format,
         maxOutputPixels: PLAN_LIMITS[request.plan].maxOutputPixels,
       }),
     }),
     'professional-photo': modeRunner({
       engine: createProfessionalPhotoEngine({ pool, modelDir: config.upscale?.modelDir }),
       optionsSchema: MODE_OPTIONS['professional-photo'],
-      toInput: (request, options) => ({ ...options, image: request.image, format: request.format }),
+      toInput: (request, options) => ({ ...options, image: request.image }),
     }),
   };
   // Chat to Edit runs the other modes as steps of its plans.

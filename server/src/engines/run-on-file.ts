@@ -3,6 +3,7 @@ import { checkUpload } from '../lib/image-intake';
 import { silentLogger } from '../lib/logger';
 import { AppError } from '../lib/errors';
 import { decodeMaskPng, encodeMaskPng } from '../lib/image/mask';
+import { encodeResult, type EncodedResult } from '../lib/image/result-encoding';
 import { checkEditRequest, type ModeRunner } from './mode-runner';
 import type { EngineResult } from './types';
 
@@ -16,11 +17,18 @@ export interface FileRun {
   progress?: (fraction: number) => void;
 }
 
+/** The result as a file, written as the server writes it, with its size in pixels. */
+export interface FileResult extends Omit<EngineResult, 'image'>, EncodedResult {
+  width: number;
+  height: number;
+}
+
 /**
  * One photo through a mode's runner outside the server (the command line, the site's image scripts): the same
- * checks as an upload, the largest plan's limits, and no time pressure on the local providers.
+ * checks as an upload, the largest plan's limits, no time pressure on the local providers, and the result
+ * encoded as the job handler encodes it.
  */
-export async function runOnFile(runner: ModeRunner, run: FileRun): Promise<EngineResult> {
+export async function runOnFile(runner: ModeRunner, run: FileRun): Promise<FileResult> {
   const { options, usesMask } = checkEditRequest(runner, {
     prompt: run.prompt?.trim() || null,
     rawOptions: run.options,
@@ -31,7 +39,7 @@ export async function runOnFile(runner: ModeRunner, run: FileRun): Promise<Engin
   const photo = await decodePhoto(run.image);
   const mask =
     usesMask && run.mask ? await decodeMaskPng(run.mask, photo.image.width, photo.image.height) : null;
-  return runner.run(
+  const { image, ...result } = await runner.run(
     { ...photo, mask, prompt: run.prompt?.trim() || null, options, plan: 'yearly' },
     {
       signal: new AbortController().signal,
@@ -40,6 +48,8 @@ export async function runOnFile(runner: ModeRunner, run: FileRun): Promise<Engin
       progress: run.progress ?? (() => {}),
     },
   );
+  const encoded = await encodeResult(image, runner.mode, photo.format);
+  return { ...result, ...encoded, width: image.width, height: image.height };
 }
 
 /**

@@ -1,13 +1,12 @@
 import type { Logger } from '../lib/logger';
-import type { ImageMime } from '../lib/image-format';
+import type { RawImage } from '../lib/image/raw-image';
 import type { Mode } from '@common/modes';
 import type { StepSummary } from '@common/schemas/process';
 
-export type { ImageMime };
-
+/** Pixels in, pixels out: the file is written once, at the edge (lib/image/result-encoding.ts). */
 export interface ProviderResult {
-  image: Buffer;
-  mime: ImageMime;
+  /** RGB, or RGBA where the result has transparency. */
+  image: RawImage;
   /** A sentence for the person, e.g. "No face was found, so the whole photo was enhanced." */
   note?: string;
   /** What was done, in order, in plain words (Chat to Edit). */

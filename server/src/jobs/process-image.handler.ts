@@ -2,15 +2,8 @@ import { MODE_INFO } from '@common/modes';
 import { runnerFor, type EngineRegistry } from '../engines/mode-runner';
 import type { EngineResult } from '../engines/types';
 import { restoreOriginal } from '../models/inpaint/restore';
-import {
-  decodePhoto,
-  decodeRaw,
-  imageSize,
-  encodeJpeg,
-  encodePng,
-  rawToSharp,
-  type DecodedPhoto,
-} from '../lib/image/raw-image';
+import { decodePhoto, decodeRaw, rawToSharp, type DecodedPhoto } from '../lib/image/raw-image';
+import { encodeResult } from '../lib/image/result-encoding';
 import { FORMAT_EXTENSION, formatFromMime } from '../lib/image-intake';
 import type { Logger } from '../lib/logger';
 import { decodeMaskPng, type Mask } from '../lib/image/mask';
@@ -42,19 +35,19 @@ export async function handleProcessImage(
   const mask = job.maskKey
     ? await decodeMaskPng(await deps.storage.get(job.maskKey), photo.image.width, photo.image.height)
     : null;
-  const result =
-    job.brush === 'restore'
-      ? await restoreFromOriginal(photo, await deps.storage.get(job.originalKey), mask!)
-      : await runMode(deps, job, photo, mask, ctx);
+  const restore = job.brush === 'restore';
+  const result = restore
+    ? await restoreFromOriginal(photo, await deps.storage.get(job.originalKey), mask!)
+    : await runMode(deps, job, photo, mask, ctx);
   ctx.progress(0.95, 'Saving the result...');
-  const resultKey = imageKeys.result(job.userId, job.imageId, FORMAT_EXTENSION[formatFromMime(result.mime)]);
-  await deps.storage.put(resultKey, result.image);
-  const { width, height } = await imageSize(result.image);
+  const { bytes, mime } = await encodeResult(result.image, restore ? 'restore' : job.mode, photo.format);
+  const resultKey = imageKeys.result(job.userId, job.imageId, FORMAT_EXTENSION[formatFromMime(mime)]);
+  await deps.storage.put(resultKey, bytes);
   return {
     resultKey,
-    mime: result.mime,
-    width,
-    height,
+    mime,
+    width: result.image.width,
+    height: result.image.height,
     providerId: result.providerId,
     note: result.note,
     steps: result.steps,
@@ -93,11 +86,5 @@ async function restoreFromOriginal(
     const resized = await rawToSharp(before).resize(now.width, now.height, { fit: 'fill' }).raw().toBuffer();
     before = { ...now, data: new Uint8Array(resized) };
   }
-  const restored = restoreOriginal(now, before, mask.bits);
-  const jpeg = current.format === 'jpeg' && now.channels === 3;
-  return {
-    image: jpeg ? await encodeJpeg(restored, 95) : await encodePng(restored),
-    mime: jpeg ? 'image/jpeg' : 'image/png',
-    providerId: 'restore',
-  };
+  return { image: restoreOriginal(now, before, mask.bits), providerId: 'restore' };
 }

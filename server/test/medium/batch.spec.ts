@@ -8,7 +8,7 @@ import type { BatchEvent } from '@common/schemas/batch';
 import { processedImages, usageRecords, users } from '../../src/db/schema';
 import { modeRunner } from '../../src/engines/mode-runner';
 import type { Provider } from '../../src/engines/types';
-import { encodePng, type RawImage } from '../../src/lib/image/raw-image';
+import type { RawImage } from '../../src/lib/image/raw-image';
 import { databaseTargets } from '../support/databases';
 import { bearer } from '../support/fake-verifier';
 import { testEngines } from '../support/test-engines';
@@ -34,7 +34,7 @@ const held: Provider<{ image: RawImage }> = {
   isConfigured: () => true,
   async run({ image }) {
     await gate;
-    return { image: await encodePng(image), mime: 'image/png' };
+    return { image };
   },
 };
 const engines = () =>

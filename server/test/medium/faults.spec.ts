@@ -47,11 +47,9 @@ describe.skipIf(!adminUrl)('PostgreSQL and the image store away in the middle of
     isConfigured: () => true,
     async run({ image }) {
       await once(duringNextEdit, () => (duringNextEdit = undefined));
-      const out = await rawToSharp(image)
-        .resize(image.width * 2)
-        .png()
-        .toBuffer();
-      return { image: out, mime: 'image/png' };
+      const [width, height] = [image.width * 2, image.height * 2];
+      const out = await rawToSharp(image).resize(width, height).raw().toBuffer();
+      return { image: { ...image, data: new Uint8Array(out), width, height } };
     },
   };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODE_OPTIONS } from '@common/schemas/mode-options';
 import { modeRunner, type EngineRegistry } from '../../src/engines/mode-runner';
 import type { Provider } from '../../src/engines/types';
-import { encodePng, rawToSharp, type RawImage } from '../../src/lib/image/raw-image';
+import { rawToSharp, type RawImage } from '../../src/lib/image/raw-image';
 import type { Mask } from '../../src/lib/image/mask';
 
 /**
@@ -15,11 +15,9 @@ const resize: Provider<{ image: RawImage; scale: number }> = {
   isConfigured: () => true,
   async run({ image, scale }, ctx) {
     ctx.progress(0.5, 'enlarging');
-    const out = await rawToSharp(image)
-      .resize(image.width * scale, image.height * scale, { kernel: 'lanczos3' })
-      .png()
-      .toBuffer();
-    return { image: out, mime: 'image/png' };
+    const [width, height] = [image.width * scale, image.height * scale];
+    const out = await rawToSharp(image).resize(width, height, { kernel: 'lanczos3' }).raw().toBuffer();
+    return { image: { ...image, data: new Uint8Array(out), width, height } };
   },
 };
 
@@ -39,7 +37,7 @@ const meanFill: Provider<{ image: RawImage; mask: Mask }> = {
     for (let i = 0; i < n; i++) {
       if (mask.bits[i]) for (let k = 0; k < 3; k++) out[i * channels + k] = mean[k];
     }
-    return { image: await encodePng({ ...image, data: out }), mime: 'image/png' };
+    return { image: { ...image, data: out } };
   },
 };
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import { sharedPixels } from '../../lib/image/raw-image';
+import { sharedPixels, type RawImage } from '../../lib/image/raw-image';
 import type { MatteImage } from '../../models/isnet/cutout';
 import type { WorkerPool } from '../../inference/pool';
 import type { Provider, RunContext } from '../types';
@@ -12,7 +12,7 @@ export async function runCutoutInPool(
   model: IsnetModelChoice,
   ctx: RunContext,
   matte?: MatteImage,
-): Promise<Buffer> {
+): Promise<RawImage> {
   // Copies of our own, so handing their memory to the worker cannot detach a caller's buffer. The photo's is
   // shared memory: the worker's portrait check reads it from a thread of its own without a further copy.
   const image = sharedPixels(input.image);
@@ -26,13 +26,13 @@ export async function runCutoutInPool(
       onProgress: (fraction, message) => ctx.progress(fraction, message),
     },
   );
-  if (!result.png) {
+  if (!result.image) {
     throw new AppError(
       'NOTHING_TO_DO',
       'No subject was found in this photo, so there is no background to remove.',
     );
   }
-  return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.length);
+  return result.image;
 }
 
 export function createLocalIsnetProvider(deps: {
@@ -44,8 +44,7 @@ export function createLocalIsnetProvider(deps: {
     kind: 'local',
     isConfigured: () => true,
     async run(input, ctx) {
-      const image = await runCutoutInPool(deps.pool(), input, input.model ?? deps.defaultModel, ctx);
-      return { image, mime: 'image/png' };
+      return { image: await runCutoutInPool(deps.pool(), input, input.model ?? deps.defaultModel, ctx) };
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { ImageFormat } from '../../lib/image-intake';
 import type { RawImage } from '../../lib/image/raw-image';
 import type { FaceEnhancementOptions } from '@common/schemas/mode-options';
 
@@ -7,7 +6,6 @@ export { faceEnhancementOptionsSchema, type FaceEnhancementOptions } from '@comm
 
 export interface FaceEnhancementInput extends FaceEnhancementOptions {
   image: RawImage;
-  format: ImageFormat;
   /** The plan's cap on the result, in pixels. */
   maxOutputPixels: number;
 }

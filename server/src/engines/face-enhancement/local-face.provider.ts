@@ -1,6 +1,5 @@
 import type { WorkerPool } from '../../inference/pool';
 import { checkOutputSize } from '../image-upscale/output-limit';
-import { encodeLike } from '../inpaint/inpaint-io';
 import type { Provider, ProviderResult, RunContext } from '../types';
 import { enhancePhoto } from './enhance-photo';
 import { NO_FACE_NOTE, type FaceEnhancementInput } from './face-enhancement.options';
@@ -27,8 +26,7 @@ export function createLocalFaceProvider(config: LocalFaceConfig): Provider<FaceE
         { faces: result.faces.length, retouched: result.retouched, ...result.restore },
         'face enhancement',
       );
-      const encoded = await encodeLike(result.image, input.format);
-      return result.faces.length ? encoded : { ...encoded, note: NO_FACE_NOTE };
+      return result.faces.length ? { image: result.image } : { image: result.image, note: NO_FACE_NOTE };
     },
   };
 }

@@ -31,7 +31,6 @@ function gradient(width: number, height: number): RawImage {
 
 const input = (image: RawImage, extra: Partial<FaceEnhancementInput> = {}): FaceEnhancementInput => ({
   image,
-  format: 'jpeg',
   strength: 'natural',
   skinSmoothing: true,
   maxOutputPixels: 36_000_000,
@@ -73,12 +72,11 @@ describe('GFPGAN on Replicate, the face enhancement cloud provider', () => {
     expect(sut.accepts?.(input(photo, { maxOutputPixels: 4 * 100 * 80 - 1 }))).toBe(false);
   });
 
-  it("sends the photo to the operator's model version and answers twice its size, in the photo's format", async () => {
+  it("sends the photo to the operator's model version and answers its pixels at twice its size", async () => {
     const photo = await portrait();
     const result = await provider().run(input(photo), quietRunContext());
-    const meta = await sharp(result.image).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 2 * photo.width, 2 * photo.height]);
-    expect(result.mime).toBe('image/jpeg');
+    const { width, height, channels } = result.image;
+    expect([width, height, channels]).toEqual([2 * photo.width, 2 * photo.height, 3]);
     expect(result.note).toBeUndefined();
     const create = stub.seen.findLast((s) => s.path === 'POST /v1/predictions');
     expect(create?.body).toMatchObject({ version: 'gfpgan-version', input: { version: 'v1.4', scale: 2 } });

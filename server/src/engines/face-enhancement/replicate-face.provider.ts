@@ -1,9 +1,7 @@
-import sharp from 'sharp';
-import type { RawImage } from '../../lib/image/raw-image';
 import { detectFaces } from '../../models/face';
 import type { WorkerPool } from '../../inference/pool';
 import { fitsOutput } from '../image-upscale/output-limit';
-import { encodeLike } from '../inpaint/inpaint-io';
+import { decodeAnswer } from '../cloud-answer';
 import { runPrediction, type ReplicateAccount } from '../replicate-prediction';
 import type { Provider, ProviderResult, RunContext } from '../types';
 import { NO_FACE_NOTE, type FaceEnhancementInput } from './face-enhancement.options';
@@ -59,24 +57,14 @@ export function createReplicateFaceProvider(
       if (prediction.status === 'rejected') throw prediction.reason;
       if (detection.status === 'rejected') throw detection.reason;
       const [bytes, faces] = [prediction.value, detection.value];
-      const result = await decodeTwice(bytes, image);
+      // Exactly twice the photo's size, checked before any pixel is read.
+      const result = await decodeAnswer(
+        bytes,
+        { width: 2 * image.width, height: 2 * image.height },
+        'replicate',
+      );
       ctx.progress(1);
-      const encoded = await encodeLike(result, input.format);
-      return faces.length ? encoded : { ...encoded, note: NO_FACE_NOTE };
+      return faces.length ? { image: result } : { image: result, note: NO_FACE_NOTE };
     },
   };
-}
-
-/** The model's answer decoded, which must be exactly twice the photo's size (checked before any pixel is read). */
-async function decodeTwice(bytes: Buffer, photo: RawImage): Promise<RawImage> {
-  const [width, height] = [2 * photo.width, 2 * photo.height];
-  const meta = await sharp(bytes).metadata();
-  if (meta.width !== width || meta.height !== height)
-    throw new Error(`replicate returned ${meta.width}x${meta.height}, expected ${width}x${height}`);
-  const { data } = await sharp(bytes, { limitInputPixels: width * height })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height, channels: 3 };
 }

@@ -10,7 +10,6 @@ export {
   type UpscaleOptions,
   type UpscaleQuality,
 } from './upscale-options';
-export { upscaleRaw } from './upscale-raw';
 
 export interface ImageUpscaleConfig {
   /** Cache of the converted ONNX models; default data/models. */

@@ -1,7 +1,6 @@
 import { validateMask } from '../../models/inpaint/inpaint.model';
 import type { WorkerPool } from '../../inference/pool';
 import type { Provider, ProviderResult, RunContext } from '../types';
-import { encodeLike } from './inpaint-io';
 import type { InpaintInput } from './inpaint.input';
 
 /**
@@ -46,7 +45,7 @@ export function createLocalPatchmatchProvider(deps: { pool: WorkerPool }): Provi
         },
       );
       ctx.log.debug(result.stats, 'inpainting done');
-      return encodeLike({ ...image, data: result.data }, input.format);
+      return { image: { ...image, data: result.data } };
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { WorkerPool } from '../../inference/pool';
-import { encodeLike } from '../inpaint/inpaint-io';
 import type { Provider, ProviderResult, RunContext } from '../types';
 import { makeHeadshot } from './make-headshot';
 import { SEVERAL_FACES_NOTE, type ProfessionalPhotoInput } from './professional-photo.options';
@@ -17,7 +16,7 @@ export function createLocalHeadshotProvider(config: LocalHeadshotConfig): Provid
     kind: 'local',
     isConfigured: () => true,
     async run(input: ProfessionalPhotoInput, ctx: RunContext): Promise<ProviderResult> {
-      const { image, format, ...options } = input;
+      const { image, ...options } = input;
       const result = await makeHeadshot(image, options, {
         pool: config.pool(),
         modelDir: config.modelDir,
@@ -34,8 +33,8 @@ export function createLocalHeadshotProvider(config: LocalHeadshotConfig): Provid
         'professional headshot',
       );
       // A transparent input still gets an opaque headshot: the backdrop fills every pixel.
-      const encoded = await encodeLike(result.image, format);
-      return result.faces.length > 1 ? { ...encoded, note: SEVERAL_FACES_NOTE } : encoded;
+      const answer = { image: result.image };
+      return result.faces.length > 1 ? { ...answer, note: SEVERAL_FACES_NOTE } : answer;
     },
   };
 }

@@ -33,7 +33,8 @@ import { vignette } from '../../models/headshot/vignette';
 import { warpColour, warpMatte } from '../../models/headshot/warp';
 import { shadowFromMatte } from '../../models/isnet/compose';
 import type { WorkerPool } from '../../inference/pool';
-import { upscaleRaw } from '../image-upscale/upscale-raw';
+import { createLocalEsrganProvider } from '../image-upscale/local-esrgan.provider';
+import { silentLogger } from '../../lib/logger';
 import {
   HEADSHOT_SIZES,
   MIN_HEADSHOT_FACE_PX,
@@ -258,11 +259,19 @@ async function detailFor(
   if (scale <= MAX_PLAIN_ENLARGEMENT) return { pixels: crop, upscaled: 1 };
   const factor = scale <= 2 * MAX_PLAIN_ENLARGEMENT ? 2 : 4;
   // The fast model: the frame is made from these pixels at a smaller scale, and the retouch restores detail.
-  const pixels = await upscaleRaw(crop, factor, 'fast', deps.pool, {
-    modelDir: deps.modelDir,
-    signal: deps.signal,
-    onProgress,
+  const esrgan = createLocalEsrganProvider({
+    modelDir: deps.modelDir ?? 'data/models',
+    pool: () => deps.pool,
   });
+  const { image: pixels } = await esrgan.run(
+    { image: crop, scale: factor, quality: 'fast', maxOutputPixels: Infinity },
+    {
+      signal: deps.signal ?? new AbortController().signal,
+      timeoutMs: Infinity,
+      log: silentLogger,
+      progress: onProgress,
+    },
+  );
   return { pixels, upscaled: factor };
 }
 

@@ -1,4 +1,3 @@
-import type { ImageFormat } from '../../lib/image-intake';
 import type { RawImage } from '../../lib/image/raw-image';
 import type { ProfessionalPhotoOptions } from '@common/schemas/mode-options';
 
@@ -11,7 +10,6 @@ export {
 
 export interface ProfessionalPhotoInput extends ProfessionalPhotoOptions {
   image: RawImage;
-  format: ImageFormat;
 }
 
 /** Faces narrower than this (photo pixels) hold too little for a headshot. */

@@ -1,7 +1,7 @@
 import type { Mode } from '@common/modes';
 import { PLAN_LIMITS, type Plan } from '@common/plans';
 import { AppError } from '../../lib/errors';
-import { decodePhoto, type RawImage } from '../../lib/image/raw-image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { runnerFor, type EngineRegistry } from '../mode-runner';
 import type { RunContext } from '../types';
 import type { EditStep, KeepRegion } from './edit-plan';
@@ -57,7 +57,8 @@ export function engineOf(step: EditStep): Mode | null {
 
 /**
  * Runs the steps in order on decoded pixels: colour, light and geometry here, whole engines through their own
- * runners (each gets the decoded pixels and answers an image). Any failure stops the plan: no half-done result.
+ * runners (each gets the decoded pixels and answers pixels). Nothing is encoded between steps: the result is
+ * written once, at the edge. Any failure stops the plan: no half-done result.
  */
 export async function executePlan(
   steps: readonly EditStep[],
@@ -322,7 +323,7 @@ const withArticle = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a
 const listOf = (items: string[]) =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
-/** One of the other modes as a step: a lossless hand-over, and its progress inside this step's share. */
+/** One of the other modes as a step: its pixels handed on as they are, its progress inside this step's share. */
 async function viaEngine(
   mode: Mode,
   image: RawImage,
@@ -336,6 +337,7 @@ async function viaEngine(
   const result = await runner.run(
     {
       image,
+      // What a cloud step is sent: lossless, as the pixels between steps are.
       format: 'png',
       mask: mask && { bits: mask, width: image.width, height: image.height },
       prompt: null,
@@ -344,5 +346,5 @@ async function viaEngine(
     },
     ctx,
   );
-  return (await decodePhoto(result.image)).image;
+  return result.image;
 }

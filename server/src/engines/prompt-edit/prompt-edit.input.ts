@@ -1,13 +1,10 @@
 import type { Plan } from '@common/plans';
 import type { RawImage } from '../../lib/image/raw-image';
-import type { ImageFormat } from '../../lib/image-intake';
 import type { Mask } from '../../lib/image/mask';
 import type { EditPlan } from './edit-plan';
 
 export interface PromptEditInput {
   image: RawImage;
-  /** The stored photo's format; a JPEG stays a JPEG unless the result gains transparency. */
-  format: ImageFormat;
   /** The person's instruction, as written. */
   prompt: string;
   /** What the local interpreter made of it. */

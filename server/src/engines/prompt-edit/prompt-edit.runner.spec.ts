@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { decodePhoto, encodeJpeg, type RawImage } from '../../lib/image/raw-image';
+import { decodePhoto, type RawImage } from '../../lib/image/raw-image';
+import { runOnFile } from '../run-on-file';
 import { silentLogger } from '../../lib/logger';
 import type { ModeRunner } from '../mode-runner';
 import type { Provider } from '../types';
@@ -21,20 +22,32 @@ const request = async (prompt: string) => ({
   plan: 'free' as const,
 });
 
-/** A stand-in for another mode: it answers a flat grey picture of the same size, so its use is visible. */
-function greyMode(mode: ModeRunner['mode']): ModeRunner & { calls: number } {
+/**
+ * A stand-in for another mode: it answers flat grey pixels of the same size, so its use is visible, and keeps
+ * what it was given and what it answered.
+ */
+function greyMode(
+  mode: ModeRunner['mode'],
+): ModeRunner & { calls: number; given: RawImage[]; answered: RawImage[] } {
   const runner = {
     mode,
     needsMask: false,
     calls: 0,
+    given: [] as RawImage[],
+    answered: [] as RawImage[],
     parseOptions: () => ({}),
     async run(input: { image: RawImage }) {
       runner.calls++;
+      runner.given.push(input.image);
       const { width, height } = input.image;
-      const image = await sharp({ create: { width, height, channels: 3, background: '#808080' } })
-        .png()
-        .toBuffer();
-      return { image, mime: 'image/png' as const, providerId: `test-${mode}` };
+      const image: RawImage = {
+        data: new Uint8Array(width * height * 3).fill(128),
+        width,
+        height,
+        channels: 3,
+      };
+      runner.answered.push(image);
+      return { image, providerId: `test-${mode}` };
     },
   };
   return runner;
@@ -53,8 +66,7 @@ function cloud(configured: boolean): Provider<PromptEditInput> & { run: ReturnTy
     kind: 'cloud',
     isConfigured: () => configured,
     run: vi.fn(async ({ image }: PromptEditInput) => ({
-      image: await encodeJpeg(image),
-      mime: 'image/jpeg' as const,
+      image,
       steps: [{ kind: 'cloud-edit', description: 'Edited in the cloud' }],
     })),
   };
@@ -69,7 +81,34 @@ describe('the prompt-edit runner', () => {
       'Made it black and white',
       'Rotated it 90° anticlockwise',
     ]);
-    expect(await sharp(result.image).metadata()).toMatchObject({ width: 48, height: 64, format: 'jpeg' });
+    expect([result.image.width, result.image.height, result.image.channels]).toEqual([48, 64, 3]);
+  });
+
+  it('hands pixels from step to step and answers them, so the result is encoded once, at the edge', async () => {
+    const upscale = greyMode('image-upscale');
+    const background = greyMode('background-removal');
+    const sut = createPromptEditRunner({
+      runners: { 'image-upscale': upscale, 'background-removal': background },
+      locator: nowhere,
+    });
+    const image = await photo();
+    const formats = ['jpeg', 'png', 'webp'] as const;
+    const encoders = formats.map((format) => vi.spyOn(sharp.prototype, format));
+    try {
+      const result = await runOnFile(sut, {
+        image,
+        mask: null,
+        prompt: 'upscale it 2x, then a white background, then make it black and white',
+        options: {},
+      });
+      expect(result.steps?.map((s) => s.kind)).toEqual(['upscale', 'background', 'grayscale']);
+      // The background step got the very pixels the upscale answered: nothing was written and read between.
+      expect(background.given[0]).toBe(upscale.answered[0]);
+      expect(encoders.map((encoder) => encoder.mock.calls.length)).toEqual([1, 0, 0]);
+      expect([result.mime, result.width, result.height]).toEqual(['image/jpeg', 64, 48]);
+    } finally {
+      for (const encoder of encoders) encoder.mockRestore();
+    }
   });
 
   it('refuses before any work when nothing can be done, and names what can', () => {

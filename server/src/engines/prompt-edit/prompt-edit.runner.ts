@@ -1,6 +1,5 @@
 import type { PromptPlanResponse } from '@common/schemas/process';
 import { AppError } from '../../lib/errors';
-import { encodeJpeg, encodePng } from '../../lib/image/raw-image';
 import { runChain } from '../chain';
 import type { ModeRunner } from '../mode-runner';
 import type { Provider, ProviderResult } from '../types';
@@ -48,13 +47,10 @@ export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
     id: 'local-plan',
     kind: 'local',
     isConfigured: () => true,
-    async run({ image, format, plan, tier, mask }, ctx): Promise<ProviderResult> {
+    async run({ image, plan, tier, mask }, ctx): Promise<ProviderResult> {
       if (plan.steps.length === 0) throw refusal(plan);
-      const result = await executePlan(plan.steps, image, tier, deps, ctx, { mask });
-      const jpeg = format === 'jpeg' && result.channels !== 4;
       return {
-        image: jpeg ? await encodeJpeg(result, 92, false) : await encodePng(result),
-        mime: jpeg ? 'image/jpeg' : 'image/png',
+        image: await executePlan(plan.steps, image, tier, deps, ctx, { mask }),
         steps: plan.steps.map((step) => ({ kind: step.kind, description: describeStep(step) })),
         ...(plan.skipped.length ? { note: skippedNote(plan) } : {}),
       };
@@ -89,7 +85,6 @@ export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
         { mode: 'prompt-edit', providers },
         {
           image: request.image,
-          format: request.format,
           prompt,
           plan,
           tier: request.plan,

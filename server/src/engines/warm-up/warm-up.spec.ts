@@ -29,7 +29,7 @@ function recordingRegistry(modes: Mode[], fails: Mode[] = []) {
       async run(request, ctx) {
         seen.push({ mode, request, ctx });
         if (fails.includes(mode)) throw new AppError('NOTHING_TO_DO', 'No cup was found.');
-        return { providerId: 'local', image: Buffer.alloc(0), mime: 'image/png' };
+        return { providerId: 'local', image: request.image };
       },
     };
     registry[mode] = runner;

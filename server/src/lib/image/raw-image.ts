@@ -15,8 +15,12 @@ export interface RawImage {
  * Decodes any supported image to 8-bit raw pixels with EXIF orientation applied; greyscale and 16-bit
  * photos are widened to sRGB when 3 or 4 channels are asked for.
  */
-export async function decodeRaw(input: Buffer, channels: 1 | 3 | 4 = 3): Promise<RawImage> {
-  let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+export async function decodeRaw(
+  input: Buffer,
+  channels: 1 | 3 | 4 = 3,
+  maxPixels = MAX_INPUT_PIXELS,
+): Promise<RawImage> {
+  let pipeline = sharp(input, { limitInputPixels: maxPixels }).rotate();
   pipeline =
     channels === 1
       ? pipeline.greyscale()
@@ -54,12 +58,16 @@ export interface DecodedPhoto {
   format: ImageFormat;
 }
 
-export async function decodePhoto(bytes: Buffer): Promise<DecodedPhoto> {
+/** `maxPixels`: an upload's limit, or the size a cloud service was asked to answer at. */
+export async function decodePhoto(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): Promise<DecodedPhoto> {
   const format = sniffFormat(bytes);
   if (!format) throw new AppError('INVALID_IMAGE', 'This file could not be read as an image.');
   let image: RawImage;
   try {
-    image = format === 'jpeg' ? await decodeRaw(bytes, 3) : dropOpaqueAlpha(await decodeRaw(bytes, 4));
+    image =
+      format === 'jpeg'
+        ? await decodeRaw(bytes, 3, maxPixels)
+        : dropOpaqueAlpha(await decodeRaw(bytes, 4, maxPixels));
   } catch {
     throw new AppError('INVALID_IMAGE', 'This file could not be read as an image.');
   }

@@ -37,8 +37,7 @@ export function createPhotoroomProvider(
         timeoutMs: config.timeoutMs,
       });
       ctx.progress(0.5, 'Photoroom answered');
-      const image = await runCutoutInPool(deps.pool(), input, deps.model, ctx, matte);
-      return { image, mime: 'image/png' };
+      return { image: await runCutoutInPool(deps.pool(), input, deps.model, ctx, matte) };
     },
   };
 }

@@ -38,8 +38,7 @@ export function createRemoveBgProvider(
         timeoutMs: config.timeoutMs,
       });
       ctx.progress(0.5, 'remove.bg answered');
-      const image = await runCutoutInPool(deps.pool(), input, deps.model, ctx, matte);
-      return { image, mime: 'image/png' };
+      return { image: await runCutoutInPool(deps.pool(), input, deps.model, ctx, matte) };
     },
   };
 }

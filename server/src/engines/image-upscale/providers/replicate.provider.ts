@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { decodeAnswer } from '../../cloud-answer';
 import { runPrediction, type ReplicateAccount } from '../../replicate-prediction';
 import type { Provider, ProviderResult, RunContext } from '../../types';
 import type { UpscaleInput } from '../upscale-options';
@@ -18,7 +18,7 @@ export function createReplicateProvider(config: ReplicateConfig | undefined): Pr
     isConfigured: () => Boolean(config?.apiToken),
     async run(input: UpscaleInput, ctx: RunContext): Promise<ProviderResult> {
       if (!config?.apiToken) throw new Error('replicate is not configured');
-      const image = await runPrediction(
+      const bytes = await runPrediction(
         config,
         {
           version: config.version ?? REAL_ESRGAN_VERSION,
@@ -28,15 +28,11 @@ export function createReplicateProvider(config: ReplicateConfig | undefined): Pr
         },
         ctx,
       );
-      const out = await sharp(image).metadata();
-      const expected = [input.image.width * input.scale, input.image.height * input.scale];
-      if (out.width !== expected[0] || out.height !== expected[1]) {
-        throw new Error(
-          `replicate returned ${out.width}x${out.height}, expected ${expected[0]}x${expected[1]}`,
-        );
-      }
+      const { image: photo, scale } = input;
+      const expected = { width: photo.width * scale, height: photo.height * scale };
+      const image = await decodeAnswer(bytes, expected, 'replicate');
       ctx.progress(1);
-      return { image: await sharp(image).png().toBuffer(), mime: 'image/png' };
+      return { image };
     },
   };
 }

@@ -64,9 +64,7 @@ describe('clipdrop provider', () => {
     expect(maskRaw.info.width).toBe(width);
     expect(maskRaw.data[40 * width + 30]).toBe(255);
     expect(maskRaw.data[5 * width + 5]).toBe(0);
-    expect(result.mime).toBe('image/jpeg');
-    const meta = await sharp(result.image).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', width, height]);
+    expect([result.image.width, result.image.height, result.image.channels]).toEqual([width, height, 3]);
   });
 
   it.each([

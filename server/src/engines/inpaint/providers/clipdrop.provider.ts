@@ -1,8 +1,8 @@
 import { encodeMaskPng } from '../../../lib/image/mask';
 import type { Provider, ProviderResult, RunContext } from '../../types';
-import { answerLike, encodeLike } from '../inpaint-io';
+import { decodeAnswer } from '../../cloud-answer';
 import type { InpaintInput } from '../inpaint.input';
-import { blob, providerHttpError, readImageAnswer } from './http';
+import { blob, encodeUpload, providerHttpError, readImageAnswer } from './http';
 
 export interface ClipdropConfig {
   apiKey?: string;
@@ -33,7 +33,7 @@ export function createClipdropProvider(config: ClipdropConfig): Provider<Inpaint
       if (image.width * image.height > MAX_PIXELS)
         throw new Error('clipdrop: image larger than 16 megapixels');
       // Clipdrop takes JPEG or PNG.
-      const sent = await encodeLike(image, format === 'jpeg' ? 'jpeg' : 'png');
+      const sent = await encodeUpload(image, format === 'jpeg' ? 'jpeg' : 'png');
       const form = new FormData();
       form.append('image_file', blob(sent.image, sent.mime), format === 'jpeg' ? 'image.jpg' : 'image.png');
       form.append('mask_file', blob(await encodeMaskPng(mask), 'image/png'), 'mask.png');
@@ -47,8 +47,8 @@ export function createClipdropProvider(config: ClipdropConfig): Provider<Inpaint
       if (!response.ok) throw await providerHttpError('clipdrop', response);
       const { bytes } = await readImageAnswer('clipdrop', response);
       ctx.log.debug({ remainingCredits: response.headers.get('x-remaining-credits') }, 'clipdrop answered');
-      // Clipdrop always answers PNG; give the person back the format family they sent.
-      return answerLike(bytes, image, format, 'clipdrop');
+      // Clipdrop always answers PNG; the result is written in the person's format at the edge.
+      return { image: await decodeAnswer(bytes, image, 'clipdrop') };
     },
   };
 }

@@ -1,4 +1,6 @@
 import { AppError } from '../../../lib/errors';
+import { FORMAT_MIME, type ImageFormat, type ImageMime } from '../../../lib/image-format';
+import { rawToSharp, type RawImage } from '../../../lib/image/raw-image';
 
 /**
  * Turns a cloud provider's failure answer into an error the chain records before falling back.
@@ -41,4 +43,19 @@ export async function readImageAnswer(
 /** A multipart file part from bytes. */
 export function blob(bytes: Buffer, type: string): Blob {
   return new Blob([Uint8Array.from(bytes)], { type });
+}
+
+/** The photo as an inpainting service is sent it: its own format family, JPEG and WebP at quality 95. */
+export async function encodeUpload(
+  image: RawImage,
+  format: ImageFormat,
+): Promise<{ image: Buffer; mime: ImageMime }> {
+  const pipeline = rawToSharp(image);
+  const bytes =
+    format === 'png'
+      ? await pipeline.png({ compressionLevel: 6 }).toBuffer()
+      : format === 'webp'
+        ? await pipeline.webp({ quality: 95 }).toBuffer()
+        : await pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+  return { image: bytes, mime: FORMAT_MIME[format] };
 }

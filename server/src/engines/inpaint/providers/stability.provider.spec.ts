@@ -57,8 +57,7 @@ describe('stability erase provider', () => {
     // The transparent-background mask was turned into the opaque black and white mask the API expects.
     expect(mask[60 * 192 + 60]).toBe(255);
     expect(mask[5 * 192 + 5]).toBe(0);
-    expect(result.mime).toBe('image/png');
-    expect((await sharp(result.image).metadata()).width).toBe(192);
+    expect([result.image.width, result.image.height]).toEqual([192, 128]);
   });
 
   it('refuses a content-filtered answer', async () => {

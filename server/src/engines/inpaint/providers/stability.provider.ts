@@ -1,8 +1,8 @@
 import type { Provider, ProviderResult, RunContext } from '../../types';
 import { encodeMaskPng } from '../../../lib/image/mask';
-import { answerLike, encodeLike } from '../inpaint-io';
+import { decodeAnswer } from '../../cloud-answer';
 import type { InpaintInput } from '../inpaint.input';
-import { blob, providerHttpError, readImageAnswer } from './http';
+import { blob, encodeUpload, providerHttpError, readImageAnswer } from './http';
 
 export interface StabilityConfig {
   apiKey?: string;
@@ -34,7 +34,7 @@ export function createStabilityProvider(config: StabilityConfig): Provider<Inpai
       if (Math.min(image.width, image.height) < MIN_SIDE || pixels > MAX_PIXELS) {
         throw new Error('stability: image size outside the accepted range');
       }
-      const sent = await encodeLike(image, format);
+      const sent = await encodeUpload(image, format);
       const form = new FormData();
       form.append('image', blob(sent.image, sent.mime), 'image');
       form.append('mask', blob(await encodeMaskPng(mask), 'image/png'), 'mask.png');
@@ -51,7 +51,7 @@ export function createStabilityProvider(config: StabilityConfig): Provider<Inpai
       const finish = response.headers.get('finish-reason');
       if (finish && finish !== 'SUCCESS') throw new Error(`stability: finish reason ${finish}`);
       const { bytes } = await readImageAnswer('stability', response);
-      return answerLike(bytes, image, format, 'stability');
+      return { image: await decodeAnswer(bytes, image, 'stability') };
     },
   };
 }

@@ -44,7 +44,7 @@ describe('OpenAI image edits provider', () => {
     const sent = request.form?.get('image') as File;
     expect(sent.type).toBe('image/png');
     expect(await sharp(Buffer.from(await sent.arrayBuffer())).metadata()).toMatchObject({ width, height });
-    expect(await sharp(result.image).metadata()).toMatchObject({ width, height, format: 'png' });
+    expect([result.image.width, result.image.height]).toEqual([width, height]);
     expect(result.steps?.[0].description).toMatch(/OpenAI/);
   });
 

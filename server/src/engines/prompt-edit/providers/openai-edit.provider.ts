@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { encodePng } from '../../../lib/image/raw-image';
+import { decodePhoto, encodePng } from '../../../lib/image/raw-image';
 import { AppError } from '../../../lib/errors';
 import { blob, providerHttpError } from '../../inpaint/providers/http';
 import type { Provider, ProviderResult, RunContext } from '../../types';
@@ -50,13 +50,12 @@ export function createOpenAiEditProvider(config: OpenAiEditConfig): Provider<Pro
       const encoded = answer.data?.[0]?.b64_json;
       if (!encoded) throw new AppError('PROVIDER_FAILED', 'openai answered without an image');
       // The model answers at one of its own sizes; give the person back their photo's size.
-      const image = await sharp(Buffer.from(encoded, 'base64'))
+      const resized = await sharp(Buffer.from(encoded, 'base64'))
         .resize(width, height, { fit: 'fill' })
-        .png()
+        .png({ compressionLevel: 0 })
         .toBuffer();
       return {
-        image,
-        mime: 'image/png',
+        image: (await decodePhoto(resized)).image,
         steps: [{ kind: 'cloud-edit', description: 'Edited with OpenAI from your instruction' }],
       };
     },
