@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Mode } from '@common/modes';
 import { decodePhoto, imageSize } from '../../lib/image/raw-image';
+import { encodeResult } from '../../lib/image/result-encoding';
 import type { Logger } from '../../lib/logger';
 import type { Mask } from '../../lib/image/mask';
 import { embeddingKey, type TapSelector } from '../../models/sam';
@@ -76,7 +77,15 @@ export async function warmUpEngines(
           options: runner.parseOptions({}),
           plan: 'free',
         };
-        await runner.run(request, { signal, timeoutMs: 0, log, progress: () => {}, localOnly: true });
+        const result = await runner.run(request, {
+          signal,
+          timeoutMs: 0,
+          log,
+          progress: () => {},
+          localOnly: true,
+        });
+        // The result written as a job writes it, so the encoders' first use is not a person's either.
+        await encodeResult(result.image, step.mode, format);
       }
     } catch (failure) {
       // Chat to Edit finds no cup on a portrait: its detector has loaded all the same.
