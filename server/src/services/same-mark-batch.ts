@@ -3,7 +3,6 @@ import type { UserRow } from '../db/schema';
 import { runnerFor, type EngineRegistry } from '../engines/mode-runner';
 import { AppError } from '../lib/errors';
 import { FORMAT_EXTENSION, formatFromMime } from '../lib/image-intake';
-import { imageSize } from '../lib/image/raw-image';
 import { imageKeys } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
 import type { Reservation } from './credits.service';
@@ -89,8 +88,8 @@ export async function runSameMarkBatch(
         if (!result.marked) throw new AppError('NOTHING_TO_DO', NOT_ON_THIS_PHOTO);
         const resultKey = imageKeys.result(user.id, imageId, FORMAT_EXTENSION[formatFromMime(result.mime)]);
         await storage.put(resultKey, result.bytes);
-        const { width, height } = await imageSize(result.bytes);
-        return { resultKey, mime: result.mime, width, height, providerId: 'same-mark', note: result.note };
+        const { mime, width, height, note } = result;
+        return { resultKey, mime, width, height, providerId: 'same-mark', note };
       });
       completed++;
       send({

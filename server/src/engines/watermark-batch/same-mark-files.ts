@@ -1,7 +1,8 @@
 import { AppError } from '../../lib/errors';
 import { FORMAT_MIME, sniffFormat, type ImageFormat } from '../../lib/image-intake';
 import { decodeMaskPng } from '../../lib/image/mask';
-import { decodeRaw, encodeJpeg, encodePng, rawToSharp, type RawImage } from '../../lib/image/raw-image';
+import { decodeRaw, type RawImage } from '../../lib/image/raw-image';
+import { encodeResult } from '../../lib/image/result-encoding';
 import type { WorkerPool } from '../../inference/pool';
 import sameMarkTask, {
   type SameMarkTaskPayload,
@@ -18,6 +19,9 @@ export interface SameMarkFile {
   /** The cleaned photo in its own format; a photo without the mark is its original bytes. */
   bytes: Buffer;
   mime: string;
+  /** In pixels, as shown (EXIF orientation applied). */
+  width: number;
+  height: number;
   marked: boolean;
   /** What happened to this photo, for a person. */
   note: string;
@@ -71,14 +75,16 @@ export async function removeSameMarkFromFiles(
           name: files[i].name,
           bytes: files[i].bytes,
           mime: FORMAT_MIME[format],
+          ...sizes[i],
           marked: false,
           note: 'the mark was not found on this photo: left untouched',
         };
       const filled = photo.filled ? `, ${photo.filled} opaque or clipped pixels filled` : '';
+      const cleaned = await encodeResult({ data: photo.data, ...sizes[i], channels: 3 }, 'same-mark', format);
       return {
         name: files[i].name,
-        bytes: await encodeAs({ data: photo.data, ...sizes[i], channels: 3 }, format),
-        mime: FORMAT_MIME[format],
+        ...cleaned,
+        ...sizes[i],
         marked: true,
         note: `mark inverted on ${photo.inverted} pixels${filled} (match ${photo.score.toFixed(2)})`,
       };
@@ -99,10 +105,4 @@ async function hintFor(mask: Buffer, photos: RawImage[]): Promise<SameMarkTaskPa
     'INVALID_MASK',
     'The mask has the shape of none of the photos: paint it on one of them.',
   );
-}
-
-function encodeAs(image: RawImage, format: ImageFormat): Promise<Buffer> {
-  if (format === 'jpeg') return encodeJpeg(image);
-  if (format === 'webp') return rawToSharp(image).webp({ quality: 92 }).toBuffer();
-  return encodePng(image);
 }
