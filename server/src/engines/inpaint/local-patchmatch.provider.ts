@@ -1,4 +1,4 @@
-import { validateMask } from '../../models/inpaint/inpaint.model';
+import { checkFillable } from '../../models/inpaint/inpaint.model';
 import type { WorkerPool } from '../../inference/pool';
 import type { Provider, ProviderResult, RunContext } from '../types';
 import type { InpaintInput } from './inpaint.input';
@@ -17,7 +17,7 @@ export function createLocalPatchmatchProvider(deps: { pool: WorkerPool }): Provi
     async run(input: InpaintInput, ctx: RunContext): Promise<ProviderResult> {
       const { image, mask } = input;
       // Checked here, not in the worker, so the person gets the AppError and its message as they are.
-      const maskPixels = validateMask(mask.bits, image.width, image.height);
+      const maskPixels = checkFillable(mask.bits, image.width, image.height);
       ctx.log.debug({ width: image.width, height: image.height, maskPixels }, 'inpainting locally');
       // Copies of our own, so handing their memory to the worker cannot detach the caller's pixels.
       const data = new Uint8Array(image.data);

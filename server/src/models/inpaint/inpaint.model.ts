@@ -76,21 +76,35 @@ export interface InpaintStats {
 /** Below this many known pixels there is nothing to learn the fill from. */
 const MIN_KNOWN_FRACTION = 0.05;
 
-export function validateMask(mask: Bitmap, width: number, height: number): number {
+/**
+ * What inpainting itself needs of a mask, which its provider checks before the work goes to another thread:
+ * the image's size, and enough of the photo left to rebuild from. Whether anything is marked at all is checked
+ * where a person's mask enters (lib/image/mask.ts); answers the marked pixels.
+ */
+export function checkFillable(mask: Bitmap, width: number, height: number): number {
   if (mask.length !== width * height) {
     throw new AppError('INVALID_MASK', 'The mask must have the same size as the image.');
   }
   const count = countMask(mask);
-  if (count === 0) {
-    throw new AppError(
-      'INVALID_MASK',
-      'The mask is empty: paint over the area you want to remove, then try again.',
-    );
-  }
   if (mask.length - count < MIN_KNOWN_FRACTION * mask.length) {
     throw new AppError(
       'INVALID_MASK',
       'The mask covers (nearly) the whole image, so there is nothing left to rebuild it from. Paint only over the part to remove.',
+    );
+  }
+  return count;
+}
+
+/**
+ * checkFillable, and a mask with something marked: the model's own guard, for every caller (a detector's mask
+ * too, which no person's check has seen), where a failure no longer reaches the person as it is.
+ */
+export function validateMask(mask: Bitmap, width: number, height: number): number {
+  const count = checkFillable(mask, width, height);
+  if (count === 0) {
+    throw new AppError(
+      'INVALID_MASK',
+      'The mask is empty: paint over the area you want to remove, then try again.',
     );
   }
   return count;
