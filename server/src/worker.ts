@@ -1,6 +1,6 @@
 import { createCreditsService } from './services/credits.service';
-import { createEditJob } from './services/edit-job';
-import { createEditSettlement } from './services/edit-settlement';
+import { createEditJob } from './edit/job';
+import { createEditSettlement } from './edit/settle';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import { warmUpInBackground } from './engines/warm-up/warm-up';
 import type { ProcessImageJob } from './jobs/job-names';

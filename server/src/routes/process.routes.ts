@@ -11,7 +11,7 @@ import { KEY_OR_SESSION } from '../http/openapi';
 import type { App } from '../http/types';
 import type { Clock } from '../lib/clock';
 import type { ImagesService } from '../services/images.service';
-import type { ProcessingService } from '../services/processing.service';
+import type { ProcessingService } from '../edit/processing';
 import { toCurrentUser } from '../services/user-view';
 import { PLAN_LIMITS } from '@common/plans';
 

@@ -6,7 +6,7 @@ import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
 import type { CreditsService, Reservation } from './credits.service';
-import type { ProcessingService } from './processing.service';
+import type { ProcessingService } from '../edit/processing';
 import { toCurrentUser } from './user-view';
 import type { EngineRegistry } from '../engines/mode-runner';
 import type { Storage } from '../storage/storage';

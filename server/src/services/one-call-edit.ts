@@ -8,7 +8,7 @@ import type { DataStore } from '../repositories/repositories';
 import { imageKeys, imageUrls } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
 import type { ImagesService, ServedImage } from './images.service';
-import type { ProcessBody, ProcessingService } from './processing.service';
+import type { ProcessBody, ProcessingService } from '../edit/processing';
 import { toCurrentUser } from './user-view';
 
 /** What a script sends to POST /api/v1/edit. */

@@ -6,7 +6,7 @@ import { FORMAT_EXTENSION, formatFromMime } from '../lib/image-intake';
 import { imageKeys } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
 import type { Reservation } from './credits.service';
-import type { ProcessBody, ProcessingService } from './processing.service';
+import type { ProcessBody, ProcessingService } from '../edit/processing';
 
 /** The batch option of watermark removal: one mark on every photo, estimated from all of them. */
 export const isSameMarkBatch = (options: Record<string, unknown> | undefined) => options?.sameMark === true;

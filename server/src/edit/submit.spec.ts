@@ -5,8 +5,8 @@ import { processRequestSchema } from '@common/schemas/process';
 import { fakeData, memoryStorage } from '../../test/support/fake-data';
 import { modeRunner, type EngineRegistry } from '../engines/mode-runner';
 import { decodeMaskPng } from '../lib/image/mask';
-import { createCreditsService } from './credits.service';
-import { createEditSubmission } from './edit-submission';
+import { createCreditsService } from '../services/credits.service';
+import { createEditSubmission } from './submit';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const IMAGE = '00000000-0000-4000-8000-000000000001';

@@ -11,7 +11,7 @@ import { decodeMaskDataUrl, encodeMaskPng } from '../lib/image/mask';
 import type { DataStore } from '../repositories/repositories';
 import { imageIdFromResultUrl, imageKeys } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
-import type { CreditsService, Reservation } from './credits.service';
+import type { CreditsService, Reservation } from '../services/credits.service';
 
 export type ProcessBody = z.output<typeof processRequestSchema>;
 export type { ProcessRequest };

@@ -9,8 +9,8 @@ import type { Logger } from '../lib/logger';
 import { decodeMaskPng, type Mask } from '../lib/image/mask';
 import { imageKeys } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
-import type { ProcessImageJob, ProcessImageResult } from './job-names';
-import type { JobContext } from './queue';
+import type { ProcessImageJob, ProcessImageResult } from '../jobs/job-names';
+import type { JobContext } from '../jobs/queue';
 
 export interface ProcessImageDeps {
   storage: Storage;

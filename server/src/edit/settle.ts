@@ -8,8 +8,8 @@ import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
 import { imageUrls } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
-import type { CreditsService, Reservation } from './credits.service';
-import { toCurrentUser } from './user-view';
+import type { CreditsService, Reservation } from '../services/credits.service';
+import { toCurrentUser } from '../services/user-view';
 
 const UNAVAILABLE =
   'Processing could not start because a service is briefly unavailable. Your credit was returned; please try again in a few seconds.';

@@ -4,8 +4,8 @@ import { fakeData, memoryStorage } from '../../test/support/fake-data';
 import type { ProcessImageJob } from '../jobs/job-names';
 import { AppError } from '../lib/errors';
 import { silentLogger } from '../lib/logger';
-import { createCreditsService } from './credits.service';
-import { createEditSettlement } from './edit-settlement';
+import { createCreditsService } from '../services/credits.service';
+import { createEditSettlement } from './settle';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const IMAGE = '00000000-0000-4000-8000-000000000001';

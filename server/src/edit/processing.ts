@@ -5,9 +5,9 @@ import type { UserRow } from '../db/schema';
 import type { EngineRegistry } from '../engines/mode-runner';
 import { JobLeftRunningError, type Queue } from '../jobs/queue';
 import { AppError } from '../lib/errors';
-import type { EditSettlement } from './edit-settlement';
-import type { Reservation } from './credits.service';
-import type { EditSubmission, ProcessBody, SubmittedEdit } from './edit-submission';
+import type { EditSettlement } from './settle';
+import type { Reservation } from '../services/credits.service';
+import type { EditSubmission, ProcessBody, SubmittedEdit } from './submit';
 import type { ProcessImageResult } from '../jobs/job-names';
 
 export type { ProcessBody };

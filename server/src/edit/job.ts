@@ -1,8 +1,8 @@
-import { handleProcessImage, type ProcessImageDeps } from '../jobs/process-image.handler';
+import { handleProcessImage, type ProcessImageDeps } from './run';
 import type { ProcessImageJob, ProcessImageResult } from '../jobs/job-names';
 import type { JobContext } from '../jobs/queue';
 import { isAppError } from '../lib/errors';
-import type { EditSettlement } from './edit-settlement';
+import type { EditSettlement } from './settle';
 
 /**
  * One edit's job as the queue runs it, in whichever process runs jobs (the server itself, or a worker): the
