@@ -6,7 +6,7 @@ import { decodePhoto } from '../lib/image/raw-image';
 import { encodeResult } from '../lib/image/result-encoding';
 import { FORMAT_EXTENSION, formatFromMime } from '../lib/image-intake';
 import type { Logger } from '../lib/logger';
-import { decodeMaskPng } from '../lib/image/mask';
+import { readStoredMask } from '../lib/image/mask';
 import { imageKeys } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
 import type { ProcessImageJob, ProcessImageResult } from '../jobs/job-names';
@@ -33,7 +33,7 @@ export async function handleProcessImage(
   ctx.progress(0.05, 'Preparing your image...');
   const photo = await decodePhoto(await deps.storage.get(job.workingKey));
   const mask = job.maskKey
-    ? await decodeMaskPng(await deps.storage.get(job.maskKey), photo.image.width, photo.image.height)
+    ? await readStoredMask(await deps.storage.get(job.maskKey), photo.image.width, photo.image.height)
     : null;
   const restore = job.brush === 'restore';
   const runner: Pick<ModeRunner, 'run'> = restore

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeMaskDataUrl, decodeMaskPng, encodeMaskPng } from './mask';
+import { decodeMaskDataUrl, decodeMaskPng, encodeMaskPng, readStoredMask } from './mask';
 
 /** A 3 x 1 PNG from RGBA bytes. */
 const png = (rgba: number[]) =>
@@ -23,6 +23,13 @@ describe('reading a mask', () => {
     const bits = Uint8Array.from([0, 1, 1, 0, 1, 0]);
     const stored = await encodeMaskPng({ bits, width: 3, height: 2 });
     expect(Array.from((await decodeMaskPng(stored, 3, 2)).bits)).toEqual(Array.from(bits));
+    expect(Array.from((await readStoredMask(stored, 3, 2)).bits)).toEqual(Array.from(bits));
+  });
+
+  it('reads a stored mask without checking it again: that was done where it entered', async () => {
+    const nothing = await encodeMaskPng({ bits: new Uint8Array(6), width: 3, height: 2 });
+    await expect(decodeMaskPng(nothing, 3, 2)).rejects.toMatchObject({ message: /empty/ });
+    expect(Array.from((await readStoredMask(nothing, 3, 2)).bits)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('refuses what is not a mask of this photo, in words a person understands', async () => {

@@ -28,19 +28,42 @@ export async function decodeMaskDataUrl(dataUrl: string, width: number, height: 
 }
 
 /**
- * As decodeMaskDataUrl, for a PNG file's bytes: the command line's --mask, and a stored mask (which
- * encodeMaskPng wrote as black and white, so the same rule reads it back exactly).
+ * As decodeMaskDataUrl, for a PNG file's bytes: the command line's --mask, and the other places a person's
+ * mask enters. The one check that something is marked.
  */
 export async function decodeMaskPng(bytes: Buffer, width: number, height: number): Promise<Mask> {
+  const { mask, marked } = await readMask(bytes, width, height, true);
+  if (marked === 0) throw invalid('The mask is empty. Paint over the area you want to change.');
+  return mask;
+}
+
+/**
+ * A mask as the edit stored it (encodeMaskPng's black and white, at the photo's size): read by the same rule,
+ * without checking again what was checked when it entered.
+ */
+export async function readStoredMask(bytes: Buffer, width: number, height: number): Promise<Mask> {
+  return (await readMask(bytes, width, height, false)).mask;
+}
+
+async function readMask(
+  bytes: Buffer,
+  width: number,
+  height: number,
+  checkShape: boolean,
+): Promise<{ mask: Mask; marked: number }> {
   if (sniffFormat(bytes) !== 'png') throw invalid('The mask must be a PNG image.');
   let raw: { data: Buffer; info: OutputInfo };
   try {
-    const meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
-    const mw = meta.width ?? 0;
-    const mh = meta.height ?? 0;
-    if (!mw || !mh) throw new Error('no size');
-    if (Math.abs(mw / mh - width / height) > 0.02 * (width / height) + 1 / Math.min(mw, mh)) {
-      throw invalid(`The mask (${mw} x ${mh}) does not have the shape of the image (${width} x ${height}).`);
+    if (checkShape) {
+      const meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
+      const mw = meta.width ?? 0;
+      const mh = meta.height ?? 0;
+      if (!mw || !mh) throw new Error('no size');
+      if (Math.abs(mw / mh - width / height) > 0.02 * (width / height) + 1 / Math.min(mw, mh)) {
+        throw invalid(
+          `The mask (${mw} x ${mh}) does not have the shape of the image (${width} x ${height}).`,
+        );
+      }
     }
     raw = await sharp(bytes, { limitInputPixels: 100_000_000, failOn: 'warning' })
       .ensureAlpha()
@@ -67,8 +90,7 @@ export async function decodeMaskPng(bytes: Buffer, width: number, height: number
       marked++;
     }
   }
-  if (marked === 0) throw invalid('The mask is empty. Paint over the area you want to change.');
-  return { bits, width, height };
+  return { mask: { bits, width, height }, marked };
 }
 
 /** Black and white PNG (255 = marked): the stored form of a mask, and what cloud inpainting APIs take. */
