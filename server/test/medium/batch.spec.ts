@@ -212,8 +212,9 @@ describe.each(databaseTargets())('batches on $name', (target) => {
         return sharp(await sharp(served.rawPayload).extract(crop).png().toBuffer()).stats();
       };
       const [inside, outside] = [await area(0.26), await area(0.6)];
-      // The marked area is filled in one colour on every photo; the rest keeps the photo's detail.
-      expect(inside.channels.slice(0, 3).map((c) => c.stdev)).toEqual([0, 0, 0]);
+      // The marked area is filled in one colour on every photo (within the JPEG the result is written as, like
+      // the photo); the rest keeps the photo's detail.
+      for (const channel of inside.channels.slice(0, 3)) expect(channel.stdev).toBeLessThan(1);
       expect(outside.channels[0].stdev).toBeGreaterThan(3);
     }
   });
