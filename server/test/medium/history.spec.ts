@@ -134,7 +134,7 @@ describe.each(databaseTargets())('your images on $name', (target) => {
     await get('deleter', item.thumbnails.original);
     const before = await folder(me, id);
     expect(before.map((key) => key.replace(/^.*\//, '').replace(/-[0-9a-f]{12}/, ''))).toEqual(
-      expect.arrayContaining(['original.jpg', 'mask.png', 'result.png', 'result-thumbnail.webp']),
+      expect.arrayContaining(['original.jpg', 'mask.png', 'result.jpg', 'result-thumbnail.webp']),
     );
 
     const refused = await app.sut.inject({
