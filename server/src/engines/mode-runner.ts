@@ -14,7 +14,7 @@ import type { PhotoFile, SameMarkFile } from './watermark-batch/same-mark-files'
 /** One edit as the pipeline hands it to a mode: the photo and mask decoded once, options already parsed. */
 export interface ModeRequest {
   image: RawImage;
-  /** The stored photo's format; results are written in the same family. */
+  /** The stored photo's format: what the edge writes the result by (lib/image/result-encoding.ts). */
   format: ImageFormat;
   /** At the image's size; present exactly when the mode needs one (see checkEditRequest). */
   mask: Mask | null;

@@ -8,7 +8,7 @@ import { checkEditRequest, type ModeRunner } from './mode-runner';
 import type { EngineResult } from './types';
 
 export interface FileRun {
-  /** An encoded photo, checked as an upload is (then decoded once; nothing is re-encoded). */
+  /** An encoded photo, checked as an upload is, then decoded once. */
   image: Buffer;
   /** A PNG, white = the area to change, read as the editor's mask is. */
   mask: Buffer | null;
