@@ -1,7 +1,7 @@
 import type { Mode } from '@common/modes';
 import { PLAN_LIMITS, type Plan } from '@common/plans';
 import { AppError } from '../../lib/errors';
-import type { RawImage } from '../../lib/image/raw-image';
+import { dropOpaqueAlpha, type RawImage } from '../../lib/image/raw-image';
 import { runnerFor, type EngineRegistry } from '../mode-runner';
 import type { RunContext } from '../types';
 import type { EditStep, KeepRegion } from './edit-plan';
@@ -346,5 +346,6 @@ async function viaEngine(
     },
     ctx,
   );
-  return result.image;
+  // As a photo is read: an alpha channel only where some pixel is see-through (a cut-out's, not an opaque one's).
+  return dropOpaqueAlpha(result.image);
 }

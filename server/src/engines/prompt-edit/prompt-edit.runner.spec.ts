@@ -111,6 +111,32 @@ describe('the prompt-edit runner', () => {
     }
   });
 
+  it('hands on an opaque RGBA answer as RGB, as a photo is read, and a see-through one with its alpha', async () => {
+    const upscale = greyMode('image-upscale');
+    /** A cut-out that answers grey RGBA pixels, every one with this alpha. */
+    const rgba = (alpha: number) =>
+      Object.assign(greyMode('background-removal'), {
+        async run(input: { image: RawImage }) {
+          const { width, height } = input.image;
+          const data = new Uint8Array(width * height * 4).fill(128);
+          for (let i = 3; i < data.length; i += 4) data[i] = alpha;
+          return { image: { data, width, height, channels: 4 as const }, providerId: 'test-rgba' };
+        },
+      });
+    for (const [alpha, channels] of [
+      [255, 3],
+      [100, 4],
+    ] as const) {
+      const sut = createPromptEditRunner({
+        runners: { 'background-removal': rgba(alpha), 'image-upscale': upscale },
+        locator: nowhere,
+      });
+      const result = await sut.run(await request('white background please, then upscale it 2x'), ctx);
+      expect(result.steps?.map((s) => s.kind)).toEqual(['background', 'upscale']);
+      expect(upscale.given.at(-1)?.channels).toBe(channels);
+    }
+  });
+
   it('refuses before any work when nothing can be done, and names what can', () => {
     const sut = createPromptEditRunner({ runners: {}, locator: nowhere });
     expect(() => sut.check?.({ prompt: 'add a hat', options: {} })).toThrow(/can't add/);

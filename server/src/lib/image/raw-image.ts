@@ -75,7 +75,7 @@ export async function decodePhoto(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS): 
 }
 
 /** PNG and WebP decode with an alpha channel; keep it only where some pixel is see-through. */
-function dropOpaqueAlpha(image: RawImage): RawImage {
+export function dropOpaqueAlpha(image: RawImage): RawImage {
   if (image.channels !== 4) return image;
   for (let i = 3; i < image.data.length; i += 4) if (image.data[i] < 255) return image;
   return withoutAlpha(image);
