@@ -44,7 +44,7 @@ export default tseslint.config(
   ),
   restrict(
     ['server/src/models/**', 'server/src/inference/**'],
-    '((^|/)(db|services)/|^fastify$|^@fastify/)',
+    '((^|/)(db|services|edit)/|^fastify$|^@fastify/)',
     'Models and the inference threads run in worker threads, without the database, services or the HTTP server.',
     {},
     // Models serve the engines, never the other way round: what both need lives in the model, lib/ or common/.
@@ -58,7 +58,12 @@ export default tseslint.config(
     `(^|/)(${SERVER_FOLDERS.filter((folder) => folder !== 'lib').join('|')})(/|$)`,
     'lib/ is the bottom of the server: it imports only lib/, common/ and packages.',
   ),
-  restrict(['server/src/engines/*/providers/**'], '(^|/)services/', 'Providers do not call services.'),
+  restrict(['server/src/engines/*/providers/**'], '(^|/)(services|edit)/', 'Providers do not call services.'),
+  restrict(
+    ['server/src/edit/run.ts'],
+    '(^|/)(db|repositories|services)/',
+    "An edit's run never touches the database, so a worker process can run it beside any web process.",
+  ),
 );
 
 /** One block of forbidden imports for `files`; a later block for the same files would replace it, so give

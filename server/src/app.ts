@@ -46,13 +46,12 @@ import { createCreditsService } from './services/credits.service';
 import { createHistoryService } from './services/history.service';
 import { createImagesService } from './services/images.service';
 import { createOneCallEdit } from './services/one-call-edit';
-import { createEditJob } from './edit/job';
 import { createWatermarkDetectionService } from './services/watermark-detection.service';
 import { createSelectionService } from './services/selection.service';
 import type { TapSelector } from './models/sam';
 import { createEditSettlement } from './edit/settle';
 import { createEditSubmission } from './edit/submit';
-import { createProcessingService, type ProcessingService } from './edit/processing';
+import { createEditJob, createProcessingService, type ProcessingService } from './edit/processing';
 import { createResultsArchive } from './services/results-archive';
 import { createRetentionService, type RetentionService } from './services/retention.service';
 import type { Storage } from './storage/storage';
@@ -195,13 +194,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     engines: deps.engines,
   });
   if (deps.runJobsHere ?? true) {
-    const handler = {
+    const run = {
       storage: deps.storage,
       engines: deps.engines,
       log: deps.logger,
       providerTimeoutMs: deps.providerTimeoutMs ?? 120_000,
     };
-    deps.queue.process({ 'process-image': createEditJob({ handler, settlement }) });
+    deps.queue.process({ 'process-image': createEditJob({ run, settlement }) });
   }
   const watermarks = createWatermarkDetectionService({
     images,

@@ -1,5 +1,5 @@
 import { createCreditsService } from './services/credits.service';
-import { createEditJob } from './edit/job';
+import { createEditJob } from './edit/processing';
 import { createEditSettlement } from './edit/settle';
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import { warmUpInBackground } from './engines/warm-up/warm-up';
@@ -43,7 +43,7 @@ async function main() {
   });
   queue.process({
     'process-image': createEditJob({
-      handler: { storage, engines, log, providerTimeoutMs: config.env.PROVIDER_TIMEOUT_SECONDS * 1000 },
+      run: { storage, engines, log, providerTimeoutMs: config.env.PROVIDER_TIMEOUT_SECONDS * 1000 },
       settlement,
     }),
   });

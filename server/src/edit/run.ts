@@ -1,19 +1,11 @@
 import { MODE_INFO } from '@common/modes';
-import { runnerFor, type EngineRegistry } from '../engines/mode-runner';
-import type { EngineResult } from '../engines/types';
-import { restoreOriginal } from '../models/inpaint/restore';
-import {
-  decodePhoto,
-  decodeRaw,
-  imageSize,
-  encodeJpeg,
-  encodePng,
-  rawToSharp,
-  type DecodedPhoto,
-} from '../lib/image/raw-image';
+import { runnerFor, type EngineRegistry, type ModeRunner } from '../engines/mode-runner';
+import { createRestoreRunner } from '../engines/restore/restore.runner';
+import type { RunContext } from '../engines/types';
+import { decodePhoto, imageSize } from '../lib/image/raw-image';
 import { FORMAT_EXTENSION, formatFromMime } from '../lib/image-intake';
 import type { Logger } from '../lib/logger';
-import { decodeMaskPng, type Mask } from '../lib/image/mask';
+import { decodeMaskPng } from '../lib/image/mask';
 import { imageKeys } from '../storage/image-keys';
 import type { Storage } from '../storage/storage';
 import type { ProcessImageJob, ProcessImageResult } from '../jobs/job-names';
@@ -28,9 +20,9 @@ export interface ProcessImageDeps {
 }
 
 /**
- * The worker side of one edit: reads the inputs by key, decodes the photo and the mask once, runs the mode
- * (or the restore brush), stores the result and returns its key. It never touches the database, so it can
- * run in a separate worker process.
+ * The worker side of one edit: reads the inputs by key, decodes the photo and the mask once, runs the mode's
+ * runner (or the Restore brush's, `engines/restore/`), stores the result and returns its key. It never touches
+ * the database, so it can run in a separate worker process.
  */
 export async function handleProcessImage(
   deps: ProcessImageDeps,
@@ -42,10 +34,14 @@ export async function handleProcessImage(
   const mask = job.maskKey
     ? await decodeMaskPng(await deps.storage.get(job.maskKey), photo.image.width, photo.image.height)
     : null;
-  const result =
+  const runner: Pick<ModeRunner, 'run'> =
     job.brush === 'restore'
-      ? await restoreFromOriginal(photo, await deps.storage.get(job.originalKey), mask!)
-      : await runMode(deps, job, photo, mask, ctx);
+      ? createRestoreRunner(await deps.storage.get(job.originalKey))
+      : runnerFor(deps.engines, job.mode);
+  const result = await runner.run(
+    { ...photo, mask, prompt: job.prompt, options: job.options, plan: job.plan },
+    runContext(deps, job, ctx),
+  );
   ctx.progress(0.95, 'Saving the result...');
   const resultKey = imageKeys.result(job.userId, job.imageId, FORMAT_EXTENSION[formatFromMime(result.mime)]);
   await deps.storage.put(resultKey, result.image);
@@ -61,43 +57,13 @@ export async function handleProcessImage(
   };
 }
 
-function runMode(
-  deps: ProcessImageDeps,
-  job: ProcessImageJob,
-  photo: DecodedPhoto,
-  mask: Mask | null,
-  ctx: JobContext,
-): Promise<EngineResult> {
+/** What a runner is given besides the request: the job's signal, time limit, log and share of the progress. */
+function runContext(deps: ProcessImageDeps, job: ProcessImageJob, ctx: JobContext): RunContext {
   const label = MODE_INFO[job.mode].label;
-  return runnerFor(deps.engines, job.mode).run(
-    { ...photo, mask, prompt: job.prompt, options: job.options, plan: job.plan },
-    {
-      signal: ctx.signal,
-      timeoutMs: deps.providerTimeoutMs,
-      log: deps.log.child({ imageId: job.imageId, mode: job.mode }),
-      progress: (fraction, message) =>
-        ctx.progress(0.1 + 0.8 * fraction, message ?? `${label} in progress...`),
-    },
-  );
-}
-
-/** The iterative "Restore" brush: the original's pixels come back inside the mask, the rest stays as edited. */
-async function restoreFromOriginal(
-  current: DecodedPhoto,
-  original: Buffer,
-  mask: Mask,
-): Promise<EngineResult> {
-  const now = current.image;
-  let before = await decodeRaw(original, now.channels);
-  if (before.width !== now.width || before.height !== now.height) {
-    const resized = await rawToSharp(before).resize(now.width, now.height, { fit: 'fill' }).raw().toBuffer();
-    before = { ...now, data: new Uint8Array(resized) };
-  }
-  const restored = restoreOriginal(now, before, mask.bits);
-  const jpeg = current.format === 'jpeg' && now.channels === 3;
   return {
-    image: jpeg ? await encodeJpeg(restored, 95) : await encodePng(restored),
-    mime: jpeg ? 'image/jpeg' : 'image/png',
-    providerId: 'restore',
+    signal: ctx.signal,
+    timeoutMs: deps.providerTimeoutMs,
+    log: deps.log.child({ imageId: job.imageId, mode: job.mode }),
+    progress: (fraction, message) => ctx.progress(0.1 + 0.8 * fraction, message ?? `${label} in progress...`),
   };
 }

@@ -145,6 +145,47 @@ describe('settling an edit', () => {
     await expect(sut.complete(job, result)).rejects.toThrow(/replaced by a newer one/);
   });
 
+  const writes = (bytes: string) => async () => {
+    await storage.put(RESULT, Buffer.from(bytes));
+    return result;
+  };
+  const connectionLost = () =>
+    Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+
+  it('settles an attempt where it ran: recorded, the credit spent', async () => {
+    expect(await sut.settle(job, writes('pixels'), { lastAttempt: false })).toEqual(result);
+    expect(fake.images.get(IMAGE)).toMatchObject({ status: 'completed', resultKey: RESULT });
+    expect(fake.users.get('alice')!.creditsUsed).toBe(1);
+  });
+
+  it('leaves a passing failure to the next attempt: its file removed, the row and the credit untouched', async () => {
+    const transaction = fake.data.transaction.bind(fake.data);
+    fake.data.transaction = () => Promise.reject(connectionLost());
+    await expect(sut.settle(job, writes('pixels'), { lastAttempt: false })).rejects.toThrow(/terminated/);
+    expect(storage.files.size).toBe(0);
+    expect(fake.images.get(IMAGE)!.status).toBe('processing');
+    expect(fake.users.get('alice')!.creditsUsed).toBe(1);
+    fake.data.transaction = transaction;
+    expect(await sut.settle(job, writes('again'), { lastAttempt: true })).toEqual(result);
+    expect(fake.images.get(IMAGE)!.status).toBe('completed');
+  });
+
+  it('fails the last attempt: the row failed, the credit back, the person told', async () => {
+    const told = sut.settle(job, () => Promise.reject(new Error('model crashed')), { lastAttempt: true });
+    await expect(told).rejects.toMatchObject({ code: 'ENGINE_FAILED' });
+    expect(fake.images.get(IMAGE)!.status).toBe('failed');
+    expect(fake.users.get('alice')!.creditsUsed).toBe(0);
+  });
+
+  it('fails at once a failure meant for the person, however many attempts are left', async () => {
+    const nothing = new AppError('NOTHING_TO_DO', 'No watermark was found on this photo.');
+    await expect(sut.settle(job, () => Promise.reject(nothing), { lastAttempt: false })).rejects.toBe(
+      nothing,
+    );
+    expect(fake.images.get(IMAGE)).toMatchObject({ status: 'failed', errorMessage: nothing.message });
+    expect(fake.users.get('alice')!.creditsUsed).toBe(0);
+  });
+
   it('fails and refunds the edits a restart interrupted', async () => {
     expect(await sut.recoverInterrupted()).toBe(1);
     expect(fake.images.get(IMAGE)).toMatchObject({

@@ -2,7 +2,7 @@ import type { ProcessResponse } from '@common/schemas/process';
 import type { ProcessImageJob, ProcessImageResult } from '../jobs/job-names';
 import type { Clock } from '../lib/clock';
 import { isDependencyDown } from '../lib/dependency-down';
-import { AppError } from '../lib/errors';
+import { AppError, isAppError } from '../lib/errors';
 import { retryUntilDone } from '../lib/retry-until-done';
 import type { Logger } from '../lib/logger';
 import type { DataStore } from '../repositories/repositories';
@@ -32,7 +32,7 @@ export function createEditSettlement(deps: {
   const { data, storage, credits, clock, log } = deps;
   const stopped = new AbortController();
 
-  return {
+  const settlement = {
     /**
      * Records a result, and answers the result that stands: this one, or the one an earlier run of the same
      * job recorded (this run's file is then removed).
@@ -61,6 +61,32 @@ export function createEditSettlement(deps: {
         height: row.resultHeight ?? result.height,
         providerId: row.providerId ?? result.providerId,
       };
+    },
+
+    /**
+     * One attempt at the edit's result (`attempt` stores it and answers its key), settled where it ran, so an
+     * edit is recorded or refunded even when nobody waits for it any more. A failure that may pass (the
+     * database or storage away for a moment) is not settled while another attempt will come: the file it wrote
+     * is removed and the failure thrown for the queue to try again. The last attempt, or a failure meant for
+     * the person, is settled as failed, and that settlement's error thrown.
+     */
+    async settle(
+      job: ProcessImageJob,
+      attempt: () => Promise<ProcessImageResult>,
+      { lastAttempt }: { lastAttempt: boolean },
+    ): Promise<ProcessImageResult> {
+      let written: string | undefined;
+      try {
+        const result = await attempt();
+        written = result.resultKey;
+        return await settlement.complete(job, result);
+      } catch (error) {
+        if (!lastAttempt && !isAppError(error)) {
+          if (written) await storage.delete(written).catch(() => undefined);
+          throw error;
+        }
+        throw await settlement.fail(job, error, written);
+      }
     },
 
     /** The answer to the person who asked, with their credits after the edit. */
@@ -133,6 +159,7 @@ export function createEditSettlement(deps: {
       return stuck.length;
     },
   };
+  return settlement;
 }
 
 export type EditSettlement = ReturnType<typeof createEditSettlement>;

@@ -6,7 +6,6 @@ import { createClipdropProvider, type ClipdropConfig } from './providers/clipdro
 import { createStabilityProvider, type StabilityConfig } from './providers/stability.provider';
 
 export { inpaintOptionsSchema, type InpaintInput, type InpaintOptions } from './inpaint.input';
-export { restoreOriginal } from '../../models/inpaint/restore';
 
 /**
  * Configuration of both inpainting modes, from the server's env (CLIPDROP_API_KEY, STABILITY_API_KEY; tests

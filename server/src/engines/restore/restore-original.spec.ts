@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixture, discMask } from '../../../test/fixtures/inpaint/fixtures';
-import { restoreOriginal } from './restore';
+import { restoreOriginal } from './restore-original';
 
 describe('restoreOriginal', () => {
   it('paints the original back inside the mask and leaves the rest of the current result', async () => {
