@@ -64,6 +64,8 @@ export const SHARP = words(
   'sharp, sharpen, crisp, crispen, crispy, unblur, deblur, focus, clarity, clear, clearer, detail, defined, definition, sharpness',
 );
 export const BLURRY = words('blurry, blurred, fuzzy, soft, unfocused, hazy, smudgy');
+/** A veil over the whole photo, which contrast lifts. */
+export const HAZE = words('haze, hazy, dehaze, murky, milky, veiled');
 export const NOISE = words(
   'noise, noisy, grain, grainy, denoise, despeckle, speckle, speckled, pixelated, artifact, artefact, compression, jpeg',
 );
