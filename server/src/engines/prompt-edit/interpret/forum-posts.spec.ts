@@ -57,3 +57,66 @@ describe('haze and murk are lifted with contrast', () => {
     expect(kinds(text)).toEqual(expected);
   });
 });
+
+describe('several things to remove, in a list', () => {
+  it('removes each thing of a list after one verb', () => {
+    expect(sut('please get rid of the recycling bin, the traffic cone and the ladder').steps).toEqual([
+      { kind: 'remove-marked', thing: 'recycling bin' },
+      { kind: 'remove-marked', thing: 'traffic cone' },
+      { kind: 'remove-marked', thing: 'ladder' },
+    ]);
+    expect(kinds('remove the awning and the power lines')).toEqual(['remove-marked', 'remove-marked']);
+  });
+
+  it('does not take a wish said without a verb, or thanks, for one more thing to remove', () => {
+    expect(kinds('remove the cyclist, black and white please')).toEqual(['remove-object', 'grayscale']);
+    expect(kinds('remove the sign, square crop')).toEqual(['remove-marked', 'crop']);
+    expect(kinds('remove the cat, thanks in advance')).toEqual(['remove-object']);
+  });
+});
+
+describe('a pronoun removes what the context named before', () => {
+  it.each([
+    ["There's a plastic bag on the grass, could you remove it?", 'remove-object'],
+    ['See the kid behind us? Can someone remove him', 'remove-object'],
+    ['There is a wheelbarrow by the tent. Please get rid of it.', 'remove-marked'],
+  ])('%s', (text, kind) => {
+    const steps = sut(text).steps;
+    expect(steps.map((s) => s.kind)).toEqual([kind]);
+  });
+
+  it('names the thing it asks the person to show', () => {
+    expect(sut("There's a price tag on the vase, could someone remove it? Thanks").steps).toEqual([
+      { kind: 'remove-marked', thing: 'price tag on the vase' },
+    ]);
+  });
+
+  it('removes the backdrop a remark named before', () => {
+    expect(sut('The background is cluttered, can you remove it and make it white').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'color', color: '#ffffff' } },
+    ]);
+  });
+
+  it('asks to be shown "it" when nothing was named before', () => {
+    expect(sut('can you remove it').steps).toEqual([{ kind: 'remove-marked', thing: 'it' }]);
+  });
+});
+
+describe('a removal said in the passive', () => {
+  it.each([
+    ['The garden hose by the door needs to be removed', 'remove-marked'],
+    ['the lamp post should be removed please', 'remove-marked'],
+    ['can the horse be removed?', 'remove-object'],
+  ])('%s', (text, kind) => {
+    expect(kinds(text)).toEqual([kind]);
+  });
+});
+
+describe('what must not be cut off is no removal', () => {
+  it.each([
+    ['crop it for a 4x6 print so nobody gets cut off', ['crop']],
+    ['crop it to a square without cutting off her feet', ['crop']],
+  ])('%s', (text, expected) => {
+    expect(kinds(text)).toEqual(expected);
+  });
+});

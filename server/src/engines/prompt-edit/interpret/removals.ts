@@ -6,11 +6,18 @@ import type { ClauseReading } from './reading';
 import { CLOTHING_COLOURS } from '../../../models/detect/clothing-colour';
 import { CANNOT } from './reasons';
 import { detectorClassOf, OBJECT_NAMES, PLURALS, UNDETECTABLE, type TextTarget } from './objects';
+import { mentionIn, pointerIn } from './mentions';
+import { hasAdjustment } from './adjustments';
+import { NAMED_SHAPES } from './sizes';
 
 import type { Token } from './tokens';
 
 /** "remove the dog on the left", "take the guy behind me out of the shot", "get rid of the date stamp". */
-export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReading | null {
+export function readRemoval(
+  clause: Clause,
+  afterRemoval: boolean,
+  mentioned?: Token[],
+): ClauseReading | null {
   let verb = find(clause, L.REMOVE);
   // "bigger without losing detail": a removal verb under a negation removes nothing
   if (verb > 0 && L.NEGATION.has(clause.tokens[verb - 1].lemma) && !couldNot(clause, verb - 1)) verb = -1;
@@ -20,7 +27,9 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
   if (verb < 0) {
     const out = find(clause, ['out', 'off', 'away']);
     const taker = find(clause, L.REMOVE_WITH_OUT);
-    if (out >= 0 && taker >= 0 && taker < out) verb = taker;
+    // "crop it so nobody gets cut off", "without cutting off her feet": what must not be cut is no removal
+    const spared = has({ tokens: clause.tokens.slice(0, out), text: '' }, SPARED);
+    if (out >= 0 && taker >= 0 && taker < out && !spared) verb = taker;
   }
   // "clean up the lines from the lights": cleaning up a thing removes it
   const clean = find(clause, ['clean', 'tidy']);
@@ -32,7 +41,13 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
     verb = without;
   // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did.
   if (verb < 0 && (!afterRemoval || clause.tokens.some((t) => t.pos === 'VERB'))) return null;
-  const after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
+  let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
+  // "there's a bottle on the table, please remove it": the pronoun stands for what the context named
+  const pointer = verb >= 0 ? pointerIn(after.tokens) : null;
+  if (pointer && mentioned) after = { tokens: mentioned, text: clause.text };
+  // "the garbage cans here need to be removed": said in the passive, the thing comes before the verb
+  const passive = verb > 0 && !namesAThing(after, 0) ? passiveSubject(clause, verb) : null;
+  if (passive) after = { tokens: passive, text: clause.text };
   if (verb >= 0 && has(after, QUALITIES)) {
     const special = removalOfQuality(after);
     if (special) return { steps: special };
@@ -50,7 +65,11 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   const target = namedThing(after);
   if (!target) {
-    if (verb < 0) return null; // "and make it pop": not a removal after all
+    // "remove the bin, the sign and the cones": a bare name after a removal goes too; "and make it pop" does not
+    if (verb < 0)
+      return bareName(after)
+        ? { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true }
+        : null;
     // "cut out the person" keeps the person: that is a cut-out, the background goes.
     if (
       clause.tokens[verb].lemma === 'cut' &&
@@ -59,8 +78,10 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
       return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
     const special = removalOfQuality(after);
     if (special) return { steps: special, removes: true };
-    // No detector knows it: the person shows it ("tap or paint the RV sticker").
-    return { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true };
+    // No detector knows it: the person shows it ("tap or paint the RV sticker"); "remove it" with nothing
+    // named before asks them to show "it"; a verb with no object at all removes nothing.
+    const thing = nounPhrase(after) || (pointer ?? '');
+    return thing ? { steps: [{ kind: 'remove-marked', thing }], removes: true } : null;
   }
   if ('background' in target)
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
@@ -80,6 +101,50 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
   if (target.name) step.name = target.name;
   return { steps: [step], removes: true };
 }
+
+/** The thing before a removal said in the passive ("the reflection in the glass should be removed"), if any. */
+function passiveSubject(clause: Clause, verb: number): Token[] | null {
+  const t = clause.tokens;
+  if (!PASSIVE_AUX.has(t[verb - 1]?.lemma ?? '') && !/(ed|en)$/.test(t[verb].word)) return null;
+  let end = verb;
+  while (end > 0 && PASSIVE_AUX.has(t[end - 1].lemma)) end--;
+  const subject = { tokens: t.slice(0, end), text: '' };
+  return namesAThing(subject, 0) ? mentionIn(subject) : null;
+}
+
+/** The words of a passive between its thing and its verb: "needs to be", "should get", "can be". */
+const PASSIVE_AUX = L.words(
+  'be, get, need, needs, to, should, must, can, could, have, has, will, would, please',
+);
+
+/** Words before a "cut off" that say what must be spared: "so nobody gets cut off", "without cutting off". */
+const SPARED = L.words("nobody, noone, no, none, not, n't, without, never, anyone, anybody, dont");
+
+/**
+ * A clause that is only a name ("the power lines", "maybe the cones too"), the next thing in a list; not a
+ * wish said without a verb ("black and white", "a square crop", "more contrast"), which the grammar reads.
+ */
+function bareName(clause: Clause): boolean {
+  const named = clause.tokens.some((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !FILLERS.has(t.lemma));
+  const wish =
+    [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, L.MORE, L.LESS, COURTESY].some((set) => has(clause, set)) ||
+    hasAdjustment(clause) ||
+    clause.tokens.some((t) => t.type === 'number' || NAMED_SHAPES[t.lemma]);
+  return (
+    named &&
+    !wish &&
+    clause.tokens.length <= 8 &&
+    clause.tokens.every((t) => NAME_POS.has(t.pos) || LIST_WORDS.has(t.lemma) || t.type === 'punctuation')
+  );
+}
+
+/** "thanks in advance", "cheers for the help": courtesy, never a thing in the photo. */
+const COURTESY = L.words(
+  'thanks, thank, cheers, advance, help, tip, tips, appreciate, appreciated, regards, lol, haha, ty, tia, kudos, love',
+);
+
+const NAME_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADP', 'CCONJ', 'PART']);
+const LIST_WORDS = L.words('too, also, maybe, as, well, my, his, her, their, our');
 
 /** Whether the words name something other than the backdrop: "all the people" does, "everything" does not. */
 function namedPeopleOrThings(clause: Clause): boolean {

@@ -1,5 +1,6 @@
 import type { Backdrop, EditStep } from '../edit-plan';
 import { find, has, type Clause } from './clauses';
+import type { Token } from './tokens';
 import * as L from './lexicon';
 import { hasAdjustment, readAdjustments } from './adjustments';
 import { NOTHING, skip, type ClauseReading, type Context } from './reading';
@@ -11,7 +12,7 @@ import { NAMED_SHAPES } from './sizes';
 
 export type { ClauseReading, Context } from './reading';
 
-export function readClause(clause: Clause, { afterRemoval, lastStep }: Context): ClauseReading {
+export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }: Context): ClauseReading {
   // "remove the background, then add a white one": a colour for the background just removed
   if (lastStep?.kind === 'background' && !has(clause, L.BACKGROUND)) {
     const colour = colourIn(clause);
@@ -36,7 +37,7 @@ export function readClause(clause: Clause, { afterRemoval, lastStep }: Context):
   // "darken the window": the light of the brightest part is the highlights to recover, not one thing's light
   if (generative && !(recovers && generative === CANNOT.oneThing)) return skip(clause, generative);
   if (fix) return { steps: fix };
-  const removal = readRemoval(clause, afterRemoval) ?? blanked(clause);
+  const removal = readRemoval(clause, afterRemoval, mentioned) ?? blanked(clause);
   if (removal) return removal;
   const background = readBackground(clause);
   if (background) return background;
@@ -197,6 +198,17 @@ function readBackground(clause: Clause): ClauseReading | null {
     !sceneNamed(clause)
   )
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
+  // "the background is messy": a remark about it with no verb of change, context for the wish that follows
+  // ("cluttered", "distracting": the tagger reads these as verbs, and they describe)
+  const be = find(clause, ['be']);
+  const describing = (t: Token) =>
+    ['ADJ', 'ADV', 'PART', 'PUNCT'].includes(t.pos) || (t.pos === 'VERB' && /(ed|ing)$/.test(t.word));
+  const remark =
+    be >= 0 &&
+    clause.tokens.slice(be + 1).every(describing) &&
+    !clause.tokens.slice(0, be).some((t) => t.pos === 'VERB') &&
+    !has(clause, L.GENERATE);
+  if (remark) return NOTHING;
   return skip(clause, CANNOT.backgroundScene);
 }
 
