@@ -12,6 +12,8 @@ import { namesOneThing } from './things';
  * adjustments, which would take "red", "yellow" or "white" for a change of the whole photo.
  */
 export function readFix(clause: Clause): EditStep[] | null {
+  // "add pink blush to her cheeks", "add red above her eyes": make-up painted on, not a fault to repair
+  if (paintsOn(clause)) return null;
   return (
     selectiveColour(clause) ??
     eyes(clause) ??
@@ -25,6 +27,17 @@ export function readFix(clause: Clause): EditStep[] | null {
     strayHairs(clause)
   );
 }
+
+/** Adding a colour to a face ("add blush", "put some red on her lips") paints on; it repairs nothing. */
+function paintsOn(clause: Clause): boolean {
+  if (has(clause, ['remove', 'less', 'fix', 'reduce', 'rid'])) return false;
+  if (has(clause, MAKEUP)) return true;
+  const adds = has(clause, ['add', 'put', 'apply', 'give']);
+  const colour = clause.tokens.some((t) => CAST_WORDS[t.word] || L.COLOURS[t.word]);
+  return adds && colour && (has(clause, SKIN_PARTS) || has(clause, EYES) || has(clause, ['lip', 'lips']));
+}
+
+const MAKEUP = L.words('blush, blusher, rouge, lipstick, eyeshadow, makeup, make-up, mascara, eyeliner');
 
 const BROWS = L.words('eyebrow, eyebrows, brow, brows, flyaway, flyaways, frizz, frizzy');
 
@@ -127,8 +140,10 @@ function colourCast(clause: Clause): EditStep[] | null {
   if (has(clause, L.BACKGROUND) || (!fluorescent && !has(clause, CAST_CONTEXT))) return null;
   if (!fluorescent && has(clause, ['more', 'make', 'add']) && !has(clause, ['less', 'remove', 'rid', 'fix']))
     return null;
-  // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere
-  if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS)) return null;
+  // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere; green
+  // and magenta have no warmth to change, so "it looks greenish" is a cast
+  const tintOnly = (cast === 'green' || cast === 'magenta') && has(clause, ['look', 'seem', 'be', 'come']);
+  if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS) && !tintOnly) return null;
   return [{ kind: 'auto-white-balance', cast }];
 }
 
@@ -161,9 +176,12 @@ const SHADOW_FAULTS = L.words(
 
 function lightRecovery(clause: Clause): EditStep[] | null {
   // "make the rings more shiny" asks for shine; "make the sunrays less of a glare" asks for less of it
-  const wanted = (has(clause, L.MORE) || has(clause, ['make', 'add'])) && !has(clause, ['less', 'fewer']);
-  const highlights =
-    has(clause, HIGHLIGHT_FAULTS) && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
+  // ("the flash made her forehead shiny" tells what went wrong: "made" asks for nothing)
+  const asks = clause.tokens.some((t) => (t.lemma === 'make' && t.word !== 'made') || t.lemma === 'add');
+  const wanted = (has(clause, L.MORE) || asks) && !has(clause, ['less', 'fewer']);
+  // (wink gives "shiny" the lemma "bright", so the written word counts too)
+  const faults = clause.tokens.some((t) => HIGHLIGHT_FAULTS.has(t.lemma) || HIGHLIGHT_FAULTS.has(t.word));
+  const highlights = faults && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
   const shadows = has(clause, SHADOW_FAULTS) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
   // "remove the shadow of the tree": a thing to remove, not light to recover
@@ -175,8 +193,12 @@ function lightRecovery(clause: Clause): EditStep[] | null {
     !has(clause, ['face', 'faces'])
   )
     return null;
-  // "washed out" alone is faded colour, read by the adjustments
-  if (has(clause, ['washed']) && !has(clause, ['sun', 'light', 'bright', 'highlight', 'overexposed']))
+  // "washed out" alone is faded colour, read by the adjustments; a washed-out sky is burnt out
+  if (
+    has(clause, ['washed']) &&
+    !has(clause, ['sun', 'light', 'bright', 'highlight', 'overexposed']) &&
+    !has(clause, BRIGHT_PARTS)
+  )
     return null;
   const amount = amountIn(clause, 0.5);
   return [
@@ -220,7 +242,12 @@ function darkensBrightPart(clause: Clause): boolean {
   const darken = has(clause, ['darken', 'dim']) || (has(clause, ['dark']) && has(clause, ['make']));
   const tooBright =
     has(clause, ['bright', 'brightness']) && has(clause, ['too', 'less', 'reduce', 'lower', 'down']);
-  return darken || tooBright;
+  // "the sky is completely white", "the sky is washed out": burnt out, not a colour to paint
+  const burnt =
+    has(clause, ['be', 'look', 'come', 'turn']) &&
+    has(clause, ['white', 'washed', 'blank', 'burnt', 'burned']) &&
+    !has(clause, ['make', 'turn', 'change', 'paint']);
+  return darken || tooBright || burnt || (has(clause, ['washed']) && has(clause, L.LESS));
 }
 
 const CLARITY = L.words(

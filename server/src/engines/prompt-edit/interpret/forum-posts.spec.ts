@@ -120,3 +120,78 @@ describe('what must not be cut off is no removal', () => {
     expect(kinds(text)).toEqual(expected);
   });
 });
+
+describe('burnt-out light said as what went wrong', () => {
+  it.each([
+    ['the flash made her forehead all shiny', 'light-recovery'],
+    ['his nose is shiny from the lights', 'light-recovery'],
+    ['The sky came out completely white', 'light-recovery'],
+    ['the clouds are washed out, can you bring them back', 'light-recovery'],
+  ])('%s', (text, kind) => {
+    expect(kinds(text)).toEqual([kind]);
+  });
+
+  it('still takes a new colour for the sky as out of reach', () => {
+    expect(sut('make the sky white').steps).toEqual([]);
+  });
+});
+
+describe('green and magenta casts said as a look', () => {
+  it.each([
+    ['everything looks greenish under these lights', 'green'],
+    ['the whole photo looks pinkish', 'magenta'],
+  ])('%s', (text, cast) => {
+    expect(sut(text).steps).toEqual([{ kind: 'auto-white-balance', cast }]);
+  });
+});
+
+describe('make-up painted on is no repair', () => {
+  it.each(['put some blush on her cheeks', 'add a little pink to her lips', 'Add red lipstick'])(
+    '%s',
+    (text) => {
+      expect(sut(text).steps).toEqual([]);
+    },
+  );
+
+  it('still calms sunburn', () => {
+    expect(kinds('his face is red from the sunburn')).toEqual(['reduce-redness']);
+  });
+});
+
+describe('wishes that need more of the scene than the photo holds', () => {
+  it.each(['zoom out a little so we can see the mountains', 'Edit my dog onto the beach photo'])(
+    'declines %s',
+    (text) => {
+      const plan = sut(text);
+      expect(plan.steps).toEqual([]);
+      expect(plan.skipped.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('still crops when zooming in', () => {
+    expect(kinds('zoom in on the birthday cake')).toEqual(['crop']);
+  });
+});
+
+describe('sizes and marks said the way people post them', () => {
+  it('upscales for "4K" alone', () => {
+    expect(sut('can you make it 4K?').steps).toEqual([{ kind: 'upscale', scale: 4 }]);
+  });
+
+  it('crops to the named use a photo is turned into', () => {
+    expect(kinds('Could you turn this into a phone wallpaper')).toEqual(['crop']);
+  });
+
+  it('asks to be shown a blemish on the print or dust, not to smooth skin', () => {
+    expect(sut('remove the blemish in the corner of the picture').steps).toEqual([
+      { kind: 'remove-marked', thing: 'blemish in the corner of the picture' },
+    ]);
+    expect(kinds('please remove the dust spots')).toEqual(['remove-marked']);
+    expect(kinds('remove the spots on her cheek')).toEqual(['enhance-face']);
+  });
+
+  it('reads wrinkles misspelt, and never corrects "criss cross"', () => {
+    expect(kinds('can you remove the winkles please')).toEqual(['enhance-face']);
+    expect(sut('make the two swords criss cross').steps).toEqual([]);
+  });
+});

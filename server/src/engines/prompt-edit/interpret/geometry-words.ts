@@ -139,7 +139,7 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
       return null;
     const four =
       clause.tokens.some((_, i) => [4, 400].includes(numberAt(clause, i) ?? 0)) ||
-      has(clause, ['quadruple', '4k', 'four']);
+      has(clause, ['quadruple', '4k', 'fourk', 'eightk', 'four']);
     return { kind: 'upscale', scale: four ? 4 : 2 };
   }
   return null;

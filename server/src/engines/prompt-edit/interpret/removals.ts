@@ -282,10 +282,27 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
     return has(clause, ['some', 'bit', 'little', 'part'])
       ? [{ kind: 'saturation', amount: -0.3 }]
       : [{ kind: 'grayscale' }];
+  // "the blemish at the top of the photo", "the dust spots": a mark on the print, which the person shows
+  if (onThePrint(clause)) return null;
   if (has(clause, L.SKIN) || has(clause, ['bag', 'eyebag', 'circle', 'wrinkle']))
     return [{ kind: 'enhance-face', smoothSkin: true }];
   return null;
 }
+
+/** A spot or blemish placed on the photo itself, or dust, with no face or skin named: no skin to smooth. */
+function onThePrint(clause: Clause): boolean {
+  if (!has(clause, ['blemish', 'spot', 'dust', 'speck', 'mark', 'stain'])) return false;
+  if (has(clause, PERSON_PARTS)) return false;
+  return (
+    has(clause, ['dust', 'speck']) ||
+    has(clause, ['photo', 'picture', 'image', 'print', 'scan', 'top', 'corner', 'bottom', 'edge'])
+  );
+}
+
+/** Where a blemish is skin: a face, a person's parts. */
+const PERSON_PARTS = L.words(
+  'face, skin, cheek, cheeks, forehead, nose, chin, neck, arm, arms, her, his, my, him, me, complexion',
+);
 
 /**
  * The thing's words as written, for asking the person to show it: "the card in front of her face, please"

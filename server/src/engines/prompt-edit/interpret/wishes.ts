@@ -95,11 +95,14 @@ function generativeReason(clause: Clause): string | null {
     return CANNOT.generate;
   if (
     has(clause, COMPOSITE) ||
-    (has(clause, ['onto']) && has(clause, ['photoshop', 'put', 'paste', 'place'])) ||
+    (has(clause, ['onto']) && has(clause, ['photoshop', 'put', 'paste', 'place', 'edit', 'stick'])) ||
     intoAnotherPhoto(clause)
   )
     return CANNOT.generate;
   if (adjustsOneThing(clause)) return CANNOT.oneThing;
+  // "zoom out", "show more of the room": more scene than the photo holds, which only a generator could paint
+  const zoom = find(clause, ['zoom']);
+  if (zoom >= 0 && clause.tokens[zoom + 1]?.lemma === 'out') return CANNOT.generate;
   // "paint out the wires", "move the tree out of the way": out of the photo, which is a removal
   const taker = find(clause, L.REMOVE_WITH_OUT);
   if (taker >= 0 && find(clause, ['out'], taker) >= 0 && !has(clause, ['into', 'onto'])) return null;
@@ -139,7 +142,11 @@ function generativeReason(clause: Clause): string | null {
   // "turn the cup into a cat" (turning is not rotating here); "turn it into black and white" is an edit
   const intoEdit =
     [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, PRINTS].some((set) => has(clause, set)) ||
-    hasAdjustment(clause);
+    hasAdjustment(clause) ||
+    // "turn it into a desktop wallpaper", "make it into a profile picture": a named use is a crop
+    clause.tokens.some(
+      (t, i) => NAMED_SHAPES[t.lemma] ?? NAMED_SHAPES[`${t.lemma} ${clause.tokens[i + 1]?.lemma}`],
+    );
   if (has(clause, ['into']) && has(clause, ['turn', 'make', 'convert', 'transform', 'change']) && !intoEdit)
     return CANNOT.generate;
   // "make me look younger", "make him smile": changes to a person, which only a generator could make
