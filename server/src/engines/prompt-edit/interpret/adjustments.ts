@@ -39,7 +39,11 @@ export function readAdjustments(clause: Clause): ClauseReading {
   if (steps.length === 0 && (has(clause, L.ENHANCE) || praise) && !has(clause, ['thanks', 'thank'])) {
     return { steps: [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }], general: true };
   }
-  if (steps.length === 0 && has(clause, L.CROP)) return skip(clause, CANNOT.cropShape);
+  // "an arm sticking into the frame": the frame as a place in the photo asks for no crop
+  const framing = clause.tokens.some(
+    (t, i) => L.CROP.has(t.lemma) && !(t.lemma === 'frame' && IN_THE.has(clause.tokens[i - 1]?.lemma ?? '')),
+  );
+  if (steps.length === 0 && framing) return skip(clause, CANNOT.cropShape);
   return { steps };
 }
 
@@ -175,6 +179,8 @@ function blurInThePhoto(clause: Clause, i: number): boolean {
 }
 
 const BLUR_NAMED_AFTER = L.words('motion, camera, be, have, of, some, any, this, that, the');
+
+const IN_THE = L.words('the, this, into, of, in, out');
 
 /** "make it perfect to post", "make it look good": a wish for a better photo, not praise of one. */
 const PRAISE = L.words(

@@ -119,6 +119,10 @@ function colourCast(clause: Clause): EditStep[] | null {
   const at = clause.tokens.findIndex((t) => CAST_WORDS[t.word] ?? CAST_WORDS[t.lemma]);
   if (at < 0) return null;
   const cast = CAST_WORDS[clause.tokens[at].word] ?? CAST_WORDS[clause.tokens[at].lemma];
+  // "the lamps made everyone orange": what the light did, a cast over the people it fell on
+  const madeIt =
+    clause.tokens.some((t) => t.word === 'made') &&
+    has(clause, ['light', 'lighting', 'lamp', 'flash', 'bulb']);
   // "the yellow fabric": a colour of a thing; "the yellow tint" is a cast
   const next = clause.tokens[at + 1];
   if (next && (next.pos === 'NOUN' || next.pos === 'PROPN') && !CAST_CONTEXT.has(next.lemma)) return null;
@@ -126,7 +130,7 @@ function colourCast(clause: Clause): EditStep[] | null {
   // ("can someone make it less yellow": who is asked is no thing in the photo, so look after the verb)
   const verb = clause.tokens.findLastIndex((t, i) => i < at && t.pos === 'VERB');
   const before = clause.tokens.slice(verb + 1, at);
-  if (namedThing({ tokens: before, text: '' })) return null;
+  if (namedThing({ tokens: before, text: '' }) && !madeIt) return null;
   // "make the flowers less yellow": the colour of one thing, not a cast over the photo
   if (verb >= 0 && namesOneThing(before)) return null;
   // "the glare outlined in yellow": the colour of the person's own marking
@@ -137,13 +141,17 @@ function colourCast(clause: Clause): EditStep[] | null {
   // "the orange numbers", "the red car": a colour of a thing, not a cast
   if (namedThing({ tokens: clause.tokens.slice(at + 1), text: '' })) return null;
   // "make the background blue", "a red dress": a colour of a thing or a backdrop, not a cast
-  if (has(clause, L.BACKGROUND) || (!fluorescent && !has(clause, CAST_CONTEXT))) return null;
-  if (!fluorescent && has(clause, ['more', 'make', 'add']) && !has(clause, ['less', 'remove', 'rid', 'fix']))
-    return null;
-  // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere; green
-  // and magenta have no warmth to change, so "it looks greenish" is a cast
+  // green and magenta have no warmth to change, so "it looks greenish", "everything is purple" is a cast; a
+  // light that "made everyone orange" tells what went wrong
   const tintOnly = (cast === 'green' || cast === 'magenta') && has(clause, ['look', 'seem', 'be', 'come']);
-  if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS) && !tintOnly) return null;
+  if (has(clause, L.BACKGROUND) || (!fluorescent && !tintOnly && !madeIt && !has(clause, CAST_CONTEXT)))
+    return null;
+  const asks = clause.tokens.some(
+    (t) => (t.lemma === 'make' && t.word !== 'made') || ['more', 'add'].includes(t.lemma),
+  );
+  if (!fluorescent && asks && !has(clause, ['less', 'remove', 'rid', 'fix'])) return null;
+  // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere
+  if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS) && !tintOnly && !madeIt) return null;
   return [{ kind: 'auto-white-balance', cast }];
 }
 

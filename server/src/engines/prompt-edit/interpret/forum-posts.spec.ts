@@ -195,3 +195,55 @@ describe('sizes and marks said the way people post them', () => {
     expect(sut('make the two swords criss cross').steps).toEqual([]);
   });
 });
+
+describe('a light that went wrong, said as what it did', () => {
+  it.each([
+    ['the lighting was bad and everything is purple', ['auto-levels', 'auto-white-balance']],
+    ['The lamps in the hall made everyone orange', ['auto-white-balance']],
+    ['the colours are bad', ['auto-white-balance']],
+    ['the lighting is awful', ['auto-levels']],
+  ])('%s', (text, expected) => {
+    expect(kinds(text)).toEqual(expected);
+  });
+
+  it('still reads "the man in orange" as no cast', () => {
+    expect(sut('the man in orange').steps).toEqual([]);
+  });
+});
+
+describe('one shape, the last said', () => {
+  it('keeps the exact size given after a named use', () => {
+    expect(sut('I want it as my desktop background, 2560x1440').steps).toEqual([
+      {
+        kind: 'crop',
+        aspect: { width: 16, height: 9 },
+        size: { width: 2560, height: 1440 },
+      },
+    ]);
+  });
+
+  it('needs no resize beside a crop to that exact size', () => {
+    expect(kinds('please resize it to 1200 x 628 for a facebook ad')).toEqual(['crop']);
+  });
+
+  it('takes "the frame" as a place in the photo, not a crop to ask a shape for', () => {
+    expect(sut("a stranger's elbow is poking into the frame, could you remove it").steps).toEqual([
+      { kind: 'remove-marked', thing: "stranger 's elbow" },
+    ]);
+  });
+});
+
+describe('the thing a removal names ends where the post turns to something else', () => {
+  it('drops "is in the corner" from what it asks the person to show', () => {
+    expect(sut("My brother's thumb is in the corner of the shot, can someone edit it out?").steps).toEqual([
+      { kind: 'remove-marked', thing: "my brother 's thumb" },
+    ]);
+  });
+
+  it('reads a compound ending in "can" as one thing of a list', () => {
+    expect(kinds('remove the kids in the background and the garbage can please')).toEqual([
+      'remove-object',
+      'remove-marked',
+    ]);
+  });
+});

@@ -52,7 +52,7 @@ export const WARM = words('warm, warmth, golden, cosy, cozy, sunny, warmer');
 export const COOL = words('cool, cold, cooler, icy, chilly, wintry');
 export const COLOUR = words('colour, color, colouring, coloring, tone, hue, tint, cast');
 export const FIX = words(
-  'fix, correct, repair, balance, adjust, normalize, normalise, neutral, natural, true, real, realistic, off, weird, wrong, strange, funny, colourfix',
+  'fix, correct, repair, balance, adjust, normalize, normalise, neutral, natural, true, real, realistic, off, weird, wrong, strange, funny, colourfix, bad, poor, awful, terrible, horrible',
 );
 export const AUTO = words(
   'auto, automatic, automatically, level, levels, lighting, underexposed, overexposed, exposure',

@@ -40,7 +40,8 @@ export function readRemoval(
   if (verb < 0 && without >= 0 && namedThing({ tokens: clause.tokens.slice(without + 1), text: '' }))
     verb = without;
   // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did.
-  if (verb < 0 && (!afterRemoval || clause.tokens.some((t) => t.pos === 'VERB'))) return null;
+  if (verb < 0 && (!afterRemoval || clause.tokens.some((t) => t.pos === 'VERB' && t.lemma !== 'please')))
+    return null;
   let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
   // "there's a bottle on the table, please remove it": the pronoun stands for what the context named
   const pointer = verb >= 0 ? pointerIn(after.tokens) : null;
@@ -134,7 +135,9 @@ function bareName(clause: Clause): boolean {
     named &&
     !wish &&
     clause.tokens.length <= 8 &&
-    clause.tokens.every((t) => NAME_POS.has(t.pos) || LIST_WORDS.has(t.lemma) || t.type === 'punctuation')
+    clause.tokens.every(
+      (t) => NAME_POS.has(t.pos) || LIST_WORDS.has(t.lemma) || t.word === 'can' || t.type === 'punctuation',
+    )
   );
 }
 
@@ -144,7 +147,7 @@ const COURTESY = L.words(
 );
 
 const NAME_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADP', 'CCONJ', 'PART']);
-const LIST_WORDS = L.words('too, also, maybe, as, well, my, his, her, their, our');
+const LIST_WORDS = L.words('too, also, maybe, as, well, please, my, his, her, their, our');
 
 /** Whether the words name something other than the backdrop: "all the people" does, "everything" does not. */
 function namedPeopleOrThings(clause: Clause): boolean {
@@ -321,7 +324,7 @@ function nounPhrase(clause: Clause): string {
 
 const LEADING = L.words('the, a, an, this, that, these, those, some, all, any, out, off, away, of, it, up');
 const PHRASE_END = L.words(
-  "., ,, !, ?, from, please, pls, so, because, for, if, thanks, thank, completely, entirely, too, out, off, away, without, but, and, then, as, it's",
+  "., ,, !, ?, from, please, pls, so, because, for, if, thanks, thank, completely, entirely, too, out, off, away, without, but, and, then, as, it's, is, are, was, were",
 );
 
 /** Which of several: a position, a size, an order, all of them, or whoever is not the subject. */
