@@ -176,7 +176,7 @@ const NAMED_CAST = L.words(
 );
 
 const HIGHLIGHT_FAULTS = L.words(
-  'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, glaring, hotspot, highlights, highlight, sunlit, washed',
+  'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
 );
 const SHADOW_FAULTS = L.words(
   'shadow, shadows, shade, shaded, shadowy, backlit, silhouette, silhouetted, underlit',

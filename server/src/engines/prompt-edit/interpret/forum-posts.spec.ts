@@ -247,3 +247,20 @@ describe('the thing a removal names ends where the post turns to something else'
     ]);
   });
 });
+
+describe('faults named without a verb of change', () => {
+  it('removes a thing blamed for spoiling the photo', () => {
+    expect(kinds('The date from the camera is ruining the picture')).toEqual(['remove-text']);
+    expect(sut('the lamp post behind his head is really distracting').steps).toEqual([
+      { kind: 'remove-marked', thing: 'lamp post behind his head' },
+    ]);
+  });
+
+  it('recovers the light of a lens flare', () => {
+    expect(kinds("there's a lens flare right across her face")).toEqual(['light-recovery']);
+  });
+
+  it('tones down colours said to be oversaturated', () => {
+    expect(kinds('the whole thing is oversaturated')).toEqual(['saturation-']);
+  });
+});

@@ -40,7 +40,7 @@ export const VIVID = words(
   'vivid, vibrant, saturate, saturation, saturated, colourful, colorful, pop, vibrancy, rich, bold, intense',
 );
 export const MUTED = words(
-  'muted, mute, desaturate, desaturated, subdued, pastel, subtle, dull, faded, washed, bland',
+  'muted, mute, desaturate, desaturated, subdued, pastel, subtle, dull, faded, washed, bland, oversaturated, oversaturation',
 );
 export const GRAYSCALE = words(
   'monochrome, mono, grayscale, greyscale, noir, colourless, colorless, achromatic',

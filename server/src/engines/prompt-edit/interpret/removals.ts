@@ -39,10 +39,15 @@ export function readRemoval(
   const without = find(clause, ['without']);
   if (verb < 0 && without >= 0 && namedThing({ tokens: clause.tokens.slice(without + 1), text: '' }))
     verb = without;
+  // "the timestamp is ruining the photo": a thing blamed for spoiling the photo is a thing to remove
+  const blame = verb < 0 ? find(clause, BLAME) : -1;
+  const blamed = blame > 0 ? { tokens: clause.tokens.slice(0, blame), text: clause.text } : null;
+  if (blamed && namesAThing(blamed, 0)) verb = blame;
   // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did.
   if (verb < 0 && (!afterRemoval || clause.tokens.some((t) => t.pos === 'VERB' && t.lemma !== 'please')))
     return null;
   let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
+  if (blamed && verb === blame) after = { tokens: mentionIn(blamed) ?? blamed.tokens, text: clause.text };
   // "there's a bottle on the table, please remove it": the pronoun stands for what the context named
   const pointer = verb >= 0 ? pointerIn(after.tokens) : null;
   if (pointer && mentioned) after = { tokens: mentioned, text: clause.text };
@@ -102,6 +107,9 @@ export function readRemoval(
   if (target.name) step.name = target.name;
   return { steps: [step], removes: true };
 }
+
+/** Verbs that blame a thing for spoiling the photo: "the sign is ruining it", "the pole distracts". */
+const BLAME = L.words('ruin, ruining, ruined, spoil, spoiling, spoils, distract, distracting, distracts');
 
 /** The thing before a removal said in the passive ("the reflection in the glass should be removed"), if any. */
 function passiveSubject(clause: Clause, verb: number): Token[] | null {
