@@ -32,7 +32,16 @@ export function readFix(clause: Clause): EditStep[] | null {
 function paintsOn(clause: Clause): boolean {
   if (has(clause, ['remove', 'less', 'fix', 'reduce', 'rid'])) return false;
   if (has(clause, MAKEUP)) return true;
-  const adds = has(clause, ['add', 'put', 'apply', 'give']);
+  // ("the flash gave her red eyes" tells what went wrong: a past verb asks for nothing)
+  const adds = clause.tokens.some(
+    (t) =>
+      ['add', 'put', 'apply', 'give'].includes(t.lemma) && !['gave', 'added', 'applied'].includes(t.word),
+  );
+  if (
+    has(clause, ['redeye']) ||
+    clause.tokens.some((t, i) => t.lemma === 'red' && EYES.has(clause.tokens[i + 1]?.lemma ?? ''))
+  )
+    return false;
   const colour = clause.tokens.some((t) => CAST_WORDS[t.word] || L.COLOURS[t.word]);
   return adds && colour && (has(clause, SKIN_PARTS) || has(clause, EYES) || has(clause, ['lip', 'lips']));
 }

@@ -264,3 +264,9 @@ describe('faults named without a verb of change', () => {
     expect(kinds('the whole thing is oversaturated')).toEqual(['saturation-']);
   });
 });
+
+describe('what the flash did is a fault, not make-up', () => {
+  it.each(['the flash gave him red eyes, please fix', 'my camera gave everyone red eyes'])('%s', (text) => {
+    expect(kinds(text)).toEqual(['red-eye']);
+  });
+});
