@@ -86,8 +86,10 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
 
   if (w === 'light' && !(t.word === 'lighter' || before(clause, i, L.MORE))) return null;
   if (w === 'exposure' && has(clause, L.FIX)) return { kind: 'auto-levels' };
-  if (L.BRIGHT.has(w)) return { kind: 'brightness', amount: flip(1) * amount() };
-  if (L.DARK.has(w)) return { kind: 'brightness', amount: flip(-1) * amount() };
+  // "a dark line across the photo", "the bright lamp": a word that tells a thing apart asks for no change
+  const ofAThing = describesAThing(clause, i);
+  if (L.BRIGHT.has(w) && !ofAThing) return { kind: 'brightness', amount: flip(1) * amount() };
+  if (L.DARK.has(w) && !ofAThing) return { kind: 'brightness', amount: flip(-1) * amount() };
   if (w === 'underexposed') return { kind: 'brightness', amount: amountIn(clause, 0.3) };
   if (w === 'overexposed') return { kind: 'brightness', amount: -amountIn(clause, 0.3) };
   if (L.CONTRAST.has(w)) {
@@ -137,7 +139,8 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
       return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
     return { kind: 'blur', amount: amount() };
   }
-  if (L.FLIP.has(w)) return flipIn(clause);
+  // "taken with an old flip phone": a kind of phone, not a wish to flip
+  if (L.FLIP.has(w) && clause.tokens[i + 1]?.lemma !== 'phone') return flipIn(clause);
   if (L.ROTATE.has(w) && !has(clause, L.FLIP)) return rotationIn(clause, w);
   // "resize to 1920x1080": the size belongs to the resize
   if (shapeAt(clause, i)?.pixels && has(clause, L.RESIZE) && !has(clause, L.CROP)) return null;
@@ -149,7 +152,7 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     shapeAt(clause, i)
   )
     return cropIn(clause);
-  if (L.RESIZE.has(w) || L.UPSCALE.has(w)) return sizeIn(clause, w);
+  if ((L.RESIZE.has(w) || L.UPSCALE.has(w)) && !ofAThing) return sizeIn(clause, w);
   return null;
 }
 
@@ -181,6 +184,22 @@ function blurInThePhoto(clause: Clause, i: number): boolean {
 const BLUR_NAMED_AFTER = L.words('motion, camera, be, have, of, some, any, this, that, the');
 
 const IN_THE = L.words('the, this, into, of, in, out');
+
+/**
+ * An adjective after "a" or "the" and before a noun other than the photo ("a dark line", "the bright lamp")
+ * names a thing, in a clause with no verb of its own to change it.
+ */
+function describesAThing(clause: Clause, i: number): boolean {
+  const t = clause.tokens;
+  if (t[i].pos !== 'ADJ' || !['a', 'an', 'the'].includes(t[i - 1]?.lemma ?? '')) return false;
+  const next = t[i + 1];
+  if (!next || next.pos !== 'NOUN' || PHOTO_NOUNS.has(next.lemma)) return false;
+  return !t.some((x) => x.pos === 'VERB' && !['be', 'have'].includes(x.lemma));
+}
+
+const PHOTO_NOUNS = L.words(
+  'photo, picture, image, pic, shot, photograph, one, version, copy, print, scan, edit',
+);
 
 /** "make it perfect to post", "make it look good": a wish for a better photo, not praise of one. */
 const PRAISE = L.words(

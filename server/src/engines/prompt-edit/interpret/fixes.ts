@@ -240,7 +240,7 @@ function lightensFaces(clause: Clause): boolean {
   const object =
     verb >= 0 && verb < face && between.length <= 3 && !between.some((t) => THE_PHOTO.has(t.lemma));
   const lighter = has(clause, ['lighten', 'brighten']) || has(clause, ['light', 'bright']);
-  const tooDark = has(clause, ['dark', 'darkness']) && has(clause, ['too', 'so', 'very']);
+  const tooDark = has(clause, ['dark', 'darkness']) && has(clause, ['too', 'so', 'very', 'really', 'quite']);
   return (object && lighter) || tooDark;
 }
 

@@ -270,3 +270,56 @@ describe('what the flash did is a fault, not make-up', () => {
     expect(kinds(text)).toEqual(['red-eye']);
   });
 });
+
+describe('words that tell a thing apart ask for no change of the photo', () => {
+  it('reads "a dark line across the photo" as a thing to remove, not a wish for darker', () => {
+    expect(
+      sut("There's a scratch on the scan, a dark line across the photo, can it be removed?").steps,
+    ).toEqual([{ kind: 'remove-marked', thing: 'dark line across the photo' }]);
+  });
+
+  it('keeps the wish beside the thing', () => {
+    expect(kinds('brighten the dark corners')).toEqual(['brightness+']);
+    expect(kinds("it's a dark picture, can you lighten it")).toEqual(['brightness+']);
+  });
+
+  it('takes a flip phone for a phone', () => {
+    expect(kinds('please improve the quality, it was taken on a flip phone')).toEqual(['clarify']);
+  });
+
+  it('takes "a big truck" for a truck, not a wish for a bigger photo', () => {
+    expect(kinds('there is a big truck behind us, please remove it')).toEqual(['remove-object']);
+  });
+});
+
+describe('size said as a complaint', () => {
+  it.each([
+    ["It's faded and small", ['saturation+', 'upscale']],
+    ['the photo is tiny, can it be printed?', ['upscale']],
+  ])('%s', (text, expected) => {
+    expect(kinds(text)).toEqual(expected);
+  });
+
+  it('still shrinks when asked to', () => {
+    expect(kinds('resize it to be smaller')).toEqual(['resize']);
+    expect(kinds('make it small enough to email')).toEqual(['resize']);
+  });
+});
+
+describe('the sky as a place and the person cut out', () => {
+  it('removes a thing named across the sky', () => {
+    expect(sut("There's a wire across the sky. Can it be removed?").steps).toEqual([
+      { kind: 'remove-marked', thing: 'wire across the sky' },
+    ]);
+  });
+
+  it('cuts out the person who asks to be cropped out onto a backdrop', () => {
+    expect(sut('Can you crop me out and put me on a white background').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'color', color: '#ffffff' } },
+    ]);
+  });
+
+  it('opens up faces darkened by a sun behind them', () => {
+    expect(kinds('our faces are really dark because the sun was behind us')).toEqual(['light-recovery']);
+  });
+});

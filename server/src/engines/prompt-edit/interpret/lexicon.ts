@@ -76,7 +76,7 @@ export const ROTATE = words(
 export const FLIP = words('flip, mirror, reflect, reverse, flop');
 export const CROP = words('crop, square, ratio, aspect, trim, reframe, frame, format');
 export const RESIZE = words(
-  'resize, scale, width, height, wide, tall, high, px, pixel, small, smaller, shrink, downscale, downsize, half, size, dimension',
+  'resize, scale, width, height, wide, tall, high, px, pixel, small, smaller, tiny, shrink, downscale, downsize, half, size, dimension',
 );
 export const UPSCALE = words(
   'upscale, enlarge, big, bigger, large, larger, resolution, highres, hd, 4k, fourk, eightk, upsize, upres, magnify, double, twice, quadruple, pixels, res, poster, canvas',

@@ -54,6 +54,12 @@ export function readRemoval(
   // "the garbage cans here need to be removed": said in the passive, the thing comes before the verb
   const passive = verb > 0 && !namesAThing(after, 0) ? passiveSubject(clause, verb) : null;
   if (passive) after = { tokens: passive, text: clause.text };
+  // "can it be removed?": a pronoun before a passive stands for what the context named, as after a verb does
+  const passivePointer =
+    verb > 0 && !passive && !namesAThing(after, 0) && !pointer
+      ? pointerIn(clause.tokens.slice(0, verb).filter((t) => !PASSIVE_AUX.has(t.lemma)))
+      : null;
+  if (passivePointer && mentioned) after = { tokens: mentioned, text: clause.text };
   if (verb >= 0 && has(after, QUALITIES)) {
     const special = removalOfQuality(after);
     if (special) return { steps: special };
@@ -65,7 +71,13 @@ export function readRemoval(
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
   if (has(after, BODY_PARTS) && !has(after, STRAY) && !overTheFace(after))
     return { steps: [], skipped: { text: clause.text, reason: CANNOT.body } };
-  // "cut out the couple so that there is no background": the couple stays, the background goes
+  // "cut out the couple so that there is no background": the couple stays, the background goes; "crop me
+  // out and put me on a white background": the person asks for themself, cut out
+  const selfOut =
+    clause.tokens[verb]?.lemma === 'crop' &&
+    ['me', 'us', 'myself'].includes(clause.tokens[verb + 1]?.lemma ?? '') &&
+    clause.tokens[verb + 2]?.lemma === 'out';
+  if (selfOut) return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   const cutOut = clause.tokens[verb]?.lemma === 'cut' && clause.tokens[verb + 1]?.lemma === 'out';
   if (cutOut && has(after, L.BACKGROUND))
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };

@@ -32,7 +32,12 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
   }
   // "the sky is blown out": light to recover over the whole photo, which is no change of the sky alone
   const recovers = fix?.some((step) => step.kind === 'light-recovery');
-  if (has(clause, ['sky']) && !has(clause, L.REMOVE) && !recovers) return skip(clause, CANNOT.sky);
+  // ("there's a wire across the sky" names the wire: the sky is only where it is)
+  const firstThing = clause.tokens.find(
+    (t) => t.pos === 'NOUN' && !['photo', 'picture', 'image'].includes(t.lemma),
+  );
+  const aboutSky = has(clause, ['sky']) && (firstThing?.lemma ?? 'sky') === 'sky';
+  if (aboutSky && !has(clause, L.REMOVE) && !recovers) return skip(clause, CANNOT.sky);
   const generative = generativeReason(clause);
   // "darken the window": the light of the brightest part is the highlights to recover, not one thing's light
   if (generative && !(recovers && generative === CANNOT.oneThing)) return skip(clause, generative);
