@@ -191,7 +191,9 @@ const IN_THE = L.words('the, this, into, of, in, out');
  */
 function describesAThing(clause: Clause, i: number): boolean {
   const t = clause.tokens;
-  if (t[i].pos !== 'ADJ' || !['a', 'an', 'the'].includes(t[i - 1]?.lemma ?? '')) return false;
+  // ("a brighter version", "a darker background": a comparative asks for itself)
+  if (t[i].pos !== 'ADJ' || t[i].inflected || !['a', 'an', 'the'].includes(t[i - 1]?.lemma ?? ''))
+    return false;
   const next = t[i + 1];
   if (!next || next.pos !== 'NOUN' || PHOTO_NOUNS.has(next.lemma)) return false;
   return !t.some((x) => x.pos === 'VERB' && !['be', 'have'].includes(x.lemma));

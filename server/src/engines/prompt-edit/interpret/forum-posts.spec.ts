@@ -323,3 +323,19 @@ describe('the sky as a place and the person cut out', () => {
     expect(kinds('our faces are really dark because the sun was behind us')).toEqual(['light-recovery']);
   });
 });
+
+describe('what a later wish keeps of an earlier one', () => {
+  it('closes in within the shape already said', () => {
+    expect(sut('crop it to a square and zoom in on her face').steps).toEqual([
+      { kind: 'crop', aspect: { width: 1, height: 1 } },
+    ]);
+  });
+
+  it('reads a comparative before a noun as a wish', () => {
+    expect(kinds('a brighter version please')).toEqual(['brightness+']);
+  });
+
+  it('still points when the thing to remove went unsaid, instead of refusing', () => {
+    expect(sut('can you remove?').steps).toEqual([{ kind: 'remove-marked', thing: '' }]);
+  });
+});

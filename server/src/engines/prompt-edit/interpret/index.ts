@@ -66,7 +66,10 @@ const AMOUNTS = new Set(['brightness', 'contrast', 'saturation', 'warmth', 'shar
 function addStep(steps: EditStep[], step: EditStep): void {
   // "remove the background and make it white": one backdrop, the one said last; "as my desktop background,
   // 2560x1440": one crop, the one said last; a crop to an exact size makes a resize to it needless
-  if (step.kind === 'background' || step.kind === 'crop') removeWhere(steps, (s) => s.kind === step.kind);
+  if (step.kind === 'background') removeWhere(steps, (s) => s.kind === 'background');
+  // ("crop it to a square and zoom in on her": a crop that names no shape closes in within the shape said)
+  if (step.kind === 'crop' && !step.aspect && steps.some((s) => s.kind === 'crop')) return;
+  if (step.kind === 'crop') removeWhere(steps, (s) => s.kind === 'crop');
   if (step.kind === 'crop' && step.size) removeWhere(steps, (s) => s.kind === 'resize');
   if (step.kind === 'resize' && steps.some((s) => s.kind === 'crop' && s.size)) return;
   if (step.kind === 'sharpen' && steps.some((s) => s.kind === 'clarify')) return;

@@ -97,9 +97,9 @@ export function readRemoval(
     const special = removalOfQuality(after);
     if (special) return { steps: special, removes: true };
     // No detector knows it: the person shows it ("tap or paint the RV sticker"); "remove it" with nothing
-    // named before asks them to show "it"; a verb with no object at all removes nothing.
+    // named before asks them to show "it". A removal whose thing went unsaid still points instead of refusing.
     const thing = nounPhrase(after) || (pointer ?? '');
-    return thing ? { steps: [{ kind: 'remove-marked', thing }], removes: true } : null;
+    return { steps: [{ kind: 'remove-marked', thing }], removes: true };
   }
   if ('background' in target)
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
