@@ -4,18 +4,14 @@
  */
 import * as ort from 'onnxruntime-node';
 import type { RawImage } from '../../server/src/lib/image/raw-image';
-import { readMiganFile } from '../../server/src/models/migan/model-files';
+import { miganGraph } from '../../server/src/models/migan/model-files';
+import { onnxSession } from '../../server/src/models/runtime/onnx-session';
 
 let session: Promise<ort.InferenceSession> | undefined;
 
 export async function miganAsShipped(image: RawImage, mask: Uint8Array): Promise<RawImage> {
-  session ??= readMiganFile().then((bytes) =>
-    ort.InferenceSession.create(bytes, {
-      intraOpNumThreads: 2,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-    }),
-  );
+  // MiganModel(2)'s options: the bench's two ways share one session.
+  session ??= onnxSession({ graph: miganGraph(), threads: 2, interOpThreads: 1 });
   const { width: w, height: h } = image;
   const n = w * h;
   const planar = new Uint8Array(3 * n);

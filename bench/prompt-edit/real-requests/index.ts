@@ -9,6 +9,7 @@ import { IER_REDDIT_VALID } from './ier-reddit-valid';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
 import { IMGEDIT_UGE } from './imgedit-uge';
 import { MAGICBRUSH } from './magicbrush';
+import { PHOTO_HELP_FORUMS } from './photo-help-forums';
 import { PRESS_QUOTED_POSTS } from './press-quoted-posts';
 import { PSR_PAPER } from './psr-paper';
 import { REDDIT_REALEDIT } from './reddit-realedit';
@@ -23,6 +24,7 @@ export {
   IER_ZHOPPED_PAIRS,
   IMGEDIT_UGE,
   MAGICBRUSH,
+  PHOTO_HELP_FORUMS,
   PRESS_QUOTED_POSTS,
   PSR_PAPER,
   REDDIT_REALEDIT,
@@ -39,4 +41,5 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...MAGICBRUSH,
   ...IMGEDIT_UGE,
   ...GGIP2P_PAPER,
+  ...PHOTO_HELP_FORUMS,
 ];

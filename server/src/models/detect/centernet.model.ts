@@ -4,33 +4,17 @@
  * (the normalisation is folded into the first convolution; 0..1 input finds nothing); output
  * `tower_0/detections` 1x100x6 rows [x1, y1, x2, y2, score, class] in input pixels, class 0-based.
  */
-import * as tf from './tf';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import sharp from 'sharp';
 import type { RawImage } from '../../lib/image/raw-image';
 import { decodeRows, letterbox, nonMaxSuppression } from './decode';
-import { loadGraphModel } from './graph-model';
-import { humanModelsDir, tfjsWasmDir } from './model-paths';
+import * as tf from '../runtime/tf';
+import { loadGraphModel } from '../runtime/tfjs-graph-model';
+import { humanModelsDir } from './model-paths';
 import type { Detection } from './types';
 
 export const CENTERNET_SIZE = 512;
 /** Rows kept for the caller; the caller decides what is confident enough to act on. */
 export const CANDIDATE_SCORE = 0.15;
-
-let backend: Promise<void> | undefined;
-
-/** The wasm backend, once per thread; Node's fetch cannot read file:// so the binaries are set by path. */
-export function wasmBackend(): Promise<void> {
-  backend ??= (async () => {
-    setWasmPaths(tfjsWasmDir());
-    if (!(await tf.setBackend('wasm'))) throw new Error('TF.js wasm backend failed to initialise');
-    await tf.ready();
-  })().catch((error: unknown) => {
-    backend = undefined;
-    throw error;
-  });
-  return backend;
-}
 
 export class CenternetModel {
   private model?: Promise<tf.GraphModel>;
@@ -72,7 +56,6 @@ export class CenternetModel {
 
   private async createModel(): Promise<tf.GraphModel> {
     this.loadAttempts++;
-    await wasmBackend();
     return loadGraphModel(this.modelsDir, 'centernet.json');
   }
 }

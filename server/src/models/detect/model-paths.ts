@@ -8,8 +8,3 @@ export function humanModelsDir(): string {
   const entry = require.resolve('@vladmandic/human');
   return path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'models');
 }
-
-/** The folder of tfjs-backend-wasm's .wasm binaries, with the trailing separator setWasmPaths expects. */
-export function tfjsWasmDir(): string {
-  return path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')) + path.sep;
-}

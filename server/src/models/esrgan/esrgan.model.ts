@@ -1,4 +1,5 @@
 import * as ort from 'onnxruntime-node';
+import { onnxSession, releaseOnnxSession } from '../runtime/onnx-session';
 import { ensureEsrganOnnx, type Precision } from './onnx-cache';
 import type { EsrganScale, EsrganVariant } from './model-paths';
 
@@ -34,14 +35,13 @@ export class EsrganModel {
         this.options.modelDir,
         this.options.precision,
       );
-      return ort.InferenceSession.create(file, {
-        executionProviders: ['cpu'],
-        graphOptimizationLevel: 'all',
-        executionMode: 'sequential',
-        intraOpNumThreads: this.options.threads ?? 0,
+      return onnxSession({
+        graph: { file },
+        threads: this.options.threads ?? 0,
+        graphOptimization: 'all',
         // Idle intra-op threads sleep instead of spinning: on a busy machine, spinning threads burn the
         // cores other work (and the other intra-op thread) needs.
-        extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+        spinning: false,
       });
     })().catch((error: unknown) => {
       this.session = undefined;
@@ -63,6 +63,6 @@ export class EsrganModel {
   async dispose(): Promise<void> {
     const session = this.session;
     this.session = undefined;
-    if (session) await (await session).release();
+    if (session) await releaseOnnxSession(await session);
   }
 }

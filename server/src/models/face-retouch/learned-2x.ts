@@ -17,16 +17,17 @@
  */
 import * as ort from 'onnxruntime-node';
 import { loadOnce } from '../../lib/load-once';
+import { onnxSession } from '../runtime/onnx-session';
 import type { FaceBox } from '../face/types';
 
 // One thread: the pool's threads each run a strip of the photo at the same time.
 const session = (file: string) =>
   loadOnce(() =>
-    ort.InferenceSession.create(new URL(file, import.meta.url).pathname, {
-      intraOpNumThreads: 1,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
+    onnxSession({
+      graph: { file: new URL(file, import.meta.url).pathname },
+      threads: 1,
+      interOpThreads: 1,
+      graphOptimization: 'all',
     }),
   );
 const photoModel = session('./jpeg-2x-luma.onnx');

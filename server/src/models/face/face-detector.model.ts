@@ -5,10 +5,9 @@
  *   `output_mesh` 1x1404 (468 x [x, y, z] in crop pixels) and `output_faceflag` 1x1 (a face fills the crop, 0..1).
  * No rotation correction: faces tilted by more than about 30 degrees get looser landmarks.
  */
-import * as tf from '../detect/tf';
+import * as tf from '../runtime/tf';
 import type { RawImage } from '../../lib/image/raw-image';
-import { wasmBackend } from '../detect/centernet.model';
-import { loadGraphModel } from '../detect/graph-model';
+import { loadGraphModel } from '../runtime/tfjs-graph-model';
 import { humanModelsDir } from '../detect/model-paths';
 import {
   BLAZEFACE_SIZE,
@@ -71,7 +70,6 @@ export class FaceDetectorModel {
   load(): Promise<{ detector: tf.GraphModel; mesh: tf.GraphModel }> {
     this.models ??= (async () => {
       this.loadAttempts++;
-      await wasmBackend();
       return {
         detector: await loadGraphModel(this.modelsDir, 'blazeface.json'),
         mesh: await loadGraphModel(this.modelsDir, 'facemesh.json'),

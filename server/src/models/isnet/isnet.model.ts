@@ -8,6 +8,7 @@
  * `small` is slower than medium here and moves the matte's edge on fine hair (IoU 0.85 on TwoWings).
  */
 import * as ort from 'onnxruntime-node';
+import { onnxSession, releaseOnnxSession } from '../runtime/onnx-session';
 import { withIsnetGraphFile } from './float-graph-file';
 import type { IsnetVariant } from './model-files';
 import { ISNET_SIZE } from './preprocess';
@@ -47,23 +48,23 @@ export class IsnetModel {
   async dispose(): Promise<void> {
     const session = this.session;
     this.session = undefined;
-    if (session) await (await session).release();
+    if (session) await releaseOnnxSession(await session);
   }
 
   private async createSession(): Promise<ort.InferenceSession> {
     this.loadAttempts++;
     return withIsnetGraphFile(this.options.variant, (file) =>
-      ort.InferenceSession.create(file, {
-        intraOpNumThreads: this.options.threads ?? 2,
-        interOpNumThreads: 1,
-        // Parallel mode spawns inter-op threads that fight the intra-op ones for 2 cores: slower here.
-        executionMode: 'sequential',
+      // A temporary file: its session is this model's alone.
+      onnxSession({
+        graph: { file },
+        threads: this.options.threads ?? 2,
+        interOpThreads: 1,
         // The graph file is already optimised for this machine (write-float-graph.ts): optimising it again
         // here would keep a second copy of every convolution's weights.
-        graphOptimizationLevel: 'disabled',
+        graphOptimization: 'disabled',
         // The memory pattern pre-plans one block for every intermediate tensor: measured 2.3 GB peak RSS with
         // it, 1.5 GB without, at the same speed.
-        enableMemPattern: false,
+        memoryPattern: false,
       }),
     );
   }

@@ -6,7 +6,8 @@
  * edge (a 3x3 max pool and a 5x5 blur of the known mask), which is why callers widen the hole they send.
  */
 import * as ort from 'onnxruntime-node';
-import { readMiganFile } from './model-files';
+import { onnxSession, releaseOnnxSession } from '../runtime/onnx-session';
+import { miganGraph } from './model-files';
 
 export const MIGAN_SIDE = 512;
 
@@ -24,19 +25,14 @@ export class MiganModel implements SquareFiller {
 
   /** Loads once; a failed load is forgotten so the next call retries. */
   load(): Promise<ort.InferenceSession> {
-    this.session ??= readMiganFile()
-      .then((bytes) =>
-        ort.InferenceSession.create(bytes, {
-          intraOpNumThreads: this.threads,
-          interOpNumThreads: 1,
-          // Parallel mode spawns inter-op threads that fight the intra-op ones for 2 cores.
-          executionMode: 'sequential',
-        }),
-      )
-      .catch((error: unknown) => {
-        this.session = undefined;
-        throw error;
-      });
+    this.session ??= onnxSession({
+      graph: miganGraph(),
+      threads: this.threads,
+      interOpThreads: 1,
+    }).catch((error: unknown) => {
+      this.session = undefined;
+      throw error;
+    });
     return this.session;
   }
 
@@ -70,6 +66,6 @@ export class MiganModel implements SquareFiller {
   async dispose(): Promise<void> {
     const session = this.session;
     this.session = undefined;
-    if (session) await (await session).release();
+    if (session) await releaseOnnxSession(await session);
   }
 }

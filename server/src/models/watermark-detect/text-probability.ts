@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import type { RawImage } from '../../lib/image/raw-image';
 import { loadOnce } from '../../lib/load-once';
+import { onnxSession } from '../runtime/onnx-session';
 import { shrinkArea } from '../../lib/image/area-resample';
 
 /** Long side the detector sees: PaddleOCR's own default limit, and about 0.7 s on one core pair here. */
@@ -35,12 +36,7 @@ function detectorPath(): string {
 }
 
 const load = loadOnce(() =>
-  ort.InferenceSession.create(detectorPath(), {
-    intraOpNumThreads: 2,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-  }),
+  onnxSession({ graph: { file: detectorPath() }, threads: 2, interOpThreads: 1, graphOptimization: 'all' }),
 );
 
 const multipleOf32 = (v: number) => Math.max(32, Math.round(v / 32) * 32);

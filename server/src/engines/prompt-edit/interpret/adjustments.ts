@@ -7,9 +7,19 @@ import { skip, type ClauseReading } from './reading';
 import { CANNOT } from './reasons';
 
 export function hasAdjustment(clause: Clause): boolean {
-  return [L.BRIGHT, L.DARK, L.CONTRAST, L.VIVID, L.MUTED, L.WARM, L.COOL, L.SHARP, L.BLUR, L.NOISE].some(
-    (set) => has(clause, set),
-  );
+  return [
+    L.BRIGHT,
+    L.DARK,
+    L.CONTRAST,
+    L.HAZE,
+    L.VIVID,
+    L.MUTED,
+    L.WARM,
+    L.COOL,
+    L.SHARP,
+    L.BLUR,
+    L.NOISE,
+  ].some((set) => has(clause, set));
 }
 
 /** Tone, colour, detail and geometry: every such word in the clause, in the order written. */
@@ -29,7 +39,11 @@ export function readAdjustments(clause: Clause): ClauseReading {
   if (steps.length === 0 && (has(clause, L.ENHANCE) || praise) && !has(clause, ['thanks', 'thank'])) {
     return { steps: [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }], general: true };
   }
-  if (steps.length === 0 && has(clause, L.CROP)) return skip(clause, CANNOT.cropShape);
+  // "an arm sticking into the frame": the frame as a place in the photo asks for no crop
+  const framing = clause.tokens.some(
+    (t, i) => L.CROP.has(t.lemma) && !(t.lemma === 'frame' && IN_THE.has(clause.tokens[i - 1]?.lemma ?? '')),
+  );
+  if (steps.length === 0 && framing) return skip(clause, CANNOT.cropShape);
   return { steps };
 }
 
@@ -72,12 +86,18 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
 
   if (w === 'light' && !(t.word === 'lighter' || before(clause, i, L.MORE))) return null;
   if (w === 'exposure' && has(clause, L.FIX)) return { kind: 'auto-levels' };
-  if (L.BRIGHT.has(w)) return { kind: 'brightness', amount: flip(1) * amount() };
-  if (L.DARK.has(w)) return { kind: 'brightness', amount: flip(-1) * amount() };
+  // "a dark line across the photo", "the bright lamp": a word that tells a thing apart asks for no change
+  const ofAThing = describesAThing(clause, i);
+  if (L.BRIGHT.has(w) && !ofAThing) return { kind: 'brightness', amount: flip(1) * amount() };
+  if (L.DARK.has(w) && !ofAThing) return { kind: 'brightness', amount: flip(-1) * amount() };
   if (w === 'underexposed') return { kind: 'brightness', amount: amountIn(clause, 0.3) };
   if (w === 'overexposed') return { kind: 'brightness', amount: -amountIn(clause, 0.3) };
-  if (L.CONTRAST.has(w))
-    return { kind: 'contrast', amount: (less || has(clause, ['soft', 'flat']) ? -1 : 1) * amount() };
+  if (L.CONTRAST.has(w)) {
+    const lower = less || has(clause, ['soft', 'flat']) || tooMuch(clause, i);
+    return { kind: 'contrast', amount: (lower ? -1 : 1) * amount() };
+  }
+  // "it's hazy", "the photo is murky", "dehaze it": a veil over the photo, which contrast lifts
+  if (L.HAZE.has(w)) return { kind: 'contrast', amount: amount() };
   if (L.FLAT.has(w)) return { kind: 'contrast', amount: amount() };
   if (L.HARSH.has(w)) return { kind: 'contrast', amount: -amount() };
   if (L.GRAYSCALE.has(w) || ((w === 'grey' || w === 'gray') && has(clause, ['make', 'turn', 'convert'])))
@@ -92,7 +112,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if (L.COLOUR.has(w) && (before(clause, i, L.MORE) || before(clause, i, L.LESS)))
     return { kind: 'saturation', amount: (before(clause, i, L.LESS) ? -1 : 1) * amount() };
   if (L.WARM.has(w)) return { kind: 'warmth', amount: flip(1) * amount() };
-  if (L.COOL.has(w) && !before(clause, i, SLANG_COOL)) return { kind: 'warmth', amount: flip(-1) * amount() };
+  // "that would be cool" is praise; "it's too cold" is a complaint about the light
+  const slang = w === 'cool' && before(clause, i, SLANG_COOL) && !before(clause, i, TOO_MUCH);
+  if (L.COOL.has(w) && !slang) return { kind: 'warmth', amount: flip(-1) * amount() };
   if (/^(yellow|orange|red)(ish|dish)?$/.test(t.word) && (before(clause, i, TOO) || /ish$/.test(t.word)))
     return { kind: 'warmth', amount: -amount() };
   if (/^(blue|bluish|blueish)$/.test(t.word) && (before(clause, i, TOO) || /ish$/.test(t.word)))
@@ -113,10 +135,12 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if (w === 'focus' && has(clause, ['out']) && isComplaint(clause, i))
     return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
   if (L.BLUR.has(w) || (L.BLURRY.has(w) && has(clause, ['make']))) {
-    if (less || has(clause, L.FIX)) return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
+    if (less || has(clause, L.FIX) || blurInThePhoto(clause, i))
+      return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
     return { kind: 'blur', amount: amount() };
   }
-  if (L.FLIP.has(w)) return flipIn(clause);
+  // "taken with an old flip phone": a kind of phone, not a wish to flip
+  if (L.FLIP.has(w) && clause.tokens[i + 1]?.lemma !== 'phone') return flipIn(clause);
   if (L.ROTATE.has(w) && !has(clause, L.FLIP)) return rotationIn(clause, w);
   // "resize to 1920x1080": the size belongs to the resize
   if (shapeAt(clause, i)?.pixels && has(clause, L.RESIZE) && !has(clause, L.CROP)) return null;
@@ -128,9 +152,56 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     shapeAt(clause, i)
   )
     return cropIn(clause);
-  if (L.RESIZE.has(w) || L.UPSCALE.has(w)) return sizeIn(clause, w);
+  if ((L.RESIZE.has(w) || L.UPSCALE.has(w)) && !ofAThing) return sizeIn(clause, w);
   return null;
 }
+
+/** Words that say there is too much of something: "too much contrast", "overly contrasty". */
+const TOO_MUCH = L.words('too, overly, excessive, excessively, over');
+
+/** "too much contrast", "the contrast is too strong", "it's contrasty": a complaint of excess, asking for less. */
+function tooMuch(clause: Clause, i: number): boolean {
+  if (before(clause, i, L.MORE) && !before(clause, i, TOO_MUCH)) return false;
+  if (before(clause, i, TOO_MUCH)) return true;
+  const after = clause.tokens.slice(i + 1, i + 5);
+  if (after.some((t) => TOO_MUCH.has(t.lemma)) && after.some((t) => STRONG.has(t.lemma))) return true;
+  return clause.tokens[i].word === 'contrasty' && !has(clause, ['make', 'more', 'want', 'need']);
+}
+
+const STRONG = L.words('high, strong, much, harsh, heavy, intense');
+
+/**
+ * "there's motion blur on his face", "the photo has blur from camera shake": blur already in the photo, named
+ * after "there is", "has" or "motion" with nothing asking for more of it, is a fault to sharpen away. (The
+ * tagger often reads this "blur" as a verb, so the word before it decides.)
+ */
+function blurInThePhoto(clause: Clause, i: number): boolean {
+  if (has(clause, ['add', 'apply', 'give', 'want', 'need', 'make', 'more', 'background'])) return false;
+  const previous = clause.tokens[i - 1]?.lemma ?? '';
+  return BLUR_NAMED_AFTER.has(previous) || has(clause, ['shake', 'shaky', 'shook', 'moving', 'moved']);
+}
+
+const BLUR_NAMED_AFTER = L.words('motion, camera, be, have, of, some, any, this, that, the');
+
+const IN_THE = L.words('the, this, into, of, in, out');
+
+/**
+ * An adjective after "a" or "the" and before a noun other than the photo ("a dark line", "the bright lamp")
+ * names a thing, in a clause with no verb of its own to change it.
+ */
+function describesAThing(clause: Clause, i: number): boolean {
+  const t = clause.tokens;
+  // ("a brighter version", "a darker background": a comparative asks for itself)
+  if (t[i].pos !== 'ADJ' || t[i].inflected || !['a', 'an', 'the'].includes(t[i - 1]?.lemma ?? ''))
+    return false;
+  const next = t[i + 1];
+  if (!next || next.pos !== 'NOUN' || PHOTO_NOUNS.has(next.lemma)) return false;
+  return !t.some((x) => x.pos === 'VERB' && !['be', 'have'].includes(x.lemma));
+}
+
+const PHOTO_NOUNS = L.words(
+  'photo, picture, image, pic, shot, photograph, one, version, copy, print, scan, edit',
+);
 
 /** "make it perfect to post", "make it look good": a wish for a better photo, not praise of one. */
 const PRAISE = L.words(

@@ -12,6 +12,8 @@ import { namesOneThing } from './things';
  * adjustments, which would take "red", "yellow" or "white" for a change of the whole photo.
  */
 export function readFix(clause: Clause): EditStep[] | null {
+  // "add pink blush to her cheeks", "add red above her eyes": make-up painted on, not a fault to repair
+  if (paintsOn(clause)) return null;
   return (
     selectiveColour(clause) ??
     eyes(clause) ??
@@ -25,6 +27,26 @@ export function readFix(clause: Clause): EditStep[] | null {
     strayHairs(clause)
   );
 }
+
+/** Adding a colour to a face ("add blush", "put some red on her lips") paints on; it repairs nothing. */
+function paintsOn(clause: Clause): boolean {
+  if (has(clause, ['remove', 'less', 'fix', 'reduce', 'rid'])) return false;
+  if (has(clause, MAKEUP)) return true;
+  // ("the flash gave her red eyes" tells what went wrong: a past verb asks for nothing)
+  const adds = clause.tokens.some(
+    (t) =>
+      ['add', 'put', 'apply', 'give'].includes(t.lemma) && !['gave', 'added', 'applied'].includes(t.word),
+  );
+  if (
+    has(clause, ['redeye']) ||
+    clause.tokens.some((t, i) => t.lemma === 'red' && EYES.has(clause.tokens[i + 1]?.lemma ?? ''))
+  )
+    return false;
+  const colour = clause.tokens.some((t) => CAST_WORDS[t.word] || L.COLOURS[t.word]);
+  return adds && colour && (has(clause, SKIN_PARTS) || has(clause, EYES) || has(clause, ['lip', 'lips']));
+}
+
+const MAKEUP = L.words('blush, blusher, rouge, lipstick, eyeshadow, makeup, make-up, mascara, eyeliner');
 
 const BROWS = L.words('eyebrow, eyebrows, brow, brows, flyaway, flyaways, frizz, frizzy');
 
@@ -106,6 +128,10 @@ function colourCast(clause: Clause): EditStep[] | null {
   const at = clause.tokens.findIndex((t) => CAST_WORDS[t.word] ?? CAST_WORDS[t.lemma]);
   if (at < 0) return null;
   const cast = CAST_WORDS[clause.tokens[at].word] ?? CAST_WORDS[clause.tokens[at].lemma];
+  // "the lamps made everyone orange": what the light did, a cast over the people it fell on
+  const madeIt =
+    clause.tokens.some((t) => t.word === 'made') &&
+    has(clause, ['light', 'lighting', 'lamp', 'flash', 'bulb']);
   // "the yellow fabric": a colour of a thing; "the yellow tint" is a cast
   const next = clause.tokens[at + 1];
   if (next && (next.pos === 'NOUN' || next.pos === 'PROPN') && !CAST_CONTEXT.has(next.lemma)) return null;
@@ -113,7 +139,7 @@ function colourCast(clause: Clause): EditStep[] | null {
   // ("can someone make it less yellow": who is asked is no thing in the photo, so look after the verb)
   const verb = clause.tokens.findLastIndex((t, i) => i < at && t.pos === 'VERB');
   const before = clause.tokens.slice(verb + 1, at);
-  if (namedThing({ tokens: before, text: '' })) return null;
+  if (namedThing({ tokens: before, text: '' }) && !madeIt) return null;
   // "make the flowers less yellow": the colour of one thing, not a cast over the photo
   if (verb >= 0 && namesOneThing(before)) return null;
   // "the glare outlined in yellow": the colour of the person's own marking
@@ -124,11 +150,17 @@ function colourCast(clause: Clause): EditStep[] | null {
   // "the orange numbers", "the red car": a colour of a thing, not a cast
   if (namedThing({ tokens: clause.tokens.slice(at + 1), text: '' })) return null;
   // "make the background blue", "a red dress": a colour of a thing or a backdrop, not a cast
-  if (has(clause, L.BACKGROUND) || (!fluorescent && !has(clause, CAST_CONTEXT))) return null;
-  if (!fluorescent && has(clause, ['more', 'make', 'add']) && !has(clause, ['less', 'remove', 'rid', 'fix']))
+  // green and magenta have no warmth to change, so "it looks greenish", "everything is purple" is a cast; a
+  // light that "made everyone orange" tells what went wrong
+  const tintOnly = (cast === 'green' || cast === 'magenta') && has(clause, ['look', 'seem', 'be', 'come']);
+  if (has(clause, L.BACKGROUND) || (!fluorescent && !tintOnly && !madeIt && !has(clause, CAST_CONTEXT)))
     return null;
+  const asks = clause.tokens.some(
+    (t) => (t.lemma === 'make' && t.word !== 'made') || ['more', 'add'].includes(t.lemma),
+  );
+  if (!fluorescent && asks && !has(clause, ['less', 'remove', 'rid', 'fix'])) return null;
   // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere
-  if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS)) return null;
+  if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS) && !tintOnly && !madeIt) return null;
   return [{ kind: 'auto-white-balance', cast }];
 }
 
@@ -153,7 +185,7 @@ const NAMED_CAST = L.words(
 );
 
 const HIGHLIGHT_FAULTS = L.words(
-  'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, glaring, hotspot, highlights, highlight, sunlit, washed',
+  'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
 );
 const SHADOW_FAULTS = L.words(
   'shadow, shadows, shade, shaded, shadowy, backlit, silhouette, silhouetted, underlit',
@@ -161,9 +193,12 @@ const SHADOW_FAULTS = L.words(
 
 function lightRecovery(clause: Clause): EditStep[] | null {
   // "make the rings more shiny" asks for shine; "make the sunrays less of a glare" asks for less of it
-  const wanted = (has(clause, L.MORE) || has(clause, ['make', 'add'])) && !has(clause, ['less', 'fewer']);
-  const highlights =
-    has(clause, HIGHLIGHT_FAULTS) && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
+  // ("the flash made her forehead shiny" tells what went wrong: "made" asks for nothing)
+  const asks = clause.tokens.some((t) => (t.lemma === 'make' && t.word !== 'made') || t.lemma === 'add');
+  const wanted = (has(clause, L.MORE) || asks) && !has(clause, ['less', 'fewer']);
+  // (wink gives "shiny" the lemma "bright", so the written word counts too)
+  const faults = clause.tokens.some((t) => HIGHLIGHT_FAULTS.has(t.lemma) || HIGHLIGHT_FAULTS.has(t.word));
+  const highlights = faults && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
   const shadows = has(clause, SHADOW_FAULTS) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
   // "remove the shadow of the tree": a thing to remove, not light to recover
@@ -175,8 +210,12 @@ function lightRecovery(clause: Clause): EditStep[] | null {
     !has(clause, ['face', 'faces'])
   )
     return null;
-  // "washed out" alone is faded colour, read by the adjustments
-  if (has(clause, ['washed']) && !has(clause, ['sun', 'light', 'bright', 'highlight', 'overexposed']))
+  // "washed out" alone is faded colour, read by the adjustments; a washed-out sky is burnt out
+  if (
+    has(clause, ['washed']) &&
+    !has(clause, ['sun', 'light', 'bright', 'highlight', 'overexposed']) &&
+    !has(clause, BRIGHT_PARTS)
+  )
     return null;
   const amount = amountIn(clause, 0.5);
   return [
@@ -201,7 +240,7 @@ function lightensFaces(clause: Clause): boolean {
   const object =
     verb >= 0 && verb < face && between.length <= 3 && !between.some((t) => THE_PHOTO.has(t.lemma));
   const lighter = has(clause, ['lighten', 'brighten']) || has(clause, ['light', 'bright']);
-  const tooDark = has(clause, ['dark', 'darkness']) && has(clause, ['too', 'so', 'very']);
+  const tooDark = has(clause, ['dark', 'darkness']) && has(clause, ['too', 'so', 'very', 'really', 'quite']);
   return (object && lighter) || tooDark;
 }
 
@@ -220,7 +259,12 @@ function darkensBrightPart(clause: Clause): boolean {
   const darken = has(clause, ['darken', 'dim']) || (has(clause, ['dark']) && has(clause, ['make']));
   const tooBright =
     has(clause, ['bright', 'brightness']) && has(clause, ['too', 'less', 'reduce', 'lower', 'down']);
-  return darken || tooBright;
+  // "the sky is completely white", "the sky is washed out": burnt out, not a colour to paint
+  const burnt =
+    has(clause, ['be', 'look', 'come', 'turn']) &&
+    has(clause, ['white', 'washed', 'blank', 'burnt', 'burned']) &&
+    !has(clause, ['make', 'turn', 'change', 'paint']);
+  return darken || tooBright || burnt || (has(clause, ['washed']) && has(clause, L.LESS));
 }
 
 const CLARITY = L.words(

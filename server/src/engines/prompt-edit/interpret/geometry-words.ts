@@ -120,6 +120,14 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
       t.slice(Math.max(0, at - 2), at).some((x) => x.lemma === 'height');
     return tall ? { kind: 'resize', height: value } : { kind: 'resize', width: value };
   }
+  // "it's very faded and small", "the photo is tiny": a complaint about size asks for a bigger photo
+  // (or "small" alone, after "faded and": the tagger splits a list of complaints at a verb-like "faded")
+  const lone = t.every((x) => x.pos === 'ADJ' || x.pos === 'ADV' || x.type === 'punctuation');
+  const tooSmall =
+    t.some((x) => x.word === 'small' || x.word === 'tiny') &&
+    (has(clause, ['be', 'look', 'too', 'so', 'very']) || lone) &&
+    !has(clause, ['shrink', 'downscale', 'downsize', 'half', 'reduce', 'compress', 'make', 'file', 'resize']);
+  if (tooSmall) return { kind: 'upscale', scale: 2 };
   const shrink =
     has(clause, ['small', 'smaller', 'shrink', 'downscale', 'downsize', 'half', 'reduce', 'compress']) &&
     !has(clause, ['big', 'bigger', 'large', 'larger', 'upscale', 'enlarge']);
@@ -139,7 +147,7 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
       return null;
     const four =
       clause.tokens.some((_, i) => [4, 400].includes(numberAt(clause, i) ?? 0)) ||
-      has(clause, ['quadruple', '4k', 'four']);
+      has(clause, ['quadruple', '4k', 'fourk', 'eightk', 'four']);
     return { kind: 'upscale', scale: four ? 4 : 2 };
   }
   return null;

@@ -1,6 +1,7 @@
 import type { EditPlan, EditStep } from '../edit-plan';
 import { splitClauses } from './clauses';
 import { CANNOT } from './reasons';
+import { mentionIn } from './mentions';
 import { tokenize, type Token } from './tokens';
 import { damageIn, widenWords } from './widen';
 import { readClause, readWhole } from './wishes';
@@ -33,13 +34,16 @@ function readTokens(tokens: Token[], text: string): EditPlan {
   const steps: EditStep[] = [];
   const plan: EditPlan = { steps, skipped: [] };
   let afterRemoval = false;
+  // "There's a bottle on the table, please remove it": what the context named, for a later pronoun
+  let mentioned: Token[] | undefined;
   // "It's so noisy, can you clean it up?": a general wish beside a named one asks for that one
   const general: EditStep[] = [];
   for (const clause of splitClauses(tokens)) {
-    const reading = readClause(clause, { afterRemoval, lastStep: steps.at(-1) });
+    const reading = readClause(clause, { afterRemoval, lastStep: steps.at(-1), mentioned });
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);
     afterRemoval = reading.removes ?? (afterRemoval && reading.steps.length === 0 && !reading.skipped);
+    if (reading.steps.length === 0 && !reading.skipped) mentioned = mentionIn(clause) ?? mentioned;
   }
   if (steps.length === 0) for (const step of general) addStep(steps, step);
   // Nothing read clause by clause, and nothing out of reach named: the whole post read as one wish
@@ -60,6 +64,14 @@ const AMOUNTS = new Set(['brightness', 'contrast', 'saturation', 'warmth', 'shar
  * words runs once.
  */
 function addStep(steps: EditStep[], step: EditStep): void {
+  // "remove the background and make it white": one backdrop, the one said last; "as my desktop background,
+  // 2560x1440": one crop, the one said last; a crop to an exact size makes a resize to it needless
+  if (step.kind === 'background') removeWhere(steps, (s) => s.kind === 'background');
+  // ("crop it to a square and zoom in on her": a crop that names no shape closes in within the shape said)
+  if (step.kind === 'crop' && !step.aspect && steps.some((s) => s.kind === 'crop')) return;
+  if (step.kind === 'crop') removeWhere(steps, (s) => s.kind === 'crop');
+  if (step.kind === 'crop' && step.size) removeWhere(steps, (s) => s.kind === 'resize');
+  if (step.kind === 'resize' && steps.some((s) => s.kind === 'crop' && s.size)) return;
   if (step.kind === 'sharpen' && steps.some((s) => s.kind === 'clarify')) return;
   if (step.kind === 'clarify') removeWhere(steps, (s) => s.kind === 'sharpen');
   const light = steps.find((s) => s.kind === 'light-recovery');

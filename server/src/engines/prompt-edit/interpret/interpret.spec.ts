@@ -192,7 +192,8 @@ const CASES: [string, EditStep[], number?][] = [
   ['remove the text', [text('text')]],
   ['erase the caption', [text('text')]],
   ['remove the tree', [marked('tree')]],
-  ['remove it', [marked('')]],
+  // nothing named before: the person shows "it"
+  ['remove it', [marked('it')]],
   // faces
   ['enhance his face', [face()]],
   ['enhance the face', [face()]],
@@ -206,7 +207,8 @@ const CASES: [string, EditStep[], number?][] = [
   ['crop it to a square, then black and white', [crop(1, 1), gray]],
   ['rotate left, flip it and make it warmer', [rotate(270), flip(), warmth(0.2)]],
   ['brighter, more contrast, and sharpen', [bright(0.2), contrast(0.2), sharpen()]],
-  ['remove the background; then add a white one', [transparent, backdrop('#ffffff')]],
+  // one backdrop, the one said last
+  ['remove the background; then add a white one', [backdrop('#ffffff')]],
   ['first crop to 16:9. Then make it black and white. Finally upscale it.', [crop(16, 9), gray, upscale()]],
   ['make it brighter by 20% and then crop to 1:1', [bright(0.2), crop(1, 1)]],
   ['remove the dog and blur the background', [remove('dog'), bokeh]],

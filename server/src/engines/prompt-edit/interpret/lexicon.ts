@@ -40,7 +40,7 @@ export const VIVID = words(
   'vivid, vibrant, saturate, saturation, saturated, colourful, colorful, pop, vibrancy, rich, bold, intense',
 );
 export const MUTED = words(
-  'muted, mute, desaturate, desaturated, subdued, pastel, subtle, dull, faded, washed, bland',
+  'muted, mute, desaturate, desaturated, subdued, pastel, subtle, dull, faded, washed, bland, oversaturated, oversaturation',
 );
 export const GRAYSCALE = words(
   'monochrome, mono, grayscale, greyscale, noir, colourless, colorless, achromatic',
@@ -52,7 +52,7 @@ export const WARM = words('warm, warmth, golden, cosy, cozy, sunny, warmer');
 export const COOL = words('cool, cold, cooler, icy, chilly, wintry');
 export const COLOUR = words('colour, color, colouring, coloring, tone, hue, tint, cast');
 export const FIX = words(
-  'fix, correct, repair, balance, adjust, normalize, normalise, neutral, natural, true, real, realistic, off, weird, wrong, strange, funny, colourfix',
+  'fix, correct, repair, balance, adjust, normalize, normalise, neutral, natural, true, real, realistic, off, weird, wrong, strange, funny, colourfix, bad, poor, awful, terrible, horrible',
 );
 export const AUTO = words(
   'auto, automatic, automatically, level, levels, lighting, underexposed, overexposed, exposure',
@@ -64,6 +64,8 @@ export const SHARP = words(
   'sharp, sharpen, crisp, crispen, crispy, unblur, deblur, focus, clarity, clear, clearer, detail, defined, definition, sharpness',
 );
 export const BLURRY = words('blurry, blurred, fuzzy, soft, unfocused, hazy, smudgy');
+/** A veil over the whole photo, which contrast lifts. */
+export const HAZE = words('haze, hazy, dehaze, murky, milky, veiled');
 export const NOISE = words(
   'noise, noisy, grain, grainy, denoise, despeckle, speckle, speckled, pixelated, artifact, artefact, compression, jpeg',
 );
@@ -74,10 +76,10 @@ export const ROTATE = words(
 export const FLIP = words('flip, mirror, reflect, reverse, flop');
 export const CROP = words('crop, square, ratio, aspect, trim, reframe, frame, format');
 export const RESIZE = words(
-  'resize, scale, width, height, wide, tall, high, px, pixel, small, smaller, shrink, downscale, downsize, half, size, dimension',
+  'resize, scale, width, height, wide, tall, high, px, pixel, small, smaller, tiny, shrink, downscale, downsize, half, size, dimension',
 );
 export const UPSCALE = words(
-  'upscale, enlarge, big, bigger, large, larger, resolution, highres, hd, 4k, upsize, upres, magnify, double, twice, quadruple, pixels, res, poster, canvas',
+  'upscale, enlarge, big, bigger, large, larger, resolution, highres, hd, 4k, fourk, eightk, upsize, upres, magnify, double, twice, quadruple, pixels, res, poster, canvas',
 );
 export const BACKGROUND = words('background, backdrop, bg, backround, behind, surroundings, scenery');
 export const TRANSPARENT = words(

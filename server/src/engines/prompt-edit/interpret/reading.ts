@@ -1,5 +1,6 @@
 import type { EditStep, SkippedWish } from '../edit-plan';
 import type { Clause } from './clauses';
+import type { Token } from './tokens';
 
 /** What one clause asks for: steps, a wish that cannot be done, or nothing (a greeting, context, thanks). */
 export interface ClauseReading {
@@ -23,4 +24,6 @@ export interface Context {
   afterRemoval: boolean;
   /** The last step so far. */
   lastStep?: EditStep;
+  /** The thing the post's context named last ("there's a bottle on the table"), for a later "remove it". */
+  mentioned?: Token[];
 }

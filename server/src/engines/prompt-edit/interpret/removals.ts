@@ -6,11 +6,18 @@ import type { ClauseReading } from './reading';
 import { CLOTHING_COLOURS } from '../../../models/detect/clothing-colour';
 import { CANNOT } from './reasons';
 import { detectorClassOf, OBJECT_NAMES, PLURALS, UNDETECTABLE, type TextTarget } from './objects';
+import { mentionIn, pointerIn } from './mentions';
+import { hasAdjustment } from './adjustments';
+import { NAMED_SHAPES } from './sizes';
 
 import type { Token } from './tokens';
 
 /** "remove the dog on the left", "take the guy behind me out of the shot", "get rid of the date stamp". */
-export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReading | null {
+export function readRemoval(
+  clause: Clause,
+  afterRemoval: boolean,
+  mentioned?: Token[],
+): ClauseReading | null {
   let verb = find(clause, L.REMOVE);
   // "bigger without losing detail": a removal verb under a negation removes nothing
   if (verb > 0 && L.NEGATION.has(clause.tokens[verb - 1].lemma) && !couldNot(clause, verb - 1)) verb = -1;
@@ -20,7 +27,9 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
   if (verb < 0) {
     const out = find(clause, ['out', 'off', 'away']);
     const taker = find(clause, L.REMOVE_WITH_OUT);
-    if (out >= 0 && taker >= 0 && taker < out) verb = taker;
+    // "crop it so nobody gets cut off", "without cutting off her feet": what must not be cut is no removal
+    const spared = has({ tokens: clause.tokens.slice(0, out), text: '' }, SPARED);
+    if (out >= 0 && taker >= 0 && taker < out && !spared) verb = taker;
   }
   // "clean up the lines from the lights": cleaning up a thing removes it
   const clean = find(clause, ['clean', 'tidy']);
@@ -30,9 +39,27 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
   const without = find(clause, ['without']);
   if (verb < 0 && without >= 0 && namedThing({ tokens: clause.tokens.slice(without + 1), text: '' }))
     verb = without;
+  // "the timestamp is ruining the photo": a thing blamed for spoiling the photo is a thing to remove
+  const blame = verb < 0 ? find(clause, BLAME) : -1;
+  const blamed = blame > 0 ? { tokens: clause.tokens.slice(0, blame), text: clause.text } : null;
+  if (blamed && namesAThing(blamed, 0)) verb = blame;
   // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did.
-  if (verb < 0 && (!afterRemoval || clause.tokens.some((t) => t.pos === 'VERB'))) return null;
-  const after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
+  if (verb < 0 && (!afterRemoval || clause.tokens.some((t) => t.pos === 'VERB' && t.lemma !== 'please')))
+    return null;
+  let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
+  if (blamed && verb === blame) after = { tokens: mentionIn(blamed) ?? blamed.tokens, text: clause.text };
+  // "there's a bottle on the table, please remove it": the pronoun stands for what the context named
+  const pointer = verb >= 0 ? pointerIn(after.tokens) : null;
+  if (pointer && mentioned) after = { tokens: mentioned, text: clause.text };
+  // "the garbage cans here need to be removed": said in the passive, the thing comes before the verb
+  const passive = verb > 0 && !namesAThing(after, 0) ? passiveSubject(clause, verb) : null;
+  if (passive) after = { tokens: passive, text: clause.text };
+  // "can it be removed?": a pronoun before a passive stands for what the context named, as after a verb does
+  const passivePointer =
+    verb > 0 && !passive && !namesAThing(after, 0) && !pointer
+      ? pointerIn(clause.tokens.slice(0, verb).filter((t) => !PASSIVE_AUX.has(t.lemma)))
+      : null;
+  if (passivePointer && mentioned) after = { tokens: mentioned, text: clause.text };
   if (verb >= 0 && has(after, QUALITIES)) {
     const special = removalOfQuality(after);
     if (special) return { steps: special };
@@ -44,13 +71,23 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
   if (has(after, BODY_PARTS) && !has(after, STRAY) && !overTheFace(after))
     return { steps: [], skipped: { text: clause.text, reason: CANNOT.body } };
-  // "cut out the couple so that there is no background": the couple stays, the background goes
+  // "cut out the couple so that there is no background": the couple stays, the background goes; "crop me
+  // out and put me on a white background": the person asks for themself, cut out
+  const selfOut =
+    clause.tokens[verb]?.lemma === 'crop' &&
+    ['me', 'us', 'myself'].includes(clause.tokens[verb + 1]?.lemma ?? '') &&
+    clause.tokens[verb + 2]?.lemma === 'out';
+  if (selfOut) return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   const cutOut = clause.tokens[verb]?.lemma === 'cut' && clause.tokens[verb + 1]?.lemma === 'out';
   if (cutOut && has(after, L.BACKGROUND))
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   const target = namedThing(after);
   if (!target) {
-    if (verb < 0) return null; // "and make it pop": not a removal after all
+    // "remove the bin, the sign and the cones": a bare name after a removal goes too; "and make it pop" does not
+    if (verb < 0)
+      return bareName(after)
+        ? { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true }
+        : null;
     // "cut out the person" keeps the person: that is a cut-out, the background goes.
     if (
       clause.tokens[verb].lemma === 'cut' &&
@@ -59,8 +96,10 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
       return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
     const special = removalOfQuality(after);
     if (special) return { steps: special, removes: true };
-    // No detector knows it: the person shows it ("tap or paint the RV sticker").
-    return { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true };
+    // No detector knows it: the person shows it ("tap or paint the RV sticker"); "remove it" with nothing
+    // named before asks them to show "it". A removal whose thing went unsaid still points instead of refusing.
+    const thing = nounPhrase(after) || (pointer ?? '');
+    return { steps: [{ kind: 'remove-marked', thing }], removes: true };
   }
   if ('background' in target)
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
@@ -80,6 +119,55 @@ export function readRemoval(clause: Clause, afterRemoval: boolean): ClauseReadin
   if (target.name) step.name = target.name;
   return { steps: [step], removes: true };
 }
+
+/** Verbs that blame a thing for spoiling the photo: "the sign is ruining it", "the pole distracts". */
+const BLAME = L.words('ruin, ruining, ruined, spoil, spoiling, spoils, distract, distracting, distracts');
+
+/** The thing before a removal said in the passive ("the reflection in the glass should be removed"), if any. */
+function passiveSubject(clause: Clause, verb: number): Token[] | null {
+  const t = clause.tokens;
+  if (!PASSIVE_AUX.has(t[verb - 1]?.lemma ?? '') && !/(ed|en)$/.test(t[verb].word)) return null;
+  let end = verb;
+  while (end > 0 && PASSIVE_AUX.has(t[end - 1].lemma)) end--;
+  const subject = { tokens: t.slice(0, end), text: '' };
+  return namesAThing(subject, 0) ? mentionIn(subject) : null;
+}
+
+/** The words of a passive between its thing and its verb: "needs to be", "should get", "can be". */
+const PASSIVE_AUX = L.words(
+  'be, get, need, needs, to, should, must, can, could, have, has, will, would, please',
+);
+
+/** Words before a "cut off" that say what must be spared: "so nobody gets cut off", "without cutting off". */
+const SPARED = L.words("nobody, noone, no, none, not, n't, without, never, anyone, anybody, dont");
+
+/**
+ * A clause that is only a name ("the power lines", "maybe the cones too"), the next thing in a list; not a
+ * wish said without a verb ("black and white", "a square crop", "more contrast"), which the grammar reads.
+ */
+function bareName(clause: Clause): boolean {
+  const named = clause.tokens.some((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !FILLERS.has(t.lemma));
+  const wish =
+    [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, L.MORE, L.LESS, COURTESY].some((set) => has(clause, set)) ||
+    hasAdjustment(clause) ||
+    clause.tokens.some((t) => t.type === 'number' || NAMED_SHAPES[t.lemma]);
+  return (
+    named &&
+    !wish &&
+    clause.tokens.length <= 8 &&
+    clause.tokens.every(
+      (t) => NAME_POS.has(t.pos) || LIST_WORDS.has(t.lemma) || t.word === 'can' || t.type === 'punctuation',
+    )
+  );
+}
+
+/** "thanks in advance", "cheers for the help": courtesy, never a thing in the photo. */
+const COURTESY = L.words(
+  'thanks, thank, cheers, advance, help, tip, tips, appreciate, appreciated, regards, lol, haha, ty, tia, kudos, love',
+);
+
+const NAME_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADP', 'CCONJ', 'PART']);
+const LIST_WORDS = L.words('too, also, maybe, as, well, please, my, his, her, their, our');
 
 /** Whether the words name something other than the backdrop: "all the people" does, "everything" does not. */
 function namedPeopleOrThings(clause: Clause): boolean {
@@ -217,10 +305,27 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
     return has(clause, ['some', 'bit', 'little', 'part'])
       ? [{ kind: 'saturation', amount: -0.3 }]
       : [{ kind: 'grayscale' }];
+  // "the blemish at the top of the photo", "the dust spots": a mark on the print, which the person shows
+  if (onThePrint(clause)) return null;
   if (has(clause, L.SKIN) || has(clause, ['bag', 'eyebag', 'circle', 'wrinkle']))
     return [{ kind: 'enhance-face', smoothSkin: true }];
   return null;
 }
+
+/** A spot or blemish placed on the photo itself, or dust, with no face or skin named: no skin to smooth. */
+function onThePrint(clause: Clause): boolean {
+  if (!has(clause, ['blemish', 'spot', 'dust', 'speck', 'mark', 'stain'])) return false;
+  if (has(clause, PERSON_PARTS)) return false;
+  return (
+    has(clause, ['dust', 'speck']) ||
+    has(clause, ['photo', 'picture', 'image', 'print', 'scan', 'top', 'corner', 'bottom', 'edge'])
+  );
+}
+
+/** Where a blemish is skin: a face, a person's parts. */
+const PERSON_PARTS = L.words(
+  'face, skin, cheek, cheeks, forehead, nose, chin, neck, arm, arms, her, his, my, him, me, complexion',
+);
 
 /**
  * The thing's words as written, for asking the person to show it: "the card in front of her face, please"
@@ -239,7 +344,7 @@ function nounPhrase(clause: Clause): string {
 
 const LEADING = L.words('the, a, an, this, that, these, those, some, all, any, out, off, away, of, it, up');
 const PHRASE_END = L.words(
-  "., ,, !, ?, from, please, pls, so, because, for, if, thanks, thank, completely, entirely, too, out, off, away, without, but, and, then, as, it's",
+  "., ,, !, ?, from, please, pls, so, because, for, if, thanks, thank, completely, entirely, too, out, off, away, without, but, and, then, as, it's, is, are, was, were",
 );
 
 /** Which of several: a position, a size, an order, all of them, or whoever is not the subject. */

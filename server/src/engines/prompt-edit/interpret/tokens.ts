@@ -32,6 +32,8 @@ const LEMMA_FIXES: Record<string, string> = {
   lighten: 'lighten',
   colours: 'colour',
   colors: 'color',
+  // a sea snail to WordNet, but in a photo request always a slip for wrinkles
+  winkles: 'wrinkle',
 };
 
 /** A typo corrected to a comparative takes the comparative's base, as wink would have. */
@@ -64,6 +66,9 @@ const REWRITES: [RegExp, string][] = [
   [/\bhi[\s-]?res\b|\bhigh[\s-]res(olution)?\b/g, ' highres '],
   [/\b(\d+)\s*(px|pixels?)\b/g, ' $1 px '],
   [/\b([24])\s*x\b/g, ' $1 times '],
+  // "make it 4K": one word for the grammar, which wink would split into a number and a "k"
+  [/\b4\s*k\b/g, ' fourk '],
+  [/\b8\s*k\b/g, ' eightk '],
   [/\b(\d+)\s*k\b/g, ' $1k '],
   [/#([0-9a-f]{6})\b/g, ' hex$1 '],
   [/\s&\s/g, ' and '],

@@ -35,7 +35,7 @@ for (const word of lexicon.words(
 
 /** Everyday words near vocabulary words that must never be "corrected" ("there" is not "these"). */
 export const NEVER_CORRECT = words(
-  'print, prints, printed, printing, printer, poster, there, their, where, which, would, could, should, thanks, thank, please, photo, photos, picture, pictures, image, images, maybe, sister, brother, mother, father, wedding, birthday, holiday, today, taken, think, looks, looking, something, anything, everything, hello, great, awesome, while, still, again, before, because, since, though, through, hours, house, mouth, ruins, shirt, short, sorry, hopes, hoping, wants, needs, trying, grandma, grandpa, guys, share, posted, using, phone, scanned, scan, printed, print, older, under, other, others, those, these, about, above, after, saved, since, being, every, whole, entire, quick, quite, small, smile, style, still, doesn, cannot',
+  'criss, print, prints, printed, printing, printer, poster, there, their, where, which, would, could, should, thanks, thank, please, photo, photos, picture, pictures, image, images, maybe, sister, brother, mother, father, wedding, birthday, holiday, today, taken, think, looks, looking, something, anything, everything, hello, great, awesome, while, still, again, before, because, since, though, through, hours, house, mouth, ruins, shirt, short, sorry, hopes, hoping, wants, needs, trying, grandma, grandpa, guys, share, posted, using, phone, scanned, scan, printed, print, older, under, other, others, those, these, about, above, after, saved, since, being, every, whole, entire, quick, quite, small, smile, style, still, doesn, cannot',
 );
 
 const GENERAL = words(

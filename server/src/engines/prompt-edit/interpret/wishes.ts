@@ -1,5 +1,6 @@
 import type { Backdrop, EditStep } from '../edit-plan';
 import { find, has, type Clause } from './clauses';
+import type { Token } from './tokens';
 import * as L from './lexicon';
 import { hasAdjustment, readAdjustments } from './adjustments';
 import { NOTHING, skip, type ClauseReading, type Context } from './reading';
@@ -11,7 +12,7 @@ import { NAMED_SHAPES } from './sizes';
 
 export type { ClauseReading, Context } from './reading';
 
-export function readClause(clause: Clause, { afterRemoval, lastStep }: Context): ClauseReading {
+export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }: Context): ClauseReading {
   // "remove the background, then add a white one": a colour for the background just removed
   if (lastStep?.kind === 'background' && !has(clause, L.BACKGROUND)) {
     const colour = colourIn(clause);
@@ -31,12 +32,17 @@ export function readClause(clause: Clause, { afterRemoval, lastStep }: Context):
   }
   // "the sky is blown out": light to recover over the whole photo, which is no change of the sky alone
   const recovers = fix?.some((step) => step.kind === 'light-recovery');
-  if (has(clause, ['sky']) && !has(clause, L.REMOVE) && !recovers) return skip(clause, CANNOT.sky);
+  // ("there's a wire across the sky" names the wire: the sky is only where it is)
+  const firstThing = clause.tokens.find(
+    (t) => t.pos === 'NOUN' && !['photo', 'picture', 'image'].includes(t.lemma),
+  );
+  const aboutSky = has(clause, ['sky']) && (firstThing?.lemma ?? 'sky') === 'sky';
+  if (aboutSky && !has(clause, L.REMOVE) && !recovers) return skip(clause, CANNOT.sky);
   const generative = generativeReason(clause);
   // "darken the window": the light of the brightest part is the highlights to recover, not one thing's light
   if (generative && !(recovers && generative === CANNOT.oneThing)) return skip(clause, generative);
   if (fix) return { steps: fix };
-  const removal = readRemoval(clause, afterRemoval) ?? blanked(clause);
+  const removal = readRemoval(clause, afterRemoval, mentioned) ?? blanked(clause);
   if (removal) return removal;
   const background = readBackground(clause);
   if (background) return background;
@@ -94,11 +100,14 @@ function generativeReason(clause: Clause): string | null {
     return CANNOT.generate;
   if (
     has(clause, COMPOSITE) ||
-    (has(clause, ['onto']) && has(clause, ['photoshop', 'put', 'paste', 'place'])) ||
+    (has(clause, ['onto']) && has(clause, ['photoshop', 'put', 'paste', 'place', 'edit', 'stick'])) ||
     intoAnotherPhoto(clause)
   )
     return CANNOT.generate;
   if (adjustsOneThing(clause)) return CANNOT.oneThing;
+  // "zoom out", "show more of the room": more scene than the photo holds, which only a generator could paint
+  const zoom = find(clause, ['zoom']);
+  if (zoom >= 0 && clause.tokens[zoom + 1]?.lemma === 'out') return CANNOT.generate;
   // "paint out the wires", "move the tree out of the way": out of the photo, which is a removal
   const taker = find(clause, L.REMOVE_WITH_OUT);
   if (taker >= 0 && find(clause, ['out'], taker) >= 0 && !has(clause, ['into', 'onto'])) return null;
@@ -138,7 +147,11 @@ function generativeReason(clause: Clause): string | null {
   // "turn the cup into a cat" (turning is not rotating here); "turn it into black and white" is an edit
   const intoEdit =
     [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, PRINTS].some((set) => has(clause, set)) ||
-    hasAdjustment(clause);
+    hasAdjustment(clause) ||
+    // "turn it into a desktop wallpaper", "make it into a profile picture": a named use is a crop
+    clause.tokens.some(
+      (t, i) => NAMED_SHAPES[t.lemma] ?? NAMED_SHAPES[`${t.lemma} ${clause.tokens[i + 1]?.lemma}`],
+    );
   if (has(clause, ['into']) && has(clause, ['turn', 'make', 'convert', 'transform', 'change']) && !intoEdit)
     return CANNOT.generate;
   // "make me look younger", "make him smile": changes to a person, which only a generator could make
@@ -197,6 +210,17 @@ function readBackground(clause: Clause): ClauseReading | null {
     !sceneNamed(clause)
   )
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
+  // "the background is messy": a remark about it with no verb of change, context for the wish that follows
+  // ("cluttered", "distracting": the tagger reads these as verbs, and they describe)
+  const be = find(clause, ['be']);
+  const describing = (t: Token) =>
+    ['ADJ', 'ADV', 'PART', 'PUNCT'].includes(t.pos) || (t.pos === 'VERB' && /(ed|ing)$/.test(t.word));
+  const remark =
+    be >= 0 &&
+    clause.tokens.slice(be + 1).every(describing) &&
+    !clause.tokens.slice(0, be).some((t) => t.pos === 'VERB') &&
+    !has(clause, L.GENERATE);
+  if (remark) return NOTHING;
   return skip(clause, CANNOT.backgroundScene);
 }
 
