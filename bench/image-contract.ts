@@ -83,6 +83,7 @@ async function compareFiles(a: string, b: string): Promise<FileComparison> {
 
 const rows: (string | number)[][] = [];
 let allWithinOne = true;
+let allSameBytes = true;
 for (const c of cases) {
   const before = runCase(path.resolve(values.before), 'before', c);
   const after = runCase(path.resolve(values.after!), 'after', c);
@@ -104,6 +105,7 @@ for (const c of cases) {
     maxLevel = Math.max(maxLevel, result.maxLevel);
   }
   if (missing.length || maxLevel > 1 || before.refused !== after.refused) allWithinOne = false;
+  if (missing.length || sameBytes < names.length) allSameBytes = false;
   const formats = [...new Set(names.map((name) => path.extname(name).slice(1)))].join(', ');
   rows.push([
     c.name,
@@ -150,9 +152,15 @@ ${markdownTable(
   rows,
 )}
 
-${allWithinOne ? 'Every output is the same to within one level.' : '**Some outputs differ by more than one level, or are missing on one side.**'}
+${verdict(allSameBytes, allWithinOne)}
 `,
 );
+
+function verdict(sameBytes: boolean, withinOne: boolean): string {
+  if (sameBytes) return 'Every output is the same, byte for byte.';
+  if (withinOne) return 'Every output is the same to within one level.';
+  return '**Some outputs differ by more than one level, or are missing on one side.**';
+}
 
 function listFiles(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir) : [];
