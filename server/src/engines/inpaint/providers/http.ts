@@ -1,6 +1,7 @@
 import { AppError } from '../../../lib/errors';
-import { FORMAT_MIME, type ImageFormat, type ImageMime } from '../../../lib/image-format';
-import { rawToSharp, type RawImage } from '../../../lib/image/raw-image';
+import type { ImageFormat, ImageMime } from '../../../lib/image-format';
+import type { RawImage } from '../../../lib/image/raw-image';
+import { encodeResult } from '../../../lib/image/result-encoding';
 
 /**
  * Turns a cloud provider's failure answer into an error the chain records before falling back.
@@ -45,17 +46,14 @@ export function blob(bytes: Buffer, type: string): Blob {
   return new Blob([Uint8Array.from(bytes)], { type });
 }
 
-/** The photo as an inpainting service is sent it: its own format family, JPEG and WebP at quality 95. */
+/**
+ * The photo as an inpainting service is sent it: as the local fills' results are written (its own format family,
+ * JPEG and WebP at quality 95), so the service sees what the person sent.
+ */
 export async function encodeUpload(
   image: RawImage,
   format: ImageFormat,
 ): Promise<{ image: Buffer; mime: ImageMime }> {
-  const pipeline = rawToSharp(image);
-  const bytes =
-    format === 'png'
-      ? await pipeline.png({ compressionLevel: 6 }).toBuffer()
-      : format === 'webp'
-        ? await pipeline.webp({ quality: 95 }).toBuffer()
-        : await pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
-  return { image: bytes, mime: FORMAT_MIME[format] };
+  const { bytes, mime } = await encodeResult(image, 'object-removal', format);
+  return { image: bytes, mime };
 }
