@@ -1,4 +1,4 @@
-import { GENERATE, JOINERS, LARGE, NUMBER_WORDS, REMOVE, SMALL, words } from './lexicon';
+import { GENERATE, JOINERS, LARGE, NUMBER_WORDS, REMOVE, SIGN_OFF, SMALL, words } from './lexicon';
 import type { Token } from './tokens';
 
 /** A run of words that holds at most one wish ("crop it to a square"), with its words as written. */
@@ -27,12 +27,27 @@ export function splitClauses(tokens: Token[]): Clause[] {
     if (betweenAdjectives) current.push(token);
     else if ((token.type === 'punctuation' && BOUNDARY.has(token.word)) || JOINERS.has(token.lemma)) flush();
     else {
-      if (startsAnotherWish(current, token)) flush();
+      // "remove the people thanks in advance": a sign-off ends the wish even where no stop was written
+      if (startsAnotherWish(current, token) || SIGN_OFF.has(token.lemma) || praiseStarts(current, tokens, i))
+        flush();
       current.push(token);
     }
   });
   flush();
   return clauses;
+}
+
+/** "you guys are the best", "you all rock": words to the readers after a wish, not part of it. */
+const READERS = words('guy, all, folk');
+const PRAISE = words('be, rock, rule');
+
+function praiseStarts(current: readonly Token[], tokens: readonly Token[], i: number): boolean {
+  const next = tokens[i + 1]?.lemma ?? '';
+  return (
+    tokens[i].lemma === 'you' &&
+    current.length > 0 &&
+    (READERS.has(next) || (PRAISE.has(next) && current.some((t) => t.pos === 'VERB')))
+  );
 }
 
 /** Verbs that start a wish of their own. */

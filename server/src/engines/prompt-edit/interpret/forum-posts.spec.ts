@@ -339,3 +339,36 @@ describe('what a later wish keeps of an earlier one', () => {
     expect(sut('can you remove?').steps).toEqual([{ kind: 'remove-marked', thing: '' }]);
   });
 });
+
+describe('what people write around a request changes nothing', () => {
+  it.each([
+    ['remove the people Thanks in advance!!', ['remove-object']],
+    ['lighten the picture thanks', ['brightness+']],
+    ['LIGHTEN IT Any help is appreciated', ['brightness+']],
+    ['darken the photo you guys are the best', ['brightness-']],
+    ['The garbage cans here need to be removed Will tip $5', ['remove-marked']],
+  ])('a sign-off written without a stop: %s', (text, expected) => {
+    expect(kinds(text)).toEqual(expected);
+  });
+
+  it('does not take the readers for people in the photo', () => {
+    const text = 'Clean up the lines from the lights. Thank you so much, you guys are amazing.';
+    expect(kinds(text)).toEqual(['remove-marked']);
+  });
+
+  it('still lists things after a removal', () => {
+    expect(kinds('remove the dog, the cat, and the man')).toEqual([
+      'remove-object',
+      'remove-object',
+      'remove-object',
+    ]);
+  });
+
+  it('splits a list shouted in capitals after a greeting in lower case', () => {
+    expect(kinds('Hi everyone! REMOVE THE WOMAN CROP IT TO A SQUARE')).toEqual(['remove-object', 'crop']);
+  });
+
+  it('reads a title in Title Case as one wish, not a new sentence at each capital', () => {
+    expect(sut('Remove The Trash Can From The Photo').steps).toHaveLength(1);
+  });
+});

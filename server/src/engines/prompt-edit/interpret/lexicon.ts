@@ -112,6 +112,9 @@ export const COMPLAINT = words(
 );
 export const NEGATION = words("not, n't, no, never, without, dont, nothing");
 
+/** Words that thank or sign off ("thanks in advance", "thx", "tia"): the wish before them has ended. */
+export const SIGN_OFF = words('thanks, thank, thx, tia, cheers');
+
 /** Words that tie several wishes together and so end one clause. */
 export const JOINERS = words(
   'and, then, also, plus, afterwards, afterward, after, next, finally, lastly, but, additionally, lastly',

@@ -43,8 +43,10 @@ export function readRemoval(
   const blame = verb < 0 ? find(clause, BLAME) : -1;
   const blamed = blame > 0 ? { tokens: clause.tokens.slice(0, blame), text: clause.text } : null;
   if (blamed && namesAThing(blamed, 0)) verb = blame;
-  // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did.
-  if (verb < 0 && (!afterRemoval || clause.tokens.some((t) => t.pos === 'VERB' && t.lemma !== 'please')))
+  // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did;
+  // one that speaks to the reader ("you guys are amazing") names no one in the photo
+  const listed = afterRemoval && !has(clause, ['you']);
+  if (verb < 0 && (!listed || clause.tokens.some((t) => t.pos === 'VERB' && t.lemma !== 'please')))
     return null;
   let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
   if (blamed && verb === blame) after = { tokens: mentionIn(blamed) ?? blamed.tokens, text: clause.text };

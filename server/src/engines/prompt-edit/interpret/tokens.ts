@@ -153,12 +153,24 @@ const IMPERATIVES =
   'Add|Remove|Make|Change|Crop|Zoom|Put|Replace|Delete|Erase|Turn|Rotate|Flip|Increase|Decrease|Brighten|Darken|Lighten|Blur|Sharpen|Fix|Give|Take|Get|Cut|Place|Insert|Show|Apply|Adjust|Enhance|Move|Resize|Clean|Swap|Select|Paste|Reduce|Lower|Raise|Straighten|Whiten|Colou?ri[sz]e';
 
 /**
+ * Capitalised words that open a sentence of courtesy or a question to the reader, not part of the wish before
+ * them: "remove the people Thanks in advance", "lighten it Any help is appreciated", "Can pay $10".
+ */
+const OPENERS =
+  'Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Will(?= (?:tip|pay|give|send))';
+
+/**
  * "Add a crown to the dog Zoom in on the image": lists of instructions written without stops, each starting
- * with a capitalised verb after a lower-case word, are split where a stop would be.
+ * with a capitalised verb (or a sign-off) after a lower-case word, are split where a stop would be. A list
+ * shouted in capitals ("CHANGE THE BACKGROUND ADD AN ARMY"), alone or after a greeting in lower case, splits
+ * the same way between its capitalised words, and ends where a sign-off begins ("LIGHTEN IT Any help...").
  */
 function sentencesOf(text: string): string {
-  const split = text.replace(new RegExp(`(?<=[a-z0-9]) +(?=(?:${IMPERATIVES})\\b)`, 'g'), '. ');
-  // "CHANGE THE BACKGROUND ADD AN ARMY": a list shouted in capitals splits the same way
-  if (/[a-z]/.test(text) || !/[A-Z]/.test(text)) return split;
-  return text.replace(new RegExp(`(?<=[A-Z0-9]) +(?=(?:${IMPERATIVES.toUpperCase()})\\b)`, 'g'), '. ');
+  // In Title Case ("Remove The Trash Can Please") a capital says nothing of where a sentence starts
+  const words = text.match(/\\b[A-Za-z]+/g) ?? [];
+  const titleCase = words.filter((w) => /^[A-Z][a-z]/.test(w)).length > 0.6 * words.length;
+  const starts = titleCase ? IMPERATIVES : `${IMPERATIVES}|${OPENERS}`;
+  return text
+    .replace(new RegExp(`(?<=[a-z0-9]) +(?=(?:${starts})\\b)`, 'g'), '. ')
+    .replace(new RegExp(`(?<=\\b[A-Z0-9]+) +(?=(?:${IMPERATIVES.toUpperCase()}|${OPENERS})\\b)`, 'g'), '. ');
 }

@@ -1,0 +1,139 @@
+/**
+ * The real requests wrapped in what people write around a request: greetings, thanks, offers of a tip, the
+ * photo's story. A reader should plan the same for the wrapped request as for the bare one. For each wrapper,
+ * over the doable rows of real-requests/, how many plans change and how many lose the main wish they had.
+ * Run: node --import tsx bench/prompt-edit/wrapped-requests.ts
+ * The wrappers are split like the requests: the tuning wrappers' changes were read while fixing the reader;
+ * the held-out wrappers were written before any run and only their counts are printed. Held-out first.
+ */
+import { pathToFileURL } from 'node:url';
+import { REAL_REQUESTS, type RealRequest } from './real-requests';
+import type { Planner } from './real-score';
+
+type Wrapper = [name: string, wrap: (text: string) => string];
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+export const TUNING_WRAPPERS: Wrapper[] = [
+  ['greeting', (t) => `Hi everyone! ${t}`],
+  ['first post', (t) => `Hey guys, first time posting here so go easy on me. ${t}`],
+  ['thanks', (t) => `${t} Thanks in advance!!`],
+  ['thanks, lower case', (t) => `${t} thanks`],
+  ['tip offer', (t) => `${t} Will tip $5 to the best one.`],
+  ['pay offer', (t) => `${t} Can pay $10 via venmo`],
+  ['any help', (t) => `${t} Any help is appreciated 🙏`],
+  [
+    'story before',
+    (t) => `My grandma passed away last month and this is the only photo we have of her with my kids. ${t}`,
+  ],
+  [
+    'story and praise',
+    (t) =>
+      `This is from our wedding day and it means a lot to us. ${t} Thank you so much, you guys are amazing.`,
+  ],
+  ['where taken', (t) => `Took this on my phone at the beach last summer. ${t}`],
+  ['praise', (t) => `${t} you guys are the best`],
+];
+
+/** Written after the first round's figures, before any run of them: the second round's held-out part. */
+export const SECOND_ROUND_WRAPPERS: Wrapper[] = [
+  [
+    'long story',
+    (t) =>
+      `So my parents got married in 1985 and we only have a handful of photos from that day, most of them pretty damaged. ${t}`,
+  ],
+  ['question first', (t) => `Is anyone able to help with this? ${t}`],
+  ['budget', (t) => `${t} Budget is $15, happy to pay more for a great job.`],
+  ['deadline', (t) => `${t} Need it by Friday if possible!`],
+  ['free tag', (t) => `[Free] ${t}`],
+  ['ps', (t) => `${t} P.S. I'm attaching a second photo for reference.`],
+  ['apology', (t) => `Sorry if this is the wrong sub. ${t}`],
+  ['new here', (t) => `New here! ${t}`],
+  ['her name', (t) => `This is my mom Linda at her 60th birthday. ${t}`],
+  ['trailing ok', (t) => `${t} ok thanks bye`],
+  ['two stops', (t) => `${t}.. thank you!!!`],
+  ['heart', (t) => `${t} ❤️ thank you in advance`],
+];
+
+export const HELD_OUT_WRAPPERS: Wrapper[] = [
+  ['please and thank you', (t) => `${t} please and thank you`],
+  ['paid tag', (t) => `[Paid] ${t}`],
+  ['edit line', (t) => `${t}\n\nEdit: thanks for all the help everyone!`],
+  ['hello, comma', (t) => `Hello, ${t}`],
+  ['story after', (t) => `${t} It was taken at my daughter's graduation and she wants to frame it.`],
+  ['sorry quality', (t) => `${t} Sorry for the bad quality, it's a scan of an old print.`],
+  ['lmk', (t) => `${t} lmk if you need the original file`],
+  ['not sure', (t) => `Not sure if this is possible but ${lowerFirst(t)}`],
+  ['emoji', (t) => `${t} 😊😊`],
+  ['memorial', (t) => `${t} (it's for her memorial next week)`],
+  ['lurker', (t) => `Hey all!! Long time lurker, first time poster. ${t}`],
+  ['urgent', (t) => `URGENT!! ${t}`],
+  ['dm', (t) => `${t} DM me if you have questions.`],
+];
+
+export interface WrapperScore {
+  rows: number;
+  /** Rows whose steps (kinds, in any order) or refusal differ from the bare request's. */
+  changed: number;
+  /** Rows whose bare request planned the main wish and whose wrapped one does not. */
+  lost: number;
+}
+
+const shape = (plan: ReturnType<Planner>) =>
+  plan.steps.length
+    ? plan.steps
+        .map((s) => s.kind)
+        .sort()
+        .join(',')
+    : 'refused';
+
+export function scoreWrapper(rows: RealRequest[], plan: Planner, wrap: Wrapper[1]): WrapperScore {
+  const score: WrapperScore = { rows: 0, changed: 0, lost: 0 };
+  for (const row of rows.filter((r) => r.main.length > 0)) {
+    const bare = plan(row.text);
+    const wrapped = plan(wrap(row.text));
+    const hits = (p: ReturnType<Planner>) => p.steps.some((s) => row.main.includes(s.kind));
+    score.rows++;
+    if (shape(bare) !== shape(wrapped)) score.changed++;
+    if (hits(bare) && !hits(wrapped)) score.lost++;
+  }
+  return score;
+}
+
+function total(rows: RealRequest[], plan: Planner, wrappers: Wrapper[]): WrapperScore {
+  const sum: WrapperScore = { rows: 0, changed: 0, lost: 0 };
+  for (const [, wrap] of wrappers) {
+    const s = scoreWrapper(rows, plan, wrap);
+    sum.rows += s.rows;
+    sum.changed += s.changed;
+    sum.lost += s.lost;
+  }
+  return sum;
+}
+
+const share = (n: number, of: number) => `${n}/${of} = ${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
+
+async function main() {
+  const { interpretInstruction } = await import('../../server/src/engines/prompt-edit/interpret');
+  const bySplit = (split: RealRequest['split']) => REAL_REQUESTS.filter((r) => r.split === split);
+  for (const [label, wrappers] of [
+    ['held-out wrappers', HELD_OUT_WRAPPERS],
+    ['tuning wrappers', TUNING_WRAPPERS],
+  ] as const) {
+    for (const split of ['held-out', 'tuning'] as const) {
+      const s = total(bySplit(split), interpretInstruction, [...wrappers]);
+      console.log(
+        `${label.padEnd(17)} on ${split.padEnd(8)} requests: changed ${share(s.changed, s.rows)}  lost the main wish ${share(s.lost, s.rows)}`,
+      );
+    }
+  }
+  console.log('\nBy wrapper, on the held-out requests (counts only):');
+  for (const [name, wrap] of [...HELD_OUT_WRAPPERS, ...TUNING_WRAPPERS]) {
+    const s = scoreWrapper(bySplit('held-out'), interpretInstruction, wrap);
+    console.log(
+      `  ${name.padEnd(22)} changed ${String(s.changed).padStart(3)}  lost ${String(s.lost).padStart(3)}  of ${s.rows}`,
+    );
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
