@@ -14,6 +14,10 @@ type Wrapper = [name: string, wrap: (text: string) => string];
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
+/**
+ * The wrappers whose changes were read while fixing the reader: the first list from the start, the second
+ * (the first round's held-out part, written before any run) after its figures were recorded.
+ */
 export const TUNING_WRAPPERS: Wrapper[] = [
   ['greeting', (t) => `Hi everyone! ${t}`],
   ['first post', (t) => `Hey guys, first time posting here so go easy on me. ${t}`],
@@ -33,10 +37,23 @@ export const TUNING_WRAPPERS: Wrapper[] = [
   ],
   ['where taken', (t) => `Took this on my phone at the beach last summer. ${t}`],
   ['praise', (t) => `${t} you guys are the best`],
+  ['please and thank you', (t) => `${t} please and thank you`],
+  ['paid tag', (t) => `[Paid] ${t}`],
+  ['edit line', (t) => `${t}\n\nEdit: thanks for all the help everyone!`],
+  ['hello, comma', (t) => `Hello, ${t}`],
+  ['story after', (t) => `${t} It was taken at my daughter's graduation and she wants to frame it.`],
+  ['sorry quality', (t) => `${t} Sorry for the bad quality, it's a scan of an old print.`],
+  ['lmk', (t) => `${t} lmk if you need the original file`],
+  ['not sure', (t) => `Not sure if this is possible but ${lowerFirst(t)}`],
+  ['emoji', (t) => `${t} 😊😊`],
+  ['memorial', (t) => `${t} (it's for her memorial next week)`],
+  ['lurker', (t) => `Hey all!! Long time lurker, first time poster. ${t}`],
+  ['urgent', (t) => `URGENT!! ${t}`],
+  ['dm', (t) => `${t} DM me if you have questions.`],
 ];
 
-/** Written after the first round's figures, before any run of them: the second round's held-out part. */
-export const SECOND_ROUND_WRAPPERS: Wrapper[] = [
+/** Written after the first round's figures, before any run of them: the held-out part (second round). */
+export const HELD_OUT_WRAPPERS: Wrapper[] = [
   [
     'long story',
     (t) =>
@@ -53,22 +70,6 @@ export const SECOND_ROUND_WRAPPERS: Wrapper[] = [
   ['trailing ok', (t) => `${t} ok thanks bye`],
   ['two stops', (t) => `${t}.. thank you!!!`],
   ['heart', (t) => `${t} ❤️ thank you in advance`],
-];
-
-export const HELD_OUT_WRAPPERS: Wrapper[] = [
-  ['please and thank you', (t) => `${t} please and thank you`],
-  ['paid tag', (t) => `[Paid] ${t}`],
-  ['edit line', (t) => `${t}\n\nEdit: thanks for all the help everyone!`],
-  ['hello, comma', (t) => `Hello, ${t}`],
-  ['story after', (t) => `${t} It was taken at my daughter's graduation and she wants to frame it.`],
-  ['sorry quality', (t) => `${t} Sorry for the bad quality, it's a scan of an old print.`],
-  ['lmk', (t) => `${t} lmk if you need the original file`],
-  ['not sure', (t) => `Not sure if this is possible but ${lowerFirst(t)}`],
-  ['emoji', (t) => `${t} 😊😊`],
-  ['memorial', (t) => `${t} (it's for her memorial next week)`],
-  ['lurker', (t) => `Hey all!! Long time lurker, first time poster. ${t}`],
-  ['urgent', (t) => `URGENT!! ${t}`],
-  ['dm', (t) => `${t} DM me if you have questions.`],
 ];
 
 export interface WrapperScore {

@@ -368,6 +368,21 @@ describe('what people write around a request changes nothing', () => {
     expect(kinds('Hi everyone! REMOVE THE WOMAN CROP IT TO A SQUARE')).toEqual(['remove-object', 'crop']);
   });
 
+  it.each([
+    ["lighten the background It was taken at my daughter's graduation", ['brightness+']],
+    ['remove the people DM me if you have questions.', ['remove-object']],
+    ['remove the people lmk if you need the original file', ['remove-object']],
+    ['Hey all!! Long time lurker, first time poster. remove the dog', ['remove-object']],
+    ["remove the dog (it's for her memorial next week)", ['remove-object']],
+    ["remove the dog. Sorry for the bad quality, it's a scan of an old print.", ['remove-object']],
+  ])("the photo's story and the writer's own news are no wish: %s", (text, expected) => {
+    expect(kinds(text)).toEqual(expected);
+  });
+
+  it('still mends a photo whose post only apologises for its quality', () => {
+    expect(kinds('Sorry for the bad quality')).not.toEqual([]);
+  });
+
   it('reads a title in Title Case as one wish, not a new sentence at each capital', () => {
     expect(sut('Remove The Trash Can From The Photo').steps).toHaveLength(1);
   });

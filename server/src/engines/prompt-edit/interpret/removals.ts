@@ -44,8 +44,9 @@ export function readRemoval(
   const blamed = blame > 0 ? { tokens: clause.tokens.slice(0, blame), text: clause.text } : null;
   if (blamed && namesAThing(blamed, 0)) verb = blame;
   // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did;
-  // one that speaks to the reader ("you guys are amazing") names no one in the photo
-  const listed = afterRemoval && !has(clause, ['you']);
+  // one that speaks to the reader ("you guys are amazing") or tells of the photo ("it's for her memorial")
+  // names no one in it
+  const listed = afterRemoval && !has(clause, ['you']) && !SUBJECTS.has(clause.tokens[0]?.lemma ?? '');
   if (verb < 0 && (!listed || clause.tokens.some((t) => t.pos === 'VERB' && t.lemma !== 'please')))
     return null;
   let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
@@ -244,6 +245,9 @@ export function namedThing(clause: Clause): Named | null {
   return null;
 }
 
+/** Pronouns that open a sentence about the photo or the writer, not a thing in a list. */
+const SUBJECTS = L.words('it, i, we, she, he, they');
+
 /** Verbs of editing in general, which remove a thing only with "out": "photoshop my ex out". */
 const EDITING = L.words('edit, photoshop');
 
@@ -252,7 +256,7 @@ const QUOTES = L.words('", “, ”, \', ‘, ’');
 
 /** Nouns that say where or what in general, not which thing: "the thing in the corner of the photo". */
 const FILLERS = L.words(
-  'photo, picture, image, pic, shot, photograph, side, corner, edge, top, bottom, left, right, middle, centre, center, front, back, part, area, bit, spot, place, frame, foreground, distance, way, one, ones, lot, please, thanks',
+  'photo, picture, image, pic, shot, photograph, side, corner, edge, top, bottom, left, right, middle, centre, center, front, back, part, area, bit, spot, place, frame, foreground, distance, way, one, ones, lot, please, thanks, time, day, week, month, year, weekend',
 );
 
 /** "I can't get rid of it": what the person could not do is the wish, not a wish not to. */

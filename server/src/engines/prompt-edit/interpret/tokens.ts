@@ -82,6 +82,10 @@ const REWRITES: [RegExp, string][] = [
   [/\b(bring|brought|get)\b(.{0,40}?)\bback to life\b/g, ' restore $2 '],
   [/\b(look|looks|looking)\s+(like\s+|as\s+good\s+as\s+)(brand\s+)?new\b/g, ' restore '],
   [/\bplz\b|\bpls\b/g, ' please '],
+  // "long time lurker, first time poster": the writer, not a print size
+  [/\b(?:first|1st|long)[\s-]*time\s+(?:poster|lurker|user|redditor|caller)\b/g, ' '],
+  // "make it less drab lmk if you need the file": a sign-off, and no noun for "drab" to describe
+  [/\blmk\b/g, ' . let me know '],
   [/\bu\b/g, ' you '],
   [/\bpic\b|\bpix\b/g, ' picture '],
   [/\bbg\b|\bback\s+ground\b/g, ' background '],
@@ -157,7 +161,7 @@ const IMPERATIVES =
  * them: "remove the people Thanks in advance", "lighten it Any help is appreciated", "Can pay $10".
  */
 const OPENERS =
-  'Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Will(?= (?:tip|pay|give|send))';
+  "Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Sorry|It|It's|This|My|Our|We|She|He|They|DM|PM|LMK|Lmk|Will(?= (?:tip|pay|give|send))";
 
 /**
  * "Add a crown to the dog Zoom in on the image": lists of instructions written without stops, each starting

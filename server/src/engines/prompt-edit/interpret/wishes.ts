@@ -19,7 +19,7 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
     if (colour && has(clause, ['add', 'make', 'use', 'put', 'one', 'with', 'fill', 'replace']))
       return { steps: [{ kind: 'background', backdrop: { kind: 'color', color: colour } }] };
   }
-  if (isNegated(clause)) return NOTHING;
+  if (isNegated(clause) || isApology(clause)) return NOTHING;
   if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }] };
   // A repair of a face part comes first: "whiten her teeth" names a body part, yet changes no one
   const fix = readFix(clause);
@@ -62,6 +62,11 @@ export function readWhole(clause: Clause): EditStep[] {
 
 /** Asking for the photo to be mended, as a whole. */
 const REPAIR = L.words('fix, repair, restore, improve, enhance, edit, photoshop, retouch, touch, better');
+
+/** "Sorry for the bad quality": an apology tells of the photo; it asks nothing by itself. */
+function isApology(clause: Clause): boolean {
+  return ['sorry', 'apology', 'apologize', 'apologise'].includes(clause.tokens[0]?.lemma ?? '');
+}
 
 /** "don't crop it", "no filters": a wish not to do something is no step at all. */
 function isNegated(clause: Clause): boolean {
