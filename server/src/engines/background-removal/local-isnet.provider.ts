@@ -14,8 +14,9 @@ export async function runCutoutInPool(
   matte?: MatteImage,
 ): Promise<RawImage> {
   // Copies of our own, so handing their memory to the worker cannot detach a caller's buffer. The photo's is
-  // shared memory: the worker's portrait check reads it from a thread of its own without a further copy.
-  const image = sharedPixels(input.image);
+  // shared memory: the worker's portrait check reads it from a thread of its own without a further copy, and
+  // a transparent cut-out becomes RGBA in it, without a second buffer.
+  const image = sharedPixels(input.image, { roomForAlpha: true });
   const ownMatte = matte && { ...matte, data: new Uint8Array(matte.data) };
   const result = await pool.run(
     'background-removal',

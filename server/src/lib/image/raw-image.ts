@@ -83,19 +83,62 @@ export function dropOpaqueAlpha(image: RawImage): RawImage {
 
 /**
  * The image's pixels in shared memory, which other threads read as they are (a copy only when they are not
- * shared yet, so a caller's own buffer is never handed over).
+ * shared yet, so a caller's own buffer is never handed over). `roomForAlpha`: such a copy can later become
+ * the RGBA image in place (`withAlpha`), so a cut-out never holds its colours twice.
  */
-export function sharedPixels(image: RawImage): RawImage {
-  return image.data.buffer instanceof SharedArrayBuffer ? image : { ...image, data: sharedCopy(image.data) };
+export function sharedPixels(image: RawImage, { roomForAlpha = false } = {}): RawImage {
+  if (image.data.buffer instanceof SharedArrayBuffer) return image;
+  const room = roomForAlpha && image.channels === 3 ? (image.data.byteLength / 3) * 4 : 0;
+  return { ...image, data: sharedCopy(image.data, room) };
 }
 
-/** The array in shared memory: itself when it is, else a copy. */
-export function sharedCopy<T extends Uint8Array | Float32Array>(array: T): T {
+/** A shared buffer that can grow in place (ES2024; Node has it, the project's type library not yet). */
+type GrowableBuffer = SharedArrayBuffer & {
+  growable: boolean;
+  maxByteLength: number;
+  grow(length: number): void;
+};
+const GrowableBuffer = SharedArrayBuffer as unknown as new (
+  length: number,
+  options?: { maxByteLength: number },
+) => GrowableBuffer;
+
+/** The array in shared memory: itself when it is, else a copy (that may grow to `maxByteLength`). */
+export function sharedCopy<T extends Uint8Array | Float32Array>(array: T, maxByteLength = 0): T {
   if (array.buffer instanceof SharedArrayBuffer) return array;
-  const Type = array.constructor as new (buffer: SharedArrayBuffer) => T;
-  const shared = new Type(new SharedArrayBuffer(array.byteLength));
+  const Type = array.constructor as new (buffer: SharedArrayBuffer, offset: number, length: number) => T;
+  const room = maxByteLength > array.byteLength ? { maxByteLength } : undefined;
+  const shared = new Type(new GrowableBuffer(array.byteLength, room), 0, array.length);
   shared.set(array);
   return shared;
+}
+
+/**
+ * The RGB image joined to its alpha as RGBA: in its own buffer when that was made with room for it (the
+ * colours are moved out from the last pixel back, so none is overwritten before it is read), else in new
+ * shared memory. The RGB image is not to be used after.
+ */
+export function withAlpha(image: RawImage, alpha: Uint8Array): RawImage {
+  const { width, height, data: colours } = image;
+  const length = width * height * 4;
+  const buffer = colours.buffer as GrowableBuffer;
+  const inPlace =
+    buffer instanceof SharedArrayBuffer &&
+    buffer.growable &&
+    colours.byteOffset === 0 &&
+    buffer.maxByteLength >= length;
+  if (inPlace && buffer.byteLength < length) buffer.grow(length);
+  const data = inPlace ? new Uint8Array(buffer, 0, length) : sharedBytes(length);
+  for (let i = width * height - 1, j = 3 * i, k = 4 * i; i >= 0; i--, j -= 3, k -= 4) {
+    const r = colours[j];
+    const g = colours[j + 1];
+    const b = colours[j + 2];
+    data[k] = r;
+    data[k + 1] = g;
+    data[k + 2] = b;
+    data[k + 3] = alpha[i];
+  }
+  return { data, width, height, channels: 4 };
 }
 
 /** Zeroed bytes in shared memory, for what other threads write or read without a copy. */

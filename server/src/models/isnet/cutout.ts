@@ -1,5 +1,5 @@
 import type { Backdrop } from '@common/schemas/mode-options';
-import { sharedBytes, sharedPixels, withoutAlpha, type RawImage } from '../../lib/image/raw-image';
+import { sharedPixels, withAlpha, withoutAlpha, type RawImage } from '../../lib/image/raw-image';
 import { composeCutout, type ComposedCutout } from './compose';
 import type { IsnetModel } from './isnet.model';
 import { subjectMatte } from '../person-matte/portrait';
@@ -41,17 +41,7 @@ export function matteCoverage(alpha: Uint8Array): number {
  * backdrop, in shared memory so that it leaves the inference thread without a copy.
  */
 export function cutoutImage({ rgb, alpha }: ComposedCutout): RawImage {
-  if (!alpha) return sharedPixels(rgb);
-  const { width, height } = rgb;
-  const colours = rgb.data;
-  const data = sharedBytes(width * height * 4);
-  for (let i = 0, j = 0, k = 0; i < alpha.length; i++, j += 3, k += 4) {
-    data[k] = colours[j];
-    data[k + 1] = colours[j + 1];
-    data[k + 2] = colours[j + 2];
-    data[k + 3] = alpha[i];
-  }
-  return { data, width, height, channels: 4 };
+  return alpha ? withAlpha(sharedPixels(rgb), alpha) : sharedPixels(rgb);
 }
 
 /**
