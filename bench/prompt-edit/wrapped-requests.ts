@@ -52,6 +52,22 @@ export const TUNING_WRAPPERS: Wrapper[] = [
   ['dm', (t) => `${t} DM me if you have questions.`],
 ];
 
+/** Written after the second round's figures, before any run of them: the third round's held-out part. */
+export const THIRD_ROUND_WRAPPERS: Wrapper[] = [
+  ['hoping', (t) => `Hoping one of you wizards can work your magic! ${t}`],
+  ['context mid', (t) => `${t} My sister took it with an old camera so the quality isn't great.`],
+  ['update', (t) => `${t}\n\nUPDATE: solved, thank you all!`],
+  ['mods', (t) => `${t} Mods please remove if not allowed.`],
+  ['gift', (t) => `${t} I want to print it as a gift for my dad.`],
+  ['crossposted', (t) => `(crossposted from another sub) ${t}`],
+  ['feel free', (t) => `${t} Feel free to get creative!`],
+  ['original', (t) => `${t} Original is attached in the comments.`],
+  ['sob story', (t) => `We lost our dog last week and this is the last picture of him. ${t}`],
+  ['quick one', (t) => `Quick one for you: ${t}`],
+  ['will credit', (t) => `${t} Will credit you when I post it`],
+  ['smiley', (t) => `${t} :)`],
+];
+
 /** Written after the first round's figures, before any run of them: the held-out part (second round). */
 export const HELD_OUT_WRAPPERS: Wrapper[] = [
   [
