@@ -7,7 +7,7 @@ export interface Clause {
   text: string;
 }
 
-const BOUNDARY = new Set(['.', ',', ';', '!', '?', ':', '…', '(', ')', '–', '—', '/']);
+const BOUNDARY = new Set(['.', ',', ';', '!', '?', ':', '…', '(', ')', '[', ']', '–', '—', '/']);
 
 /**
  * Splits at punctuation and at the words that join wishes ("and", "then", "also"): "make it brighter and

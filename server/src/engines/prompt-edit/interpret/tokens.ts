@@ -161,7 +161,7 @@ const IMPERATIVES =
  * them: "remove the people Thanks in advance", "lighten it Any help is appreciated", "Can pay $10".
  */
 const OPENERS =
-  "Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Sorry|It|It's|This|My|Our|We|She|He|They|DM|PM|LMK|Lmk|Will(?= (?:tip|pay|give|send))";
+  "Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Sorry|Budget|P\\.?S\\b|It|It's|This|My|Our|We|She|He|They|DM|PM|LMK|Lmk|Will(?= (?:tip|pay|give|send))";
 
 /**
  * "Add a crown to the dog Zoom in on the image": lists of instructions written without stops, each starting
