@@ -16,7 +16,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 /**
  * The wrappers whose changes were read while fixing the reader: the first list from the start, then each
- * round's held-out part (written before any run) after its figures were recorded: rounds 1 and 2.
+ * round's held-out part (written before any run) after its figures were recorded: rounds 1, 2 and 3.
  */
 export const TUNING_WRAPPERS: Wrapper[] = [
   ['greeting', (t) => `Hi everyone! ${t}`],
@@ -66,10 +66,22 @@ export const TUNING_WRAPPERS: Wrapper[] = [
   ['trailing ok', (t) => `${t} ok thanks bye`],
   ['two stops', (t) => `${t}.. thank you!!!`],
   ['heart', (t) => `${t} ❤️ thank you in advance`],
+  ['hoping', (t) => `Hoping one of you wizards can work your magic! ${t}`],
+  ['context mid', (t) => `${t} My sister took it with an old camera so the quality isn't great.`],
+  ['update', (t) => `${t}\n\nUPDATE: solved, thank you all!`],
+  ['mods', (t) => `${t} Mods please remove if not allowed.`],
+  ['gift', (t) => `${t} I want to print it as a gift for my dad.`],
+  ['crossposted', (t) => `(crossposted from another sub) ${t}`],
+  ['feel free', (t) => `${t} Feel free to get creative!`],
+  ['original', (t) => `${t} Original is attached in the comments.`],
+  ['sob story', (t) => `We lost our dog last week and this is the last picture of him. ${t}`],
+  ['quick one', (t) => `Quick one for you: ${t}`],
+  ['will credit', (t) => `${t} Will credit you when I post it`],
+  ['smiley', (t) => `${t} :)`],
 ];
 
-/** Written after the third round's figures, before any run of them: the fourth round's held-out part. */
-export const FOURTH_ROUND_WRAPPERS: Wrapper[] = [
+/** Written after the third round's figures, before any run of them: the held-out part (fourth round). */
+export const HELD_OUT_WRAPPERS: Wrapper[] = [
   ['delete post', (t) => `${t} I'll delete this post once it's done.`],
   ['trip story', (t) => `We drove six hours to see the lighthouse and it rained the whole time. ${t}`],
   ['tried myself', (t) => `I tried doing it myself in Snapseed but it looked awful. ${t}`],
@@ -85,22 +97,6 @@ export const FOURTH_ROUND_WRAPPERS: Wrapper[] = [
   ['not urgent', (t) => `${t} No rush at all.`],
   ['others tried', (t) => `${t} Someone else tried but the edges looked fake.`],
   ['wife', (t) => `${t} My wife will love this!`],
-];
-
-/** Written after the second round's figures, before any run of them: the held-out part (third round). */
-export const HELD_OUT_WRAPPERS: Wrapper[] = [
-  ['hoping', (t) => `Hoping one of you wizards can work your magic! ${t}`],
-  ['context mid', (t) => `${t} My sister took it with an old camera so the quality isn't great.`],
-  ['update', (t) => `${t}\n\nUPDATE: solved, thank you all!`],
-  ['mods', (t) => `${t} Mods please remove if not allowed.`],
-  ['gift', (t) => `${t} I want to print it as a gift for my dad.`],
-  ['crossposted', (t) => `(crossposted from another sub) ${t}`],
-  ['feel free', (t) => `${t} Feel free to get creative!`],
-  ['original', (t) => `${t} Original is attached in the comments.`],
-  ['sob story', (t) => `We lost our dog last week and this is the last picture of him. ${t}`],
-  ['quick one', (t) => `Quick one for you: ${t}`],
-  ['will credit', (t) => `${t} Will credit you when I post it`],
-  ['smiley', (t) => `${t} :)`],
 ];
 
 export interface WrapperScore {

@@ -68,13 +68,33 @@ const WISH_VERBS = new Set([
  */
 function startsAnotherWish(current: readonly Token[], token: Token): boolean {
   const previous = current.at(-1)?.pos ?? '';
-  const after = ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', ...(GENERATE.has(token.lemma) ? ['PRON'] : [])];
+  const afterObject = GENERATE.has(token.lemma) && !SUBJECTS.has(current.at(-1)?.lemma ?? '');
+  const after = ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', ...(afterObject ? ['PRON'] : [])];
   return (
     token.pos === 'VERB' &&
     WISH_VERBS.has(token.lemma) &&
     after.includes(previous) &&
     current.some((t, i) => (t.pos === 'VERB' || i === 0) && WISH_VERBS.has(t.lemma))
   );
+}
+
+const SUBJECTS = words('i, we, she, he, they');
+const MODALS = words('can, could, would, will, should, shall, may, might, please');
+const TENSE = words("will, 'll, have, 've, had, already, just");
+
+/**
+ * Whether the verb at i tells what happened instead of asking for it: after its subject ("we lost our dog",
+ * "the logo I added"; not "could we remove it") or, with `passive`, after a finite "be" ("the original is
+ * attached"; not "can a hat be added", which asks).
+ */
+export function narrated(clause: Clause, i: number, { passive = false } = {}): boolean {
+  const before = clause.tokens[i - 1];
+  if (!before) return false;
+  if (passive && ['is', 'was', 'are', 'were', "'s"].includes(before.word)) return true;
+  // "I'll delete this post", "we have removed it": what the writer will do or did
+  let subject = i - 1;
+  while (subject > 0 && subject >= i - 2 && TENSE.has(clause.tokens[subject].lemma)) subject--;
+  return SUBJECTS.has(clause.tokens[subject].lemma) && !MODALS.has(clause.tokens[subject - 1]?.lemma ?? '');
 }
 
 /** Index of the first token whose lemma is in `words`, or -1. */

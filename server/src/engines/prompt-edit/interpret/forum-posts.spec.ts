@@ -379,6 +379,22 @@ describe('what people write around a request changes nothing', () => {
     expect(kinds(text)).toEqual(expected);
   });
 
+  it.each([
+    ['We lost our dog last week and this is the last picture of him. make it brighter', ['brightness+']],
+    ['Remove bike from photograph Original is attached in the comments.', ['remove-object']],
+    ['change background I want to print it as a gift for my dad.', ['background']],
+    ['remove the glare of the sun Mods please remove if not allowed.', ['light-recovery']],
+    ['remove the logo I added', ['remove-text']],
+  ])('what happened, or words to the moderators, ask for nothing: %s', (text, expected) => {
+    expect(kinds(text)).toEqual(expected);
+    expect(sut(text).skipped).toEqual([]);
+  });
+
+  it('still reads a wish asked with "we" or in the passive', () => {
+    expect(kinds('could we remove the dog')).toEqual(['remove-object']);
+    expect(sut('can a hat be added').skipped).toHaveLength(1);
+  });
+
   it('still mends a photo whose post only apologises for its quality', () => {
     expect(kinds('Sorry for the bad quality')).not.toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { EditStep, ObjectSelector } from '../edit-plan';
-import { amountIn, find, has, type Clause } from './clauses';
+import { amountIn, find, has, narrated, type Clause } from './clauses';
 import * as L from './lexicon';
 import { COLOURS } from './lexicon';
 import type { ClauseReading } from './reading';
@@ -18,7 +18,7 @@ export function readRemoval(
   afterRemoval: boolean,
   mentioned?: Token[],
 ): ClauseReading | null {
-  let verb = find(clause, L.REMOVE);
+  let verb = clause.tokens.findIndex((t, i) => L.REMOVE.has(t.lemma) && !narrated(clause, i));
   // "bigger without losing detail": a removal verb under a negation removes nothing
   if (verb > 0 && L.NEGATION.has(clause.tokens[verb - 1].lemma) && !couldNot(clause, verb - 1)) verb = -1;
   // "edit the photo so it looks better" mends it, "edit it to remove the quote" removes the quote; "edit him out"

@@ -81,6 +81,8 @@ const REWRITES: [RegExp, string][] = [
   // "bring it back to life", "make it look like new": a restoration
   [/\b(bring|brought|get)\b(.{0,40}?)\bback to life\b/g, ' restore $2 '],
   [/\b(look|looks|looking)\s+(like\s+|as\s+good\s+as\s+)(brand\s+)?new\b/g, ' restore '],
+  // "the glare of the sun. Thanks": a stop after a word, which wink would take for an abbreviation ("Sun.")
+  [/\b([a-z]{3,})\.(?=\s|$)/g, '$1 . '],
   [/\bplz\b|\bpls\b/g, ' please '],
   // "long time lurker, first time poster": the writer, not a print size
   [/\b(?:first|1st|long)[\s-]*time\s+(?:poster|lurker|user|redditor|caller)\b/g, ' '],
@@ -158,10 +160,12 @@ const IMPERATIVES =
 
 /**
  * Capitalised words that open a sentence of courtesy or a question to the reader, not part of the wish before
- * them: "remove the people Thanks in advance", "lighten it Any help is appreciated", "Can pay $10".
+ * them: "remove the people Thanks in advance", "lighten it Any help is appreciated", "Can pay $10", "I want
+ * to print it". Not after a word that carries the wish on ("crop it so I am in the middle").
  */
 const OPENERS =
-  "Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Sorry|Budget|P\\.?S\\b|It|It's|This|My|Our|We|She|He|They|DM|PM|LMK|Lmk|Will(?= (?:tip|pay|give|send))";
+  "Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Update|UPDATE|Mods?|Sorry|Budget|Original|P\\.?S\\b|It|It's|This|My|Our|We|She|He|They|DM|PM|LMK|Lmk|Will(?= (?:tip|pay|give|send))|I(?=(?: |')(?:want|need|would|d|m|am|have|had|was|will|ll|just|really|tried|took|think|hope|love)\\b)";
+const CARRIED_ON = 'so|that|because|if|when|while|until|unless|as|than|and|but|or';
 
 /**
  * "Add a crown to the dog Zoom in on the image": lists of instructions written without stops, each starting
@@ -175,6 +179,6 @@ function sentencesOf(text: string): string {
   const titleCase = words.filter((w) => /^[A-Z][a-z]/.test(w)).length > 0.6 * words.length;
   const starts = titleCase ? IMPERATIVES : `${IMPERATIVES}|${OPENERS}`;
   return text
-    .replace(new RegExp(`(?<=[a-z0-9]) +(?=(?:${starts})\\b)`, 'g'), '. ')
+    .replace(new RegExp(`(?<=[a-z0-9])(?<!\\b(?:${CARRIED_ON})) +(?=(?:${starts})\\b)`, 'g'), '. ')
     .replace(new RegExp(`(?<=\\b[A-Z0-9]+) +(?=(?:${IMPERATIVES.toUpperCase()}|${OPENERS})\\b)`, 'g'), '. ');
 }

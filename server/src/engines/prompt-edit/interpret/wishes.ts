@@ -1,5 +1,5 @@
 import type { Backdrop, EditStep } from '../edit-plan';
-import { find, has, type Clause } from './clauses';
+import { find, has, narrated, type Clause } from './clauses';
 import type { Token } from './tokens';
 import * as L from './lexicon';
 import { hasAdjustment, readAdjustments } from './adjustments';
@@ -19,7 +19,7 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
     if (colour && has(clause, ['add', 'make', 'use', 'put', 'one', 'with', 'fill', 'replace']))
       return { steps: [{ kind: 'background', backdrop: { kind: 'color', color: colour } }] };
   }
-  if (isNegated(clause) || isApology(clause)) return NOTHING;
+  if (isNegated(clause) || isApology(clause) || has(clause, TO_MODERATORS)) return NOTHING;
   if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }] };
   // A repair of a face part comes first: "whiten her teeth" names a body part, yet changes no one
   const fix = readFix(clause);
@@ -62,6 +62,9 @@ export function readWhole(clause: Clause): EditStep[] {
 
 /** Asking for the photo to be mended, as a whole. */
 const REPAIR = L.words('fix, repair, restore, improve, enhance, edit, photoshop, retouch, touch, better');
+
+/** "Mods please remove if not allowed": words to the forum's moderators are about the post, not the photo. */
+const TO_MODERATORS = L.words('mod, mods, moderator, admin');
 
 /** "Sorry for the bad quality": an apology tells of the photo; it asks nothing by itself. */
 function isApology(clause: Clause): boolean {
@@ -116,7 +119,9 @@ function generativeReason(clause: Clause): string | null {
   // "paint out the wires", "move the tree out of the way": out of the photo, which is a removal
   const taker = find(clause, L.REMOVE_WITH_OUT);
   if (taker >= 0 && find(clause, ['out'], taker) >= 0 && !has(clause, ['into', 'onto'])) return null;
-  const verb = find(clause, L.GENERATE);
+  const verb = clause.tokens.findIndex(
+    (t, i) => L.GENERATE.has(t.lemma) && !narrated(clause, i, { passive: true }),
+  );
   const knownEdit =
     has(clause, L.BACKGROUND) ||
     has(clause, L.GRAYSCALE) ||
