@@ -80,7 +80,10 @@ export const TUNING_WRAPPERS: Wrapper[] = [
   ['smiley', (t) => `${t} :)`],
 ];
 
-/** Written after the third round's figures, before any run of them: the held-out part (fourth round). */
+/**
+ * Written after the third round's figures, before any run of them: the fourth round. Read once; its "delete post"
+ * wrapper was then mended, so it is held out no longer in full: write a fifth round before the next fixes.
+ */
 export const HELD_OUT_WRAPPERS: Wrapper[] = [
   ['delete post', (t) => `${t} I'll delete this post once it's done.`],
   ['trip story', (t) => `We drove six hours to see the lighthouse and it rained the whole time. ${t}`],
