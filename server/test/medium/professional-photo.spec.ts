@@ -15,7 +15,7 @@ import { databaseTargets } from '../support/databases';
 import { bearer } from '../support/fake-verifier';
 import { borderOf, faceAgain, faceCorrelation, framingOf } from '../support/headshot-measures';
 import { toPhoto } from '../../src/models/headshot/framing';
-import { photo } from '../support/uploads';
+import { multipart, photo } from '../support/uploads';
 import { useTestApp } from '../support/use-test-app';
 
 const fixture = (name: string) =>
@@ -183,7 +183,7 @@ describe('Professional headshots on real photos', () => {
       HEAVY,
     );
 
-    it('refuses a point on no one with 422 and returns the credit; half a point with 400', async () => {
+    it('refuses a point on no one with 422 (also through /api/v1/edit) and returns the credit; half a point with 400', async () => {
       const uploaded = (await app.upload('hal', band(), 'band.jpg', 'professional-photo')).json();
       // The sky above the band.
       const sky = await app.processImage('hal', uploaded.id, { options: { subjectX: 0.55, subjectY: 0.09 } });
@@ -193,6 +193,18 @@ describe('Professional headshots on real photos', () => {
       const half = await app.processImage('hal', uploaded.id, { options: { subjectX: 0.5 } });
       expect(half.statusCode).toBe(400);
       expect(half.json().error.message).toContain('subjectX and subjectY go together');
+      // The one-call API reads the same options.
+      const form = multipart({ mode: 'professional-photo', options: '{"subjectX":0.55,"subjectY":0.09}' }, [
+        { field: 'image', name: 'band.jpg', data: band(), type: 'image/jpeg' },
+      ]);
+      const v1 = await app.sut.inject({
+        method: 'POST',
+        url: '/api/v1/edit',
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer('hal') },
+      });
+      expect(v1.statusCode).toBe(422);
+      expect(v1.json().error.message).toContain('No one is at the point chosen');
       const left = await credits('hal');
       expect(left.remaining).toBe(left.limit);
     });
