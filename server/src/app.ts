@@ -48,6 +48,7 @@ import { createImagesService } from './services/images.service';
 import { createOneCallEdit } from './services/one-call-edit';
 import { createWatermarkDetectionService } from './services/watermark-detection.service';
 import { createSelectionService } from './services/selection.service';
+import { createPeopleDetectionService } from './services/people-detection.service';
 import type { TapSelector } from './models/sam';
 import { createEditSettlement } from './edit/settle';
 import { createEditSubmission } from './edit/submit';
@@ -206,8 +207,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     images,
     findMask: deps.engines['watermark-removal']?.findMask,
   });
+  const people = createPeopleDetectionService({
+    images,
+    findPeople: deps.engines['professional-photo']?.findPeople,
+  });
   const selection = createSelectionService({ images, selector: deps.selector, log: deps.logger });
-  imagesRoutes(app, { images, watermarks, selection, authenticator });
+  imagesRoutes(app, { images, watermarks, people, selection, authenticator });
   processRoutes(app, { processing, images, authenticator, clock });
   const { storage, logger: log } = deps;
   apiKeysRoutes(app, { apiKeys, authenticator });

@@ -32,6 +32,8 @@ const USAGE = `Usage:
       IN is a file, a folder or a pattern such as 'photos/*.jpg'; with several inputs OUT is a folder.
       A folder or pattern is faster than one command per photo: the models load once for the whole batch.
       --option sets a mode option, e.g. --option backdrop.kind=color --option backdrop.color=#ffffff
+      professional-photo --option subjectX=0.7 --option subjectY=0.4: in a group, the person at that point
+        (shares of the photo's width and height); without it the largest, most central face
   npm run cli -- detect-watermark --image IN --out MASK.png
       writes the watermark's mask (white = mark) for correcting and --mask; exit 1 when none is found
   npm run cli -- select --image IN --point X,Y [--point X,Y,0 ...] [--box X,Y,W,H] --out MASK.png

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MODES } from '../modes';
-import { backgroundRemovalOptionsSchema, MODE_OPTIONS, parseModeOptions } from './mode-options';
+import {
+  backgroundRemovalOptionsSchema,
+  MODE_OPTIONS,
+  parseModeOptions,
+  professionalPhotoOptionsSchema,
+} from './mode-options';
 
 describe('backgroundRemovalOptionsSchema', () => {
   const sut = backgroundRemovalOptionsSchema;
@@ -62,5 +67,24 @@ describe('parseModeOptions', () => {
       data: { sameMark: true },
     });
     expect(parseModeOptions('object-removal', { sameMark: true }).success).toBe(false);
+  });
+});
+
+describe('professionalPhotoOptionsSchema', () => {
+  const sut = professionalPhotoOptionsSchema;
+
+  it('takes a point on the person as shares of the photo, both or neither', () => {
+    expect(sut.parse({})).not.toHaveProperty('subjectX');
+    expect(sut.parse({ subjectX: 0, subjectY: 1 })).toMatchObject({ subjectX: 0, subjectY: 1 });
+    expect(parseModeOptions('professional-photo', { subjectX: 0.4 })).toEqual({
+      success: false,
+      message:
+        'Invalid option subjectY: subjectX and subjectY go together: a point on the person, both shares of the photo.',
+    });
+    expect(parseModeOptions('professional-photo', { subjectX: 0.4, subjectY: 1.5 })).toEqual({
+      success: false,
+      message: 'Invalid option subjectY: must be a share of the photo from 0 to 1',
+    });
+    expect(sut.safeParse({ subjectX: '0.4', subjectY: 0.2 }).success).toBe(false);
   });
 });

@@ -77,15 +77,37 @@ export const HEADSHOT_SIZE_NAMES = Object.keys(HEADSHOT_SIZES) as [HeadshotSize,
 
 export const HEADSHOT_BACKDROPS = ['grey', 'white', 'blue', 'charcoal', 'color', 'blur'] as const;
 
-/** What a person picks; `color` is used with the `color` backdrop only. Flat, so the CLI can set each. */
+/** A share of the photo's width or height, from its left or top edge. */
+const photoShare = z
+  .number()
+  .min(0, 'must be a share of the photo from 0 to 1')
+  .max(1, 'must be a share of the photo from 0 to 1');
+
+/**
+ * What a person picks; `color` is used with the `color` backdrop only. Flat, so the CLI can set each.
+ * `subjectX`/`subjectY` choose the person in a group: a point on them (their face or body) as a share of the
+ * photo's width and height; without it the largest, most central face is framed.
+ */
 export const professionalPhotoOptionsSchema = z
   .object({
     backdrop: z.enum(HEADSHOT_BACKDROPS).default('grey'),
     color: hexColour.default('#7f8c9a'),
     size: z.enum(HEADSHOT_SIZE_NAMES).default('square'),
     retouch: z.boolean().default(true),
+    subjectX: photoShare
+      .optional()
+      .describe(
+        "The person to make the headshot of: a point on them, as a share (0-1) of the photo's width from its left edge; with subjectY.",
+      ),
+    subjectY: photoShare
+      .optional()
+      .describe("The same point's share (0-1) of the photo's height from its top edge; with subjectX."),
   })
-  .strict();
+  .strict()
+  .refine((o) => (o.subjectX === undefined) === (o.subjectY === undefined), {
+    message: 'subjectX and subjectY go together: a point on the person, both shares of the photo.',
+    path: ['subjectY'],
+  });
 export type ProfessionalPhotoOptions = z.infer<typeof professionalPhotoOptionsSchema>;
 
 /** Watermark and object removal: everything one can tune beyond the image and the mask. */

@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors';
 import type { ImageFormat } from '../lib/image-intake';
 import type { RawImage } from '../lib/image/raw-image';
 import type { Mask } from '../lib/image/mask';
+import type { FaceBox } from '../models/face';
 import { runChain } from './chain';
 import type { Engine, EngineResult, RunContext } from './types';
 import type { PhotoFile, SameMarkFile } from './watermark-batch/same-mark-files';
@@ -41,6 +42,8 @@ export interface ModeRunner {
    * runner that has one runs without a painted mask, finding it first.
    */
   findMask?(image: RawImage, signal?: AbortSignal): Promise<Mask | null>;
+  /** Professional headshot: the faces a headshot of the photo could be of, the automatic choice first. */
+  findPeople?: PeopleFinder;
   /** Watermark removal: one mark estimated from a whole batch and taken out of each photo (option sameMark). */
   removeSameMark?(
     files: PhotoFile[],
@@ -51,6 +54,9 @@ export interface ModeRunner {
 }
 
 export type EngineRegistry = Partial<Record<Mode, ModeRunner>>;
+
+/** The faces (photo pixels) a headshot of the photo could be of, the one framed without a point first. */
+export type PeopleFinder = (image: RawImage, signal?: AbortSignal) => Promise<FaceBox[]>;
 
 /** The mode's runner on this server, or the answer a person gets when the mode has none. */
 export function runnerFor(engines: EngineRegistry, mode: Mode): ModeRunner {

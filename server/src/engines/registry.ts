@@ -21,6 +21,7 @@ import { findingWatermarks } from './inpaint/watermark-finding';
 import { offeringSameMark } from './watermark-batch/same-mark-runner';
 import { removeInPool } from './watermark-batch/same-mark-files';
 import { createProfessionalPhotoEngine } from './professional-photo/professional-photo.engine';
+import { headshotPeople } from './professional-photo/find-people';
 import { modeRunner, type EngineRegistry, type ModeRunner } from './mode-runner';
 import type { Engine } from './types';
 import { createDetectionLocator } from './prompt-edit/detection-locator';
@@ -103,11 +104,14 @@ export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
         maxOutputPixels: PLAN_LIMITS[request.plan].maxOutputPixels,
       }),
     }),
-    'professional-photo': modeRunner({
-      engine: createProfessionalPhotoEngine({ pool, modelDir: config.upscale?.modelDir }),
-      optionsSchema: MODE_OPTIONS['professional-photo'],
-      toInput: (request, options) => ({ ...options, image: request.image }),
-    }),
+    'professional-photo': {
+      ...modeRunner({
+        engine: createProfessionalPhotoEngine({ pool, modelDir: config.upscale?.modelDir }),
+        optionsSchema: MODE_OPTIONS['professional-photo'],
+        toInput: (request, options) => ({ ...options, image: request.image }),
+      }),
+      findPeople: (image, signal) => headshotPeople(image, pool, signal),
+    },
   };
   // Chat to Edit runs the other modes as steps of its plans.
   registry['prompt-edit'] = createPromptEditRunner({

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import { z } from 'zod';
 import { isMode } from '@common/modes';
 import { uploadFormSchema, uploadResponseSchema } from '@common/schemas/process';
+import { headshotPeopleResponseSchema } from '@common/schemas/people';
 import { MAX_SELECT_POINTS, selectRequestSchema } from '@common/schemas/select';
 import type { Authenticator } from '../http/authenticate';
 import { readMultipartForm } from '../http/multipart-form';
@@ -9,6 +10,7 @@ import { KEY_OR_SESSION } from '../http/openapi';
 import type { App } from '../http/types';
 import { AppError } from '../lib/errors';
 import type { ImagesService } from '../services/images.service';
+import type { PeopleDetectionService } from '../services/people-detection.service';
 import type { SelectionService } from '../services/selection.service';
 import type { WatermarkDetectionService } from '../services/watermark-detection.service';
 
@@ -30,11 +32,12 @@ export function imagesRoutes(
   deps: {
     images: ImagesService;
     watermarks: WatermarkDetectionService;
+    people: PeopleDetectionService;
     selection: SelectionService;
     authenticator: Authenticator;
   },
 ) {
-  const { images, watermarks, selection, authenticator } = deps;
+  const { images, watermarks, people, selection, authenticator } = deps;
 
   app.post(
     '/api/upload',
@@ -88,6 +91,30 @@ export function imagesRoutes(
       const user = await authenticator.requireUserOrKey(request);
       const png = await watermarks.detect(user, request.params.id);
       return reply.type('image/png').header('cache-control', 'no-store').send(png);
+    },
+  );
+
+  /** Whom a headshot of the person's own photo could be of, so the editor offers the choice in a group; no credit. */
+  app.post(
+    '/api/images/:id/detect-people',
+    {
+      schema: {
+        summary: 'The people a professional headshot of one of your photos could be of; no credit',
+        description:
+          'Two or more people, and a headshot frames the first unless its options `subjectX`, `subjectY` put a ' +
+          'point on another. Takes a second or two on a photo with several faces.',
+        tags: ['Editing'],
+        security: KEY_OR_SESSION,
+        params: idParams,
+        response: { 200: headshotPeopleResponseSchema },
+        errors: { 501: 'Finding people is not available on this server (MODE_NOT_AVAILABLE).' },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const user = await authenticator.requireUserOrKey(request);
+      reply.header('cache-control', 'no-store');
+      return people.detect(user, request.params.id);
     },
   );
 

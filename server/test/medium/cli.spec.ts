@@ -65,7 +65,7 @@ describe('command line', () => {
     expect(noFace.stderr).toContain('No face found; enhanced the whole photo');
   });
 
-  it('makes a 4:5 headshot on white from a portrait, and refuses a photo without a face', async () => {
+  it('makes a 4:5 headshot on white from a portrait; refuses a photo without a face and a point on no one', async () => {
     const out = path.join(dir, 'headshot.jpg');
     const result = await cli(
       [
@@ -92,6 +92,24 @@ describe('command line', () => {
     );
     expect(noFace.code).not.toBe(0);
     expect(noFace.stderr).toContain('No face was found in this photo');
+
+    // The person in a group is chosen by a point on them; the sky above the band holds no one.
+    const noOne = await cli(
+      [
+        'professional-photo',
+        '--image',
+        'server/test/fixtures/detect/face-mariachi-band-smiling.jpg',
+        '--out',
+        path.join(dir, 'band.jpg'),
+        '--option',
+        'subjectX=0.55',
+        '--option',
+        'subjectY=0.09',
+      ],
+      env,
+    );
+    expect(noOne.code).not.toBe(0);
+    expect(noOne.stderr).toContain('No one is at the point chosen for the headshot');
   }, 600_000);
 
   it.each([

@@ -14,7 +14,8 @@ import { createWorkerPool } from '../../src/inference/pool';
 import { databaseTargets } from '../support/databases';
 import { bearer } from '../support/fake-verifier';
 import { borderOf, faceAgain, faceCorrelation, framingOf } from '../support/headshot-measures';
-import { photo } from '../support/uploads';
+import { toPhoto } from '../../src/models/headshot/framing';
+import { multipart, photo } from '../support/uploads';
 import { useTestApp } from '../support/use-test-app';
 
 const fixture = (name: string) =>
@@ -113,6 +114,101 @@ describe('Professional headshots on real photos', () => {
     },
     HEAVY,
   );
+
+  describe('choosing the person in a group with a point', () => {
+    const band = () => fixture('detect/face-mariachi-band-smiling.jpg');
+    const centre = (box: { x: number; y: number; width: number; height: number }) => ({
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
+
+    it(
+      'makes the headshot of the man a point on his suit chooses, not of the larger face beside him',
+      async () => {
+        const { image: original } = await decodePhoto(band());
+        // On his black jacket under the trumpet, below his face and left of the young man's.
+        const options = professionalPhotoOptionsSchema.parse({
+          subjectX: 690 / original.width,
+          subjectY: 470 / original.height,
+        });
+        const result = await makeHeadshot(original, options, { pool });
+        expect(result.chosenBy).toBe('point');
+        expect(result.candidates.length).toBe(2);
+        expect(result.face).not.toBe(result.candidates[0]);
+        expect(result.face.box.x).toBeGreaterThan(700);
+        expect(result.face.box.x + result.face.box.width).toBeLessThan(830);
+        // The face in the middle of the headshot is, on the photo, his.
+        const again = await faceOn(result.image);
+        const onPhoto = toPhoto(result.frame, centre(again.box).x, centre(again.box).y);
+        const { box } = result.face;
+        expect(onPhoto.x).toBeGreaterThan(box.x);
+        expect(onPhoto.x).toBeLessThan(box.x + box.width);
+        expect(onPhoto.y).toBeGreaterThan(box.y);
+        expect(onPhoto.y).toBeLessThan(box.y + box.height);
+      },
+      HEAVY,
+    );
+
+    it(
+      'offers the two people through the API, then frames the one chosen without the "several people" note',
+      async () => {
+        const uploaded = (await app.upload('fay', band(), 'band.jpg', 'professional-photo')).json();
+        const found = await app.sut.inject({
+          method: 'POST',
+          url: `/api/images/${uploaded.id}/detect-people`,
+          headers: bearer('fay'),
+        });
+        expect(found.statusCode, found.body).toBe(200);
+        const { people } = found.json();
+        expect(people).toHaveLength(2);
+        // The young man on the right, framed without a point, comes first.
+        expect(people[0].x).toBeGreaterThan(people[1].x);
+        const stranger = await app.sut.inject({
+          method: 'POST',
+          url: `/api/images/${uploaded.id}/detect-people`,
+          headers: bearer('gus'),
+        });
+        expect(stranger.statusCode).toBe(404);
+        expect((await credits('fay')).remaining).toBe((await credits('fay')).limit);
+
+        const chosen = centre(people[1]);
+        const response = await app.processImage('fay', uploaded.id, {
+          options: { subjectX: chosen.x / uploaded.width, subjectY: chosen.y / uploaded.height },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json().note).toBeUndefined();
+        const left = await credits('fay');
+        expect(left.remaining).toBe(left.limit - 1);
+      },
+      HEAVY,
+    );
+
+    it('refuses a point on no one with 422 (also through /api/v1/edit) and returns the credit; half a point with 400', async () => {
+      const uploaded = (await app.upload('hal', band(), 'band.jpg', 'professional-photo')).json();
+      // The sky above the band.
+      const sky = await app.processImage('hal', uploaded.id, { options: { subjectX: 0.55, subjectY: 0.09 } });
+      expect(sky.statusCode).toBe(422);
+      expect(sky.json().error).toMatchObject({ code: 'NOTHING_TO_DO' });
+      expect(sky.json().error.message).toContain('No one is at the point chosen');
+      const half = await app.processImage('hal', uploaded.id, { options: { subjectX: 0.5 } });
+      expect(half.statusCode).toBe(400);
+      expect(half.json().error.message).toContain('subjectX and subjectY go together');
+      // The one-call API reads the same options.
+      const form = multipart({ mode: 'professional-photo', options: '{"subjectX":0.55,"subjectY":0.09}' }, [
+        { field: 'image', name: 'band.jpg', data: band(), type: 'image/jpeg' },
+      ]);
+      const v1 = await app.sut.inject({
+        method: 'POST',
+        url: '/api/v1/edit',
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer('hal') },
+      });
+      expect(v1.statusCode).toBe(422);
+      expect(v1.json().error.message).toContain('No one is at the point chosen');
+      const left = await credits('hal');
+      expect(left.remaining).toBe(left.limit);
+    });
+  });
 
   it('refuses a photo without a face with 422, spends no credit and keeps no result', async () => {
     const results = () => app.files().filter((f) => f.includes('result-')).length;

@@ -26,6 +26,7 @@ export function createLocalHeadshotProvider(config: LocalHeadshotConfig): Provid
       ctx.log.info(
         {
           faces: result.faces.length,
+          chosenBy: result.chosenBy,
           upscaled: result.upscaled,
           rollDegrees: Math.round((result.frame.roll * 1800) / Math.PI) / 10,
           ...result.light,
@@ -34,7 +35,9 @@ export function createLocalHeadshotProvider(config: LocalHeadshotConfig): Provid
       );
       // A transparent input still gets an opaque headshot: the backdrop fills every pixel.
       const answer = { image: result.image };
-      return result.faces.length > 1 ? { ...answer, note: SEVERAL_FACES_NOTE } : answer;
+      // A group framed by size says so; a person the point chose needs no note.
+      const several = result.chosenBy === 'size' && result.candidates.length > 1;
+      return several ? { ...answer, note: SEVERAL_FACES_NOTE } : answer;
     },
   };
 }

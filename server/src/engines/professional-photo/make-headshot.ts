@@ -1,12 +1,13 @@
 /**
- * A studio-style headshot from a casual photo, every heavy step in the worker pool: find the main face
- * (refuse without one), level the eyes and frame by rule (framing.ts), matte the person on the frame's part
- * of the photo (the person-matting model, refined at the photo's edges), enlarge that part with the upscale engine when the frame
- * would otherwise be enlarged, resample it onto the frame, take out the old background's colour at the edges,
+ * A studio-style headshot from a casual photo, every heavy step in the worker pool: find the face of the
+ * person chosen, by their point or by size and place (find-people.ts; refuse without one), level the eyes
+ * and frame by rule (framing.ts), matte the person on the frame's part of the photo (the person-matting
+ * model, refined at the photo's edges), enlarge that part with the upscale engine when the frame would
+ * otherwise be enlarged, resample it onto the frame, take out the old background's colour at the edges,
  * tidy the light on the skin, set the person on the backdrop, and retouch the face at "subtle".
  */
 import { AppError } from '../../lib/errors';
-import { rawToSharp, type RawImage } from '../../lib/image/raw-image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { detectFaces, type Face, type FaceBox } from '../../models/face';
 import { faceRegions, regionOfInterest } from '../../models/face/regions';
 import { cropRaw, isColourful, pasteRaw, shiftFace } from '../../models/face-retouch';
@@ -25,7 +26,6 @@ import {
   type LevelFace,
 } from '../../models/headshot/framing';
 import { isolateMainPerson } from '../../models/headshot/isolate';
-import { peopleInRoom, type PeopleMatte } from '../../models/headshot/subject';
 import { findHeadTop, firmBody, photoCuts } from '../../models/headshot/person';
 import { composeFrame, fitToPhoto, FRAMING_RULES, overflow } from '../../models/headshot/composition';
 import { tidyLight, type LightReport } from '../../models/headshot/light';
@@ -35,6 +35,7 @@ import { shadowFromMatte } from '../../models/isnet/compose';
 import type { WorkerPool } from '../../inference/pool';
 import { createLocalEsrganProvider } from '../image-upscale/local-esrgan.provider';
 import { silentLogger } from '../../lib/logger';
+import { chooseSubject, type Subject } from './find-people';
 import {
   HEADSHOT_SIZES,
   MIN_HEADSHOT_FACE_PX,
@@ -54,6 +55,9 @@ export interface HeadshotResult {
   faces: Face[];
   /** The face the headshot is made of, on the photo. */
   face: Face;
+  chosenBy: Subject['chosenBy'];
+  /** The people the headshot could have been of, the automatic choice first; two or more: a group. */
+  candidates: Face[];
   /** The same face as found again on a levelled close view, whose landmarks the frame was set by. */
   levelled: Face;
   frame: FrameTransform;
@@ -78,21 +82,11 @@ export async function makeHeadshot(
   const progress = deps.progress ?? (() => {});
   const { width, height } = HEADSHOT_SIZES[options.size];
   progress(0.02, 'Finding the face');
-  const found = await detectFaces(image, pool, signal);
-  // Faces in posters, on screens or in photos on the wall neither choose nor frame the headshot.
-  const faces =
-    found.length > 1 ? peopleInRoom(image, found, await foregroundPeople(image, pool, signal)) : found;
-  const face = mainFace(faces, image.width, image.height);
-  if (!face) {
-    throw new AppError(
-      'NOTHING_TO_DO',
-      'No face was found in this photo. A headshot needs a photo of a person facing the camera.',
-    );
-  }
+  const { found, faces, face, chosenBy, candidates } = await chooseSubject(image, options, pool, signal);
   if (face.box.width < MIN_HEADSHOT_FACE_PX) {
     throw new AppError(
       'NOTHING_TO_DO',
-      `The face in this photo is too small for a headshot (${Math.round(face.box.width)} px wide; at least ${MIN_HEADSHOT_FACE_PX} px is needed). Please use a closer or larger photo.`,
+      `${chosenBy === 'point' ? 'The face of the person chosen' : 'The face in this photo'} is too small for a headshot (${Math.round(face.box.width)} px wide; at least ${MIN_HEADSHOT_FACE_PX} px is needed). Please use a closer or larger photo.`,
     );
   }
   const levelled = await refinedFace(image, face, pool, signal);
@@ -158,7 +152,7 @@ export async function makeHeadshot(
     await retouchOnFrame(result, onFrame, colourful, pool, signal);
   }
   progress(1);
-  return { image: result, faces, face, levelled, frame, upscaled, light };
+  return { image: result, faces, face, chosenBy, candidates, levelled, frame, upscaled, light };
 }
 
 const size = (box: FaceBox) => ({ width: box.width, height: box.height });
@@ -224,29 +218,6 @@ async function personMatteOf(
   );
   firmBody({ pixels: { data: alpha, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 }, level);
   return alpha;
-}
-
-/** Side of the copy the foreground people are matted on, to tell them from faces in pictures: RVM's own side. */
-const PEOPLE_SIDE = 512;
-
-/** The photo's foreground people (RVM on a copy at most PEOPLE_SIDE long, unrefined). */
-async function foregroundPeople(
-  image: RawImage,
-  pool: WorkerPool,
-  signal?: AbortSignal,
-): Promise<PeopleMatte> {
-  const shrink = Math.min(1, PEOPLE_SIDE / Math.max(image.width, image.height));
-  const width = Math.max(1, Math.round(image.width * shrink));
-  const height = Math.max(1, Math.round(image.height * shrink));
-  const data = new Uint8Array(
-    await rawToSharp(image).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
-  );
-  const { alpha } = await pool.run(
-    'person-matte',
-    { image: { data, width, height, channels: 3 }, coarse: true },
-    { transferList: [data.buffer], signal },
-  );
-  return { data: alpha, width, height };
 }
 
 /** The crop as is when the frame shrinks it or barely enlarges it, else enlarged 2x or 4x by the upscaler. */

@@ -15,4 +15,6 @@ export interface ProfessionalPhotoInput extends ProfessionalPhotoOptions {
 /** Faces narrower than this (photo pixels) hold too little for a headshot. */
 export const MIN_HEADSHOT_FACE_PX = 80;
 
-export const SEVERAL_FACES_NOTE = 'Several people found; framed the largest, most central face';
+/** Said when two or more people could each be the headshot (headshotCandidates) and no point chose one. */
+export const SEVERAL_FACES_NOTE =
+  'Several people found; framed the largest, most central face (a point on another person chooses them)';

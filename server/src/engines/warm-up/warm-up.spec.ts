@@ -22,10 +22,22 @@ function recordingRegistry(modes: Mode[], fails: Mode[] = []) {
       mode,
       needsMask: false,
       parseOptions: () => ({ parsed: true }),
-      findMask: async () => {
-        found.push(mode);
-        return null;
-      },
+      ...(mode === 'watermark-removal'
+        ? {
+            findMask: async () => {
+              found.push(mode);
+              return null;
+            },
+          }
+        : {}),
+      ...(mode === 'professional-photo'
+        ? {
+            findPeople: async () => {
+              found.push(mode);
+              return [];
+            },
+          }
+        : {}),
       async run(request, ctx) {
         seen.push({ mode, request, ctx });
         if (fails.includes(mode)) throw new AppError('NOTHING_TO_DO', 'No cup was found.');
@@ -63,11 +75,15 @@ describe('warmUpEngines', () => {
     expect(found).toEqual(['watermark-removal']);
   });
 
-  it('on a web server whose workers run the edits, only finds: the finder is the one model it runs', async () => {
-    const { registry, seen, found } = recordingRegistry(['prompt-edit', 'watermark-removal']);
+  it('on a web server whose workers run the edits, only finds: the finders are the models it runs', async () => {
+    const { registry, seen, found } = recordingRegistry([
+      'prompt-edit',
+      'watermark-removal',
+      'professional-photo',
+    ]);
     const report = await warmUpEngines(registry, { ...quietly(), findersOnly: true });
-    expect(report.modes.map((m) => m.mode)).toEqual(['watermark-removal']);
-    expect(found).toEqual(['watermark-removal']);
+    expect(report.modes.map((m) => m.mode)).toEqual(['watermark-removal', 'professional-photo']);
+    expect(found).toEqual(['watermark-removal', 'professional-photo']);
     expect(seen).toEqual([]);
   });
 

@@ -22,7 +22,10 @@ interface WarmUpStep {
   prompt?: string;
   /** A painted box, for the modes that need one. */
   painted?: boolean;
-  /** Watermark removal: "Find watermark" too, whose text detector is a model of its own. */
+  /**
+   * The finders a web server runs itself: watermark removal's "Find watermark", whose text detector is a
+   * model of its own, and the headshot's people (on the portrait, the face models).
+   */
   find?: boolean;
 }
 
@@ -37,7 +40,7 @@ const STEPS: readonly WarmUpStep[] = [
   { mode: 'watermark-removal', painted: true, find: true },
   { mode: 'image-upscale' },
   { mode: 'face-enhancement' },
-  { mode: 'professional-photo' },
+  { mode: 'professional-photo', find: true },
 ];
 
 export interface WarmUpReport {
@@ -49,7 +52,7 @@ export interface WarmUpReport {
 export interface WarmUpOptions {
   log: Logger;
   signal: AbortSignal;
-  /** A web server whose workers run the edits: only the finders it runs itself ("Find watermark"). */
+  /** A web server whose workers run the edits: only the finders it runs itself ("Find watermark", people). */
   findersOnly?: boolean;
 }
 
@@ -67,7 +70,10 @@ export async function warmUpEngines(
     const since = performance.now();
     let error: string | undefined;
     try {
-      if (step.find) await runner.findMask?.(image, signal);
+      if (step.find) {
+        await runner.findMask?.(image, signal);
+        await runner.findPeople?.(image, signal);
+      }
       if (!findersOnly) {
         const request: ModeRequest = {
           image,

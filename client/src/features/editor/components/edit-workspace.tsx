@@ -6,11 +6,13 @@ import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { getErrorMessage } from '@client/lib/errors';
 import { ImageStage } from '../canvas/image-stage';
+import { SubjectPicker } from '../canvas/subject-picker';
 import type { Brush } from '@common/schemas/process';
 import type { ImageView } from '../model/editor-state';
 import { proposalStroke } from '../model/mask-proposal';
 import { DEFAULT_CHOICES, processOptions, type ModeChoices } from '../model/mode-options';
 import { renderMaskDataUrl } from '../model/rasterize';
+import { choosesSubject, type PersonBox } from '../model/subject-point';
 import { needsMask, processLabel } from '../model/validation';
 import { MarkStepCard } from './mark-step-card';
 import { MaskEditor } from './mask-editor';
@@ -42,6 +44,7 @@ export function EditWorkspace({
   onProcess,
   onFindWatermark,
   onSelect,
+  headshotPeople,
   onBack,
 }: {
   mode: Mode;
@@ -55,6 +58,8 @@ export function EditWorkspace({
   onFindWatermark?(): Promise<Blob>;
   /** Tap to select on this image; absent where taps cannot be answered. */
   onSelect?: SelectFn;
+  /** Whom a headshot could be of (the automatic choice first); two or more, and a tap chooses. */
+  headshotPeople?: readonly PersonBox[];
   onBack(): void;
 }) {
   const [finding, setFinding] = useState(false);
@@ -70,6 +75,7 @@ export function EditWorkspace({
   });
   const tapper = useTapSelect(editor, image, onSelect, createCanvas);
   const [choices, setChoices] = useState<ModeChoices>(DEFAULT_CHOICES);
+  const group = mode === 'professional-photo' && choosesSubject(headshotPeople) ? headshotPeople : null;
   const Icon = MODE_ICONS[mode];
   const overlay = progress && (
     <ProcessingOverlay progress={progress} detail={overlayDetail(mode, iterative)} />
@@ -130,16 +136,27 @@ export function EditWorkspace({
           overlay={overlay}
           className="lg:h-[calc(100dvh-11rem)]"
         >
-          {(scale) => (
-            <img
-              src={image.url}
-              alt="Your photo"
-              width={image.width}
-              height={image.height}
-              style={{ width: image.width * scale, height: image.height * scale }}
-              className="max-w-none rounded-sm shadow-sm"
-            />
-          )}
+          {(scale) =>
+            group ? (
+              <SubjectPicker
+                image={image}
+                scale={scale}
+                people={group}
+                point={choices.headshotSubject}
+                disabled={busy}
+                onPick={(headshotSubject) => setChoices({ ...choices, headshotSubject })}
+              />
+            ) : (
+              <img
+                src={image.url}
+                alt="Your photo"
+                width={image.width}
+                height={image.height}
+                style={{ width: image.width * scale, height: image.height * scale }}
+                className="max-w-none rounded-sm shadow-sm"
+              />
+            )
+          }
         </ImageStage>
       )}
       <aside className="flex flex-col gap-5 rounded-2xl border bg-card p-5 shadow-sm lg:self-start">
@@ -187,7 +204,13 @@ export function EditWorkspace({
             )}
           </PromptPanel>
         )}
-        <ModeChoicesPanel mode={mode} choices={choices} disabled={busy} onChange={setChoices} />
+        <ModeChoicesPanel
+          mode={mode}
+          choices={choices}
+          disabled={busy}
+          onChange={setChoices}
+          group={group !== null}
+        />
         {mode === 'watermark-removal' && !iterative && (
           <p className="rounded-lg bg-muted px-3 py-2 text-xs text-muted-foreground">
             Use watermark removal only on images you own or are licensed to edit.

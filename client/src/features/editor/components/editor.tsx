@@ -101,6 +101,7 @@ export function Editor({
           onProcess={editor.process}
           onFindWatermark={mode === 'watermark-removal' ? editor.findWatermark : undefined}
           onSelect={editor.select}
+          headshotPeople={editor.headshotPeople}
           onBack={() => dispatch({ type: 'reset' })}
         />
       )}

@@ -10,21 +10,25 @@ import {
 } from '@common/schemas/mode-options';
 import type { BackdropChoice, ModeChoices } from '../model/mode-options';
 import { Segmented } from './segmented';
+import { SubjectCard } from './subject-card';
 
 /**
  * Options of the modes that have them: upscale factor and quality, background-removal backdrop and shadow,
- * face-enhancement strength and skin smoothing, the headshot's backdrop and size.
+ * face-enhancement strength and skin smoothing, the headshot's backdrop and size (and, in a group, whom).
  */
 export function ModeChoicesPanel({
   mode,
   choices,
   disabled,
   onChange,
+  group = false,
 }: {
   mode: Mode;
   choices: ModeChoices;
   disabled: boolean;
   onChange(choices: ModeChoices): void;
+  /** The headshot's photo holds several people: the panel asks for a tap on one. */
+  group?: boolean;
 }) {
   const set = (patch: Partial<ModeChoices>) => onChange({ ...choices, ...patch });
   if (mode === 'image-upscale') {
@@ -110,7 +114,7 @@ export function ModeChoicesPanel({
       </div>
     );
   }
-  if (mode === 'professional-photo') return <HeadshotChoices {...{ choices, disabled, set }} />;
+  if (mode === 'professional-photo') return <HeadshotChoices {...{ choices, disabled, set, group }} />;
   return null;
 }
 
@@ -164,13 +168,22 @@ function HeadshotChoices({
   choices,
   disabled,
   set,
+  group,
 }: {
   choices: ModeChoices;
   disabled: boolean;
   set(patch: Partial<ModeChoices>): void;
+  group: boolean;
 }) {
   return (
     <div className="flex flex-col gap-4">
+      {group && (
+        <SubjectCard
+          point={choices.headshotSubject}
+          disabled={disabled}
+          onClear={() => set({ headshotSubject: null })}
+        />
+      )}
       <Field label="Backdrop">
         <Segmented<ModeChoices['headshotBackdrop']>
           label="Backdrop"

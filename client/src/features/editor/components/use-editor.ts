@@ -1,4 +1,5 @@
 import { useReducer, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Mode } from '@common/modes';
 import { PLAN_LIMITS } from '@common/plans';
 import type { Credits, CurrentUser } from '@common/schemas/auth';
@@ -7,6 +8,7 @@ import type { SelectPoint } from '@common/schemas/select';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, apiBlob } from '@client/lib/api-client';
 import { getErrorMessage, isUnauthenticated } from '@client/lib/errors';
+import { headshotPeopleQueryOptions } from '../api/detect-people';
 import { detectWatermark } from '../api/detect-watermark';
 import { processImage } from '../api/process-image';
 import { selectMask } from '../api/select-mask';
@@ -190,6 +192,12 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     state.upload !== null &&
     state.working?.width === state.upload.original.width &&
     state.working.height === state.upload.original.height;
+  /** Whom a headshot could be of, asked once the photo is up: with several people, a tap chooses. */
+  const headshotPeople = useQuery(
+    headshotPeopleQueryOptions(
+      mode === 'professional-photo' && canSelect && !state.iterative ? state.upload!.id : null,
+    ),
+  ).data?.people;
   function select(points: SelectPoint[], signal: AbortSignal): Promise<Blob> {
     if (!state.upload) return Promise.reject(new Error('No image uploaded'));
     return selectMask(state.upload.id, points, undefined, signal);
@@ -225,6 +233,7 @@ export function useEditor(mode: Mode, user: CurrentUser, onCredits: (credits: Cr
     process,
     findWatermark,
     select: canSelect ? select : undefined,
+    headshotPeople,
     upscaleResult,
     download,
     editMore,

@@ -31,6 +31,12 @@ describe('mode options sent with the process call', () => {
     ).toEqual({ options: { backdrop: 'color', color: '#224466', size: 'print' } });
   });
 
+  it('sends the headshot the person tapped in a group as subjectX and subjectY', () => {
+    expect(
+      processOptions('professional-photo', { ...DEFAULT_CHOICES, headshotSubject: { x: 0.25, y: 0.5 } }),
+    ).toEqual({ options: { backdrop: 'grey', size: 'square', subjectX: 0.25, subjectY: 0.5 } });
+  });
+
   it('sends no options to a mode without any', () => {
     expect(processOptions('object-removal', DEFAULT_CHOICES)).toEqual({});
   });
@@ -40,6 +46,7 @@ describe('mode options sent with the process call', () => {
       DEFAULT_CHOICES,
       { ...DEFAULT_CHOICES, scale: 4, quality: 'best', backdrop: 'white', shadow: true } as const,
       { ...DEFAULT_CHOICES, backdrop: 'blur', headshotBackdrop: 'color', headshotColor: '#224466' } as const,
+      { ...DEFAULT_CHOICES, headshotSubject: { x: 0, y: 1 } },
     ];
     for (const mode of MODES)
       for (const choices of variants) {

@@ -7,6 +7,7 @@ import {
   type ProfessionalPhotoOptions,
   type UpscaleOptions,
 } from '@common/schemas/mode-options';
+import type { SubjectPoint } from './subject-point';
 
 /** The editor's backdrop choice for background removal: white is the colour backdrop in white. */
 export type BackdropChoice = Exclude<Backdrop['kind'], 'color'> | 'white';
@@ -23,6 +24,8 @@ export interface ModeChoices {
   /** #rrggbb, for the custom colour backdrop. */
   headshotColor: ProfessionalPhotoOptions['color'];
   headshotSize: ProfessionalPhotoOptions['size'];
+  /** The person tapped in a group photo; null: the largest, most central face. */
+  headshotSubject: SubjectPoint | null;
 }
 
 /** The schemas' own defaults, so the panel starts where the server would without options. */
@@ -41,6 +44,7 @@ export const DEFAULT_CHOICES: ModeChoices = {
   headshotBackdrop: headshot.backdrop,
   headshotColor: headshot.color,
   headshotSize: headshot.size,
+  headshotSubject: null,
 };
 
 export function processOptions(
@@ -57,7 +61,11 @@ export function processOptions(
     return { options: { strength: choices.faceStrength, skinSmoothing: choices.skinSmoothing } };
   if (mode === 'professional-photo') {
     const custom = choices.headshotBackdrop === 'color' ? { color: choices.headshotColor } : {};
-    return { options: { backdrop: choices.headshotBackdrop, ...custom, size: choices.headshotSize } };
+    const subject = choices.headshotSubject;
+    const chosen = subject ? { subjectX: subject.x, subjectY: subject.y } : {};
+    return {
+      options: { backdrop: choices.headshotBackdrop, ...custom, size: choices.headshotSize, ...chosen },
+    };
   }
   return {};
 }
