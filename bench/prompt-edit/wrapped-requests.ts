@@ -80,6 +80,22 @@ export const TUNING_WRAPPERS: Wrapper[] = [
   ['smiley', (t) => `${t} :)`],
 ];
 
+/** Written after the last fixes, before any run of them: the fifth round, the day's final held-out reading. */
+export const FIFTH_ROUND_WRAPPERS: Wrapper[] = [
+  ['bday', (t) => `It's my grandpa's 90th birthday on Sunday and we're making a slideshow. ${t}`],
+  ['two asks', (t) => `Two things if anyone has time. ${t}`],
+  ['camera model', (t) => `Shot on a Canon 5D, straight out of camera. ${t}`],
+  ['first attempt', (t) => `${t} My own attempt is in the second picture, it didn't turn out well.`],
+  ['heart eyes', (t) => `${t} 😍🙏`],
+  ['long thanks', (t) => `${t} Thank you thank you thank you, this means the world to me.`],
+  ['will share', (t) => `${t} Will share the result with my family.`],
+  ['flair', (t) => `[Specific] ${t} (details in comments)`],
+  ['question', (t) => `${t} Is that doable?`],
+  ['friend', (t) => `My best friend took this at the lake. ${t}`],
+  ['sorry english', (t) => `Sorry for my english. ${t}`],
+  ['whoever', (t) => `${t} Whoever does it best gets $20.`],
+];
+
 /**
  * Written after the third round's figures, before any run of them: the fourth round. Read once; its "delete post"
  * wrapper was then mended, so it is held out no longer in full: write a fifth round before the next fixes.
@@ -148,6 +164,7 @@ async function main() {
   const { interpretInstruction } = await import('../../server/src/engines/prompt-edit/interpret');
   const bySplit = (split: RealRequest['split']) => REAL_REQUESTS.filter((r) => r.split === split);
   for (const [label, wrappers] of [
+    ['fifth round', FIFTH_ROUND_WRAPPERS],
     ['held-out wrappers', HELD_OUT_WRAPPERS],
     ['tuning wrappers', TUNING_WRAPPERS],
   ] as const) {
