@@ -176,7 +176,7 @@ async function main() {
     }
   }
   console.log('\nBy wrapper, on the held-out requests (counts only):');
-  for (const [name, wrap] of [...HELD_OUT_WRAPPERS, ...TUNING_WRAPPERS]) {
+  for (const [name, wrap] of [...FIFTH_ROUND_WRAPPERS, ...HELD_OUT_WRAPPERS, ...TUNING_WRAPPERS]) {
     const s = scoreWrapper(bySplit('held-out'), interpretInstruction, wrap);
     console.log(
       `  ${name.padEnd(22)} changed ${String(s.changed).padStart(3)}  lost ${String(s.lost).padStart(3)}  of ${s.rows}`,
