@@ -265,7 +265,7 @@ async function photoFiles(dir: string): Promise<string[]> {
 }
 
 /** Alpha-composites the drawing over the photo as editors do: out = (1 - a) * photo + a * colour. */
-async function drawMark(photo: RawImage, body: string, jpegQuality?: number) {
+export async function drawMark(photo: RawImage, body: string, jpegQuality?: number) {
   const { width: w, height: h } = photo;
   const svg = `<svg xmlns='http://www.w3.org/2000/svg' width='${w}' height='${h}'>${body}</svg>`;
   const rgba = new Uint8Array(await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer());
@@ -292,23 +292,26 @@ async function drawMark(photo: RawImage, body: string, jpegQuality?: number) {
  * by up to a few tens (strokes that wander). Box: a rectangle around each word or logo, with a margin.
  */
 function paintLoosely(mark: Uint8Array, w: number, h: number, spec: MarkSpec, rnd: () => number): Uint8Array {
-  if (spec.paint === 'box') {
-    const words = connectedComponents(dilate(mark, w, h, 12), w, h);
-    const out = new Uint8Array(w * h);
-    for (const box of words.boxes) {
-      // The boxes are of the mark grown by 12 px; the margin left around the mark is 4-20 px.
-      const margin = 4 + rnd() * 16;
-      const b = expandBox(box, Math.round(margin - 12), w, h);
-      for (let y = b.y0; y < b.y1; y++) out.fill(1, y * w + b.x0, y * w + b.x1);
-    }
-    return out;
-  }
+  if (spec.paint === 'box') return paintBoxes(mark, w, h, rnd);
   const fine = spec.kind === 'tiled';
   const near = dilate(mark, w, h, fine ? 2 + rnd() * 2 : 3 + rnd() * 5);
   const far = dilate(mark, w, h, fine ? 6 + rnd() * 6 : 12 + rnd() * 18);
   const wander = blobs(w, h, 40, rnd);
   const out = new Uint8Array(w * h);
   for (let i = 0; i < out.length; i++) out[i] = near[i] || (far[i] && wander[i]) ? 1 : 0;
+  return out;
+}
+
+/** A rectangle around each word or logo of the mark (its parts 24 px apart or closer), with a 4-20 px margin. */
+export function paintBoxes(mark: Uint8Array, w: number, h: number, rnd: () => number): Uint8Array {
+  const words = connectedComponents(dilate(mark, w, h, 12), w, h);
+  const out = new Uint8Array(w * h);
+  for (const box of words.boxes) {
+    // The boxes are of the mark grown by 12 px; the margin left around the mark is 4-20 px.
+    const margin = 4 + rnd() * 16;
+    const b = expandBox(box, Math.round(margin - 12), w, h);
+    for (let y = b.y0; y < b.y1; y++) out.fill(1, y * w + b.x0, y * w + b.x1);
+  }
   return out;
 }
 

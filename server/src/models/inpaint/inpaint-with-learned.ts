@@ -7,7 +7,7 @@
 import type { RawImage } from '../../lib/image/raw-image';
 import { learnedFillFor } from '../migan/learned-guide';
 import type { SquareFiller } from '../migan/migan.model';
-import { inpaintImage, type InpaintOptions, type InpaintStats } from './inpaint.model';
+import { inpaintImage, inpaintSteps, type InpaintOptions, type InpaintStats } from './inpaint.model';
 import { combineFinishedWithLearned } from './learned-blend';
 import type { Bitmap } from '../../lib/image/bitmap';
 
@@ -19,8 +19,15 @@ export async function inpaintWithLearned(
   model: SquareFiller | null,
 ): Promise<{ image: RawImage; stats: InpaintStats }> {
   if (!model) return inpaintImage(image, mask, options);
+  if (options.kind === 'watermark') {
+    // The learned fill of exactly what is left to fill once the mark is inverted and the photo in a painted
+    // box kept: the model sees that photo, instead of guessing the whole box.
+    const run = inpaintSteps(image, mask, options);
+    let step = run.next();
+    while (!step.done) step = run.next(await learnedFillFor(image, step.value, { kind: 'watermark' }, model));
+    return step.value;
+  }
   const pending = learnedFillFor(image, mask, options, model);
-  if (options.kind === 'watermark') return inpaintImage(image, mask, options, await pending);
   // A failed run is reported by the await below, not as an unhandled rejection while this thread is busy.
   pending.catch(() => undefined);
   // Let the runs reach the model (their first steps wait on microtasks) before this thread is taken.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { discMask, loadFixture, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
-import { inpaintImage } from './inpaint.model';
+import { discMask, drawnMark, loadFixture, psnrWhere } from '../../../test/fixtures/inpaint/fixtures';
+import { inpaintImage, inpaintSteps } from './inpaint.model';
 import { dilate } from '../../lib/image/bitmap';
 
 describe('inpaintImage', () => {
@@ -50,5 +50,34 @@ describe('inpaintImage', () => {
       expect((error as AppError).code).toBe('INVALID_MASK');
       expect((error as AppError).message).toMatch(/whole image/);
     }
+  });
+
+  it('asks a learned fill for the opaque mark in a painted box, not for the photo kept around it', async () => {
+    const { marked, mark, w, h } = await drawnMark(
+      'Wood.jpg',
+      480,
+      (pw, ph) =>
+        `<text x='${pw - 20}' y='${ph - 24}' font-size='26' font-family='DejaVu Sans' fill='white' text-anchor='end'>© 2021 Studio</text>`,
+    );
+    const box = new Uint8Array(w * h);
+    for (let y = h - 52; y < h - 6; y++) for (let x = w - 230; x < w - 8; x++) box[y * w + x] = 1;
+    const run = inpaintSteps(marked, box, { kind: 'watermark', seed: 1 });
+    const step = run.next();
+    expect(step.done).toBe(false);
+    const asked = step.value as Uint8Array;
+    let inside = 0;
+    let covered = 0;
+    let marks = 0;
+    for (let i = 0; i < box.length; i++) {
+      expect(asked[i] <= box[i]).toBe(true);
+      inside += asked[i];
+      if (!mark[i]) continue;
+      marks++;
+      covered += asked[i];
+    }
+    // The letters, grown a little for their anti-aliasing; most of the box is photo, kept as it was.
+    expect(covered / marks).toBeGreaterThan(0.9);
+    expect(inside).toBeLessThan(0.5 * box.reduce((a, b) => a + b, 0));
+    expect(run.next(null).done).toBe(true);
   });
 });

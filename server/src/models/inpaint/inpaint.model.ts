@@ -110,17 +110,30 @@ export function validateMask(mask: Bitmap, width: number, height: number): numbe
   return count;
 }
 
+export interface InpaintResult {
+  image: RawImage;
+  stats: InpaintStats;
+}
+
+/** The pipeline with every fill our own. */
+export function inpaintImage(image: RawImage, mask: Bitmap, options: InpaintOptions): InpaintResult {
+  const run = inpaintSteps(image, mask, options);
+  let step = run.next();
+  while (!step.done) step = run.next(null);
+  return step.value;
+}
+
 /**
- * `learned`: a learned model's fill of the photo (models/migan), whose layout and tone the filled pixels take
- * (learned-blend.ts); without it every fill is our own. For watermarks only the pixels the inversion lost take
- * it: the fill that judges the inversion (the never-worse check, the mark's split) stays our own.
+ * The pipeline as steps, for a learned fill to join in (inpaint-with-learned.ts): a watermark's removal yields
+ * the pixels left to fill once the inversion and the split of painted boxes are done (the mark, without the
+ * photo kept around it), and takes back a learned model's fill of exactly those (models/migan), or null.
+ * The fill that judges the inversion (the never-worse check, the mark's split) stays our own.
  */
-export function inpaintImage(
+export function* inpaintSteps(
   image: RawImage,
   mask: Bitmap,
   options: InpaintOptions,
-  learned: LearnedFill | null = null,
-): { image: RawImage; stats: InpaintStats } {
+): Generator<Bitmap, InpaintResult, LearnedFill | null> {
   const { width: w, height: h } = image;
   const maskPixels = validateMask(mask, w, h);
   const grow = options.grow ?? 0;
@@ -220,6 +233,8 @@ export function inpaintImage(
   // was kept around a filled mark, or the whole part was filled, and there is no inversion to judge.
   const invertedParts = inverted ? partsWithInversion(region, inverted.alpha, w, h) : null;
   const check = options.neverWorse !== false && invertedParts?.includes(1) ? inverted : null;
+  const learned = options.kind === 'watermark' && lost.includes(1) ? yield lost : null;
+  step('learned');
   fillLost(work, lost, options, stats, (f) => progress(0.2 + 0.75 * f, 'filling'), learned);
   step('fill');
   if (inverted && invertedParts && options.outlineSeams !== false) {
