@@ -18,6 +18,7 @@ export const TASKS = {
   'detect-faces': () => import('../models/face/detect-faces.task.ts'),
   'measure-photo': () => import('../models/face-retouch/measure-photo.task.ts'),
   'restore-photo': () => import('../models/face-retouch/restore-photo.task.ts'),
+  'face-detail': () => import('../models/face-retouch/face-detail.task.ts'),
   'retouch-face': () => import('../models/face-retouch/retouch-face.task.ts'),
   'person-matte': () => import('../models/person-matte/person-matte.task.ts'),
   'select-object': () => import('../models/sam/select-object.task.ts'),

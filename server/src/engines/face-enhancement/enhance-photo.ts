@@ -1,14 +1,15 @@
 /**
  * Face enhancement on decoded pixels, every heavy step in the worker pool: find the faces and measure the
  * photo's JPEG quality and noise, restore the whole photo at that quality and enlarge it 2x by the learned
- * 2x, with its face network over the faces (in strips, which the pool's threads share), then retouch each
- * face on its own crop of the 2x photo and paste it back. The retouch's masks fade to nothing before the
- * crop's edge, so the paste leaves no seam.
+ * 2x, with its face network over the faces (in strips, which the pool's threads share), then give each face's
+ * fine structure its weight and retouch it, on its own crop of the 2x photo, and paste it back. Both fade to
+ * nothing before the crop's edge, so the paste leaves no seam.
  */
 import type { RawImage } from '../../lib/image/raw-image';
 import { detectFaces, scaleFace, type Face } from '../../models/face';
 import { regionOfInterest } from '../../models/face/regions';
 import {
+  addDetail,
   cropRaw,
   isColourful,
   pasteRaw,
@@ -58,6 +59,8 @@ export async function enhancePhoto(
   const large = await restoreAndEnlarge(image, measured, faces, pool, signal, (f) =>
     progress(0.15 + 0.7 * f, 'Cleaning up and enlarging the photo'),
   );
+  progress(0.85, "Restoring the faces' detail");
+  await restoreFaceDetail(large, targets, pool, signal);
   const colourful = isColourful(image);
   for (let i = 0; i < targets.length; i++) {
     progress(0.86 + (0.13 * i) / targets.length, 'Retouching faces');
@@ -69,7 +72,7 @@ export async function enhancePhoto(
     const local = shiftFace(face, -roi.x, -roi.y);
     const retouched = await pool.run(
       'retouch-face',
-      { crop, face: local, options: { ...options, colourful } },
+      { crop, face: local, options: { ...options, colourful, detailRestored: true } },
       { transferList: [cropData.buffer], signal },
     );
     pasteRaw(large, retouched, roi.x, roi.y);
@@ -115,4 +118,37 @@ export async function restoreAndEnlarge(
     }),
   );
   return large;
+}
+
+/**
+ * Each face's fine structure given its weight on the 2x photo, in place (models/face-retouch/detail.ts): every
+ * face measured on the 2x before any is retouched, so faces side by side are neither raised twice nor measured
+ * on a neighbour's retouch.
+ */
+async function restoreFaceDetail(
+  large: RawImage,
+  faces: Face[],
+  pool: WorkerPool,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const windows = faces
+    .map((found) => scaleFace(found, 2))
+    .map((face) => ({
+      roi: regionOfInterest(face, large.width, large.height),
+      size: Math.max(face.box.width, face.box.height),
+    }))
+    .filter(({ roi }) => roi.width >= 8 && roi.height >= 8);
+  const regions = await Promise.all(
+    windows.map(async ({ roi, size }) => {
+      const crop = cropRaw(large, roi);
+      const cropData = crop.data as Uint8Array<ArrayBuffer>;
+      const change = await pool.run(
+        'face-detail',
+        { crop, size },
+        { transferList: [cropData.buffer], signal },
+      );
+      return { roi, size, change };
+    }),
+  );
+  addDetail(large, regions);
 }

@@ -36,3 +36,28 @@ export function selfGuided(
   for (let i = 0; i < n; i++) out[i] = meanA[i] * plane[i] + meanB[i];
   return out;
 }
+
+/** A true Gaussian of `sigma` (taps to 3 sigma, edges repeated), for the small sigmas box passes cannot give. */
+export function gaussian(plane: Float32Array, width: number, height: number, sigma: number): Float32Array {
+  const radius = Math.max(1, Math.ceil(3 * sigma));
+  const taps = Array.from({ length: 2 * radius + 1 }, (_, k) => Math.exp(-0.5 * ((k - radius) / sigma) ** 2));
+  const total = taps.reduce((a, b) => a + b);
+  const kernel = taps.map((t) => t / total);
+  const across = new Float32Array(plane.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let v = 0;
+      for (let k = -radius; k <= radius; k++)
+        v += kernel[k + radius] * plane[y * width + Math.min(width - 1, Math.max(0, x + k))];
+      across[y * width + x] = v;
+    }
+  const out = new Float32Array(plane.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let v = 0;
+      for (let k = -radius; k <= radius; k++)
+        v += kernel[k + radius] * across[Math.min(height - 1, Math.max(0, y + k)) * width + x];
+      out[y * width + x] = v;
+    }
+  return out;
+}

@@ -131,6 +131,31 @@ describe('per-face retouch on a real portrait', () => {
     expect(flat[20 * w + 20]).toBe(0);
   });
 
+  it('leaves the face, lips and brows unsharpened after the detail step, and the eyes half as sharpened', () => {
+    const options = { strength: 'natural', skinSmoothing: false, colourful: false } as const;
+    const { eyes, roi } = faceRegions(face, image.width, image.height);
+    const y = toYcc(image).y;
+    const [before, after] = [
+      retouchFace(image, face, options),
+      retouchFace(image, face, { ...options, detailRestored: true }),
+    ];
+    const moved = (img: RawImage, onEyes: boolean) => {
+      const out = toYcc(img).y;
+      let sum = 0;
+      for (let r = 0; r < roi.height; r++)
+        for (let c = 0; c < roi.width; c++) {
+          const i = (roi.y + r) * image.width + roi.x + c;
+          if (eyes[r * roi.width + c] > 0.5 === onEyes) sum += Math.abs(out[i] - y[i]);
+        }
+      return sum;
+    };
+    expect(moved(before, false)).toBeGreaterThan(1000);
+    // Beyond the eyes only the colour space's rounding is left.
+    expect(moved(after, false)).toBeLessThan(0.05 * moved(before, false));
+    expect(moved(after, true)).toBeGreaterThan(0.3 * moved(before, true));
+    expect(moved(after, true)).toBeLessThan(0.7 * moved(before, true));
+  });
+
   it('keeps a black-and-white photo without colour', () => {
     const grey: RawImage = { ...image, data: image.data.map((_, i) => image.data[i - (i % 3)]) };
     const sut = retouchFace(grey, face, { ...naturalOptions(), colourful: false });

@@ -1,7 +1,8 @@
 import type { RawImage } from '../../lib/image/raw-image';
 import type { Face, FaceBox } from '../face/types';
 import { enlargePhoto } from './enlarge';
-import { cropRaw } from './planes';
+import { detailChange } from './detail';
+import { cropRaw, toYcc } from './planes';
 import { measurePhoto, restorePhoto, type RestoreReport } from './restore';
 import { retouchFace, type RetouchOptions } from './retouch';
 
@@ -53,4 +54,16 @@ export interface RetouchFacePayload {
 /** Worker task `retouch-face`: one face's skin, features and tone, on its own crop. */
 export function retouchFaceTask({ crop, face, options }: RetouchFacePayload): RawImage {
   return retouchFace(crop, face, options);
+}
+
+export interface FaceDetailPayload {
+  /** The face's region of interest cut from the learned 2x, before any retouch. */
+  crop: RawImage;
+  /** The face's longer side, in the crop's pixels. */
+  size: number;
+}
+
+/** Worker task `face-detail`: the change to the luma of one face's region that gives its fine structure its weight. */
+export function faceDetailTask({ crop, size }: FaceDetailPayload): Float32Array {
+  return detailChange(toYcc(crop).y, crop.width, crop.height, size);
 }

@@ -16,6 +16,11 @@ export interface RetouchOptions {
   skinSmoothing: boolean;
   /** Whether the photo has colour to correct (a black-and-white or sepia photo keeps its own tint). */
   colourful: boolean;
+  /**
+   * The crop's fine structure was already given its weight (detail.ts, on the learned 2x): that stands in for
+   * the sharpening of the face, lips and brows, made for a softer crop, and the eyes keep half of theirs.
+   */
+  detailRestored?: boolean;
 }
 
 /** How much of each change is applied, per strength. */
@@ -24,7 +29,7 @@ export const STRENGTH = { subtle: 0.55, natural: 1, strong: 1.5 } as const;
 /** Of the skin's finest texture (pores, fine lines), the share kept at the strong setting (all of it below): never plastic. */
 export const TEXTURE_FLOOR = 0.85;
 
-/** Fine detail given back over the whole face (half as much on smoothed skin): the learned 2x restores most of it. */
+/** Fine detail given back over the whole face (half as much on smoothed skin), where detail.ts has not run. */
 export const FACE_DETAIL = 0.2;
 
 /** A natural skin cluster in Cb/Cr (Chai and Ngan 1999, narrowed toward its centre). */
@@ -50,7 +55,10 @@ export function retouchFace(crop: RawImage, face: Face, options: RetouchOptions)
   const size = Math.max(face.box.width, face.box.height);
   const before = planes.y.slice();
   if (options.skinSmoothing) smoothSkin(planes, regions, size, k);
-  sharpenFeatures(planes, before, regions, size, k, FACE_DETAIL * (options.skinSmoothing ? 1 : 1.5));
+  const sharpening = options.detailRestored
+    ? { eyes: 0.5, parts: 0, face: 0 }
+    : { eyes: 1, parts: 1, face: FACE_DETAIL * (options.skinSmoothing ? 1 : 1.5) };
+  sharpenFeatures(planes, before, regions, size, k, sharpening);
   if (options.colourful) matchSkinTone(planes, regions, k);
   return keepUntouched(crop, fromYcc(planes, crop.channels === 1 ? 1 : crop.channels), regions);
 }
@@ -141,7 +149,8 @@ const WEAK_STRUCTURE = 0.1;
 
 /**
  * Eyes: unsharp masking of iris and lashes, with the eye whites lifted slightly; highlights (catch-lights)
- * are never pushed to clipping. Lips and brows: the same, gentler. Measured on the luma before the skin pass.
+ * are never pushed to clipping. Lips and brows: the same, gentler; the rest of the face, gentler still. Each
+ * scaled by `sharpening`. Measured on the luma before the skin pass.
  */
 function sharpenFeatures(
   planes: YccPlanes,
@@ -149,7 +158,7 @@ function sharpenFeatures(
   regions: FaceRegions,
   size: number,
   k: number,
-  faceDetail: number,
+  sharpening: { eyes: number; parts: number; face: number },
 ): void {
   const { width, height, y, cb, cr } = planes;
   const r = Math.max(1, size * 0.008);
@@ -163,7 +172,9 @@ function sharpenFeatures(
     const detail = before[i] - soft[i];
     const contrast = soft[i] - wide[i];
     let delta =
-      eye * k * (0.45 * detail + 0.15 * contrast) + part * k * 0.45 * detail + rest * k * faceDetail * detail;
+      eye * k * sharpening.eyes * (0.45 * detail + 0.15 * contrast) +
+      part * k * sharpening.parts * 0.45 * detail +
+      rest * k * sharpening.face * detail;
     const saturation = Math.abs(cb[i] - 128) + Math.abs(cr[i] - 128);
     if (before[i] > wide[i] + 8 && saturation < 24) delta += eye * k * 4; // the eye whites
     // Catch-lights and other highlights: no more than halfway to white.

@@ -1,0 +1,4 @@
+import { faceDetailTask } from './retouch.task';
+
+/** Worker task `face-detail`. */
+export default faceDetailTask;
