@@ -210,6 +210,7 @@ function HeadshotChoices({
       <Field label="Size" hint={headshotSizeHint(choices.headshotSize)}>
         <Segmented<ModeChoices['headshotSize']>
           label="Size"
+          wrapAt3
           value={choices.headshotSize}
           disabled={disabled}
           onChange={(headshotSize) => set({ headshotSize })}
