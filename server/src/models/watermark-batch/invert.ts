@@ -13,6 +13,8 @@ export interface Inversion {
   unsafe: Uint8Array;
   unsafeCount: number;
   changed: number;
+  /** The opacity inverted at each pixel, width * height (0 where the mark is not). */
+  alpha: Float32Array;
 }
 
 /**
@@ -24,6 +26,7 @@ export function invertMark(photo: RawImage, matte: Matte, placement: Placement):
   const { width: w, height: h, channels: c } = photo;
   const data = photo.data.slice();
   const unsafe = new Uint8Array(w * h);
+  const alpha = new Float32Array(w * h);
   const { width: mw, height: mh } = matte;
   const half = { x: middle(mw), y: middle(mh) };
   const s = placement.scale;
@@ -39,6 +42,7 @@ export function invertMark(photo: RawImage, matte: Matte, placement: Placement):
       const a = sampleMatte(matte, (x - placement.cx) / s + half.x, (y - placement.cy) / s + half.y, overlay);
       if (a <= 0) continue;
       const i = y * w + x;
+      alpha[i] = a;
       let bad = a > SAFE_ALPHA;
       for (let k = 0; k < 3; k++) {
         const j = photo.data[i * c + k];
@@ -53,7 +57,7 @@ export function invertMark(photo: RawImage, matte: Matte, placement: Placement):
         unsafeCount++;
       }
     }
-  return { image: { ...photo, data }, unsafe, unsafeCount, changed };
+  return { image: { ...photo, data }, unsafe, unsafeCount, changed, alpha };
 }
 
 /** Opacity at (x, y) of the matte, bilinear, 0 outside; the overlay written to `overlay`. */

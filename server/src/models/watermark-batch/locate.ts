@@ -1,4 +1,4 @@
-import type { Gradients } from './gradients';
+import { blurGradients, type Gradients } from './gradients';
 import type { MarkTemplate } from './template';
 
 /** Where a mark's box centre lies on a photo, at what size, and how well its edges match there (0..1). */
@@ -12,8 +12,10 @@ export interface Placement {
 interface EdgePoints {
   qx: Float32Array;
   qy: Float32Array;
+  /** The template's gradient at each point, `channels` values a point. */
   tx: Float32Array;
   ty: Float32Array;
+  channels: number;
   energy: number;
 }
 
@@ -38,10 +40,7 @@ export function locateMark(
   reach = Math.round(REACH * Math.min(photo.width, photo.height)),
 ): Placement {
   const blurredPhoto = blurGradients(photo, 2);
-  const blurredTemplate = blurGradients(
-    { gx: template.gx, gy: template.gy, width: template.width, height: template.height },
-    2,
-  );
+  const blurredTemplate = blurGradients(template, 2);
   const coarse = edgePoints(template, blurredTemplate, COARSE_POINTS);
   let best: Placement = { ...expected, scale: 1, score: -1 };
   for (const scale of SCALES)
@@ -63,12 +62,9 @@ export function locateMark(
   return best;
 }
 
-function edgePoints(
-  template: MarkTemplate,
-  from: { gx: Float32Array; gy: Float32Array },
-  most: number,
-): EdgePoints {
-  const { width: w, height: h, edges } = template;
+function edgePoints(template: MarkTemplate, from: Gradients, most: number): EdgePoints {
+  const { width: w, height: h, edges, channels } = template;
+  const plane = w * h;
   let count = 0;
   for (let i = 0; i < edges.length; i++) count += edges[i];
   const stride = Math.max(1, Math.ceil(count / most));
@@ -76,8 +72,9 @@ function edgePoints(
   const points: EdgePoints = {
     qx: new Float32Array(n),
     qy: new Float32Array(n),
-    tx: new Float32Array(n),
-    ty: new Float32Array(n),
+    tx: new Float32Array(n * channels),
+    ty: new Float32Array(n * channels),
+    channels,
     energy: 0,
   };
   let seen = 0;
@@ -88,9 +85,13 @@ function edgePoints(
     const y = (i - x) / w;
     points.qx[k] = x - middle(w);
     points.qy[k] = y - middle(h);
-    points.tx[k] = from.gx[i];
-    points.ty[k] = from.gy[i];
-    points.energy += from.gx[i] ** 2 + from.gy[i] ** 2;
+    for (let ch = 0; ch < channels; ch++) {
+      const tx = from.gx[ch * plane + i];
+      const ty = from.gy[ch * plane + i];
+      points.tx[k * channels + ch] = tx;
+      points.ty[k * channels + ch] = ty;
+      points.energy += tx * tx + ty * ty;
+    }
     k++;
   }
   return points;
@@ -98,43 +99,18 @@ function edgePoints(
 
 function correlate(points: EdgePoints, photo: Gradients, cx: number, cy: number, scale: number): number {
   const { width: w, height: h, gx, gy } = photo;
+  const { tx, ty, channels } = points;
+  const plane = w * h;
   let dot = 0;
   let energy = 0;
   for (let k = 0; k < points.qx.length; k++) {
     const x = Math.round(cx + scale * points.qx[k]);
     const y = Math.round(cy + scale * points.qy[k]);
     if (x < 0 || y < 0 || x >= w || y >= h) continue;
-    const i = y * w + x;
-    dot += points.tx[k] * gx[i] + points.ty[k] * gy[i];
-    energy += gx[i] * gx[i] + gy[i] * gy[i];
+    for (let ch = 0, i = y * w + x; ch < channels; ch++, i += plane) {
+      dot += tx[k * channels + ch] * gx[i] + ty[k * channels + ch] * gy[i];
+      energy += gx[i] * gx[i] + gy[i] * gy[i];
+    }
   }
   return energy > 0 && points.energy > 0 ? dot / Math.sqrt(energy * points.energy) : 0;
-}
-
-export function blurGradients(g: Gradients, radius: number): Gradients {
-  return {
-    gx: boxBlur(g.gx, g.width, g.height, radius),
-    gy: boxBlur(g.gy, g.width, g.height, radius),
-    width: g.width,
-    height: g.height,
-  };
-}
-
-/** A separable box blur (clamped at the borders). */
-function boxBlur(values: Float32Array, w: number, h: number, r: number): Float32Array {
-  const tmp = new Float32Array(w * h);
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let sum = 0;
-      for (let d = -r; d <= r; d++) sum += values[y * w + Math.min(w - 1, Math.max(0, x + d))];
-      tmp[y * w + x] = sum / (2 * r + 1);
-    }
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let sum = 0;
-      for (let d = -r; d <= r; d++) sum += tmp[Math.min(h - 1, Math.max(0, y + d)) * w + x];
-      out[y * w + x] = sum / (2 * r + 1);
-    }
-  return out;
 }

@@ -3,9 +3,10 @@ import { dilate, type Bitmap } from '../../lib/image/bitmap';
 import type { RawImage } from '../../lib/image/raw-image';
 import { inpaintImage } from '../inpaint/inpaint.model';
 import { alignedCrop, cropAsImage } from './align';
-import { lumaGradients, medianGradients, type Gradients } from './gradients';
+import { blurredMedian, colourGradients, medianGradients, type Gradients } from './gradients';
 import { invertMark } from './invert';
-import { blurGradients, locateMark, middle, type Placement } from './locate';
+import { heldToFill } from './fallback';
+import { locateMark, middle, type Placement } from './locate';
 import { edgeAgreement } from './agreement';
 import { estimateMatte, type Matte } from './matte';
 import { markTemplate, noiseThreshold, type MarkTemplate } from './template';
@@ -14,7 +15,9 @@ import { markTemplate, noiseThreshold, type MarkTemplate } from './template';
  * One watermark on many photos (Dekel et al., "On the Effectiveness of Visible Watermarks", CVPR 2017): the
  * mark's edges from the median of the photos' gradients, each photo's placement of them, the opacity and
  * overlay from all the marked photos at once, and each photo inverted exactly; what cannot be inverted is
- * filled by the inpainting engine. Photos where the mark is not found are handed back untouched.
+ * filled by the inpainting engine, and regions where the inversion looks worse than the photo's own fill take
+ * the fill (fallback.ts). Edges are taken in each colour channel, so a mark of the photos' luma but not their
+ * colour is found. Photos where the mark is not found are handed back untouched.
  */
 export interface SameMarkOptions {
   /** A painted mask on one photo: where the mark is (the estimate is kept near it). */
@@ -31,6 +34,8 @@ export interface SameMarkPhoto {
   /** Pixels inverted, and of them those filled instead because inversion could not recover them. */
   inverted: number;
   filled: number;
+  /** Regions (48 px squares) where the photo's own fill was taken over the inversion. */
+  regionsFilled: number;
 }
 
 export interface SameMarkResult {
@@ -50,6 +55,14 @@ const MIN_AGREEMENT = 0.5;
 const MIN_TYPICAL_AGREEMENT = 0.8;
 /** Sharper estimates from the aligned photos, each followed by a new search. */
 const REFINE_ROUNDS = 2;
+/** How far a photo already placed is searched from its place in the next round, in pixels. */
+const NEAR_REACH = 6;
+/**
+ * The sharper estimates look this far past the previous box, keeping groups of edges down to this share of the
+ * largest: a part of the mark the first estimate left out (a © a word's space before the name) comes back.
+ */
+const REFINE_MARGIN = 16;
+const REFINED_GROUP_SHARE = 0.1;
 
 export function removeSameMark(photos: RawImage[], options: SameMarkOptions = {}): SameMarkResult {
   const progress = options.onProgress ?? (() => {});
@@ -68,25 +81,29 @@ export function removeSameMark(photos: RawImage[], options: SameMarkOptions = {}
       'BAD_REQUEST',
       `The same mark is estimated from photos of one size: at least ${MIN_PHOTOS} must be ${frame.width}x${frame.height}.`,
     );
-  const gradients = photos.map((photo) => lumaGradients(photo));
-  progress(0.15);
   const hint = options.hint && inFrame.includes(options.hint.index) ? options.hint.mask : null;
   // Blurred first, so a mark moved by a few pixels on some photos still lines up with itself.
   const first = markTemplate(
-    medianGradients(inFrame.map((i) => blurGradients(gradients[i], FIRST_BLUR))),
+    blurredMedian(
+      inFrame.map((i) => photos[i]),
+      FIRST_BLUR,
+    ),
     hint,
   );
+  progress(0.15);
   const untouched = (placement: Placement): Omit<SameMarkPhoto, 'image'> => ({
     marked: false,
     placement,
     inverted: 0,
     filled: 0,
+    regionsFilled: 0,
   });
   if (!first) throw noMark(0, photos.length);
 
   // Where each photo carries the first estimate; the marked ones, aligned, give a sharper second estimate.
-  let placements = photos.map((photo, i) =>
-    locateMark(first, gradients[i], expectedCentre(first, frame, photo)),
+  // Each photo's gradients are taken again where they are needed: a batch's would fill the memory.
+  let placements = photos.map((photo) =>
+    locateMark(first, colourGradients(photo), expectedCentre(first, frame, photo)),
   );
   progress(0.35);
   let template = first;
@@ -96,17 +113,26 @@ export function removeSameMark(photos: RawImage[], options: SameMarkOptions = {}
     return placements.map((p, i) => i).filter((i) => placements[i].score >= bar);
   };
   for (let round = 0; round < REFINE_ROUNDS && marked().length >= MIN_PHOTOS; round++) {
-    const crop = hint && round === 0 ? cropHint(hint, frame.width, first) : null;
+    const crop = hint && round === 0 ? cropHint(hint, frame, first) : null;
     const next = refine(template, photos, placements, marked(), crop);
     if (!next) break;
     template = next.template;
-    placements = photos.map((photo, i) => locateMark(template, gradients[i], next.centreOf(placements[i])));
+    // A photo already placed is searched near its place (the sharper mark lies where the last one did).
+    const placed = new Set(marked());
+    placements = photos.map((photo, i) =>
+      locateMark(
+        template,
+        colourGradients(photo),
+        next.centreOf(placements[i]),
+        placed.has(i) ? NEAR_REACH : undefined,
+      ),
+    );
   }
   progress(0.55);
   const all = photos.map((photo, i) => alignedCrop(photo, placements[i], template.width, template.height));
   const agreement = edgeAgreement(
     template,
-    all.map((crop) => lumaGradients(cropAsImage(crop, template.width, template.height))),
+    all.map((crop) => colourGradients(cropAsImage(crop, template.width, template.height))),
   );
   const matched = new Set(marked());
   const carriers = photos.map((p, i) => i).filter((i) => matched.has(i) && agreement[i] >= MIN_AGREEMENT);
@@ -125,13 +151,18 @@ export function removeSameMark(photos: RawImage[], options: SameMarkOptions = {}
       result = inpaintImage(result, dilate(inversion.unsafe, image.width, image.height, 1), {
         kind: 'object',
       }).image;
+    // Pixels handed to the fill count as lost (opacity 1) for the comparison with the photo's own fill.
+    const alpha = inversion.alpha;
+    for (let p = 0; p < alpha.length; p++) if (inversion.unsafe[p]) alpha[p] = 1;
+    const held = heldToFill(image, result, alpha);
     progress(0.7 + (0.3 * (i + 1)) / photos.length);
     return {
-      image: result,
+      image: held.image,
       marked: true,
       placement: placements[i],
       inverted: inversion.changed,
       filled: inversion.unsafeCount,
+      regionsFilled: held.regionsFilled,
     };
   });
   return { photos: results, matte };
@@ -165,22 +196,19 @@ function refine(
   marked: number[],
   hint: Bitmap | null,
 ): { template: MarkTemplate; centreOf: (p: Placement) => { cx: number; cy: number } } | null {
+  const m = REFINE_MARGIN;
+  const width = previous.width + 2 * m;
+  const height = previous.height + 2 * m;
   const crops: Gradients[] = marked.map((i) =>
-    lumaGradients(
-      cropAsImage(
-        alignedCrop(photos[i], placements[i], previous.width, previous.height),
-        previous.width,
-        previous.height,
-      ),
-    ),
+    colourGradients(cropAsImage(alignedCrop(photos[i], placements[i], width, height), width, height)),
   );
   const median = medianGradients(crops);
-  const around = dilate(previous.support, previous.width, previous.height, 4);
-  const template = markTemplate(median, hint, noiseThreshold(median, around));
+  const around = padded(dilate(previous.support, previous.width, previous.height, 4), previous.width, m);
+  const template = markTemplate(median, hint, noiseThreshold(median, around), REFINED_GROUP_SHARE);
   if (!template) return null;
   const offset = {
-    x: template.box.x0 + middle(template.width) - middle(previous.width),
-    y: template.box.y0 + middle(template.height) - middle(previous.height),
+    x: template.box.x0 + middle(template.width) - middle(width),
+    y: template.box.y0 + middle(template.height) - middle(height),
   };
   return {
     template,
@@ -191,11 +219,29 @@ function refine(
   };
 }
 
-function cropHint(hint: Bitmap, frameWidth: number, template: MarkTemplate): Bitmap {
-  const { box, width, height } = template;
+/** A bitmap `width` wide with `m` empty pixels added on every side. */
+function padded(bitmap: Bitmap, width: number, m: number): Bitmap {
+  const height = bitmap.length / width;
+  const out = new Uint8Array((width + 2 * m) * (height + 2 * m));
+  for (let y = 0; y < height; y++)
+    out.set(bitmap.subarray(y * width, (y + 1) * width), (y + m) * (width + 2 * m) + m);
+  return out;
+}
+
+/** The hint in the frame box of the first estimate, grown by the sharper estimates' margin (0 off the frame). */
+function cropHint(hint: Bitmap, frame: { width: number; height: number }, template: MarkTemplate): Bitmap {
+  const m = REFINE_MARGIN;
+  const { box } = template;
+  const width = template.width + 2 * m;
+  const height = template.height + 2 * m;
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++)
-    out.set(hint.subarray((box.y0 + y) * frameWidth + box.x0, (box.y0 + y) * frameWidth + box.x1), y * width);
+    for (let x = 0; x < width; x++) {
+      const fx = box.x0 - m + x;
+      const fy = box.y0 - m + y;
+      if (fx >= 0 && fy >= 0 && fx < frame.width && fy < frame.height)
+        out[y * width + x] = hint[fy * frame.width + fx];
+    }
   return out;
 }
 

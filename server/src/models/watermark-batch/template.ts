@@ -6,7 +6,7 @@ import {
   type Bitmap,
   type Box,
 } from '../../lib/image/bitmap';
-import type { Gradients } from './gradients';
+import { magnitudes, type Gradients } from './gradients';
 import { integrateGradients } from './poisson';
 
 /**
@@ -14,13 +14,9 @@ import { integrateGradients } from './poisson';
  * (the points a photo is searched with) and its support (edges and the inside of its strokes, where the
  * opacity is estimated).
  */
-export interface MarkTemplate {
+export interface MarkTemplate extends Gradients {
   /** Where the box lies in the frame the gradients came from. */
   box: Box;
-  width: number;
-  height: number;
-  gx: Float32Array;
-  gy: Float32Array;
   edges: Bitmap;
   support: Bitmap;
 }
@@ -45,42 +41,37 @@ export function markTemplate(
   median: Gradients,
   hint: Bitmap | null = null,
   threshold = noiseThreshold(median),
+  minGroupShare = MIN_GROUP_SHARE,
 ): MarkTemplate | null {
-  const { width: w, height: h, gx, gy } = median;
+  const { width: w, height: h, gx, gy, channels } = median;
   const magnitude = magnitudes(median);
   const near = hint ? dilate(hint, w, h, 6) : null;
   let edges: Bitmap = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) edges[i] = magnitude[i] > threshold && (!near || near[i]) ? 1 : 0;
-  edges = mainParts(dropSpecks(edges, w, h), w, h);
+  edges = mainParts(dropSpecks(edges, w, h), w, h, minGroupShare);
   const bounds = maskBounds(edges, w, h);
   if (!bounds) return null;
   const box = expandBox(bounds, BOX_PAD + SUPPORT_REACH, w, h);
   const bw = box.x1 - box.x0;
   const bh = box.y1 - box.y0;
-  const crop = (from: Float32Array | Uint8Array) => {
-    const out = from instanceof Uint8Array ? new Uint8Array(bw * bh) : new Float32Array(bw * bh);
-    for (let y = 0; y < bh; y++)
-      out.set(from.subarray((y + box.y0) * w + box.x0, (y + box.y0) * w + box.x1), y * bw);
+  /** `from`'s planes (of w * h each) cut to the box, plane after plane. */
+  const crop = <T extends Float32Array | Uint8Array>(from: T, out: T): T => {
+    for (let p = 0; p < out.length / (bw * bh); p++)
+      for (let y = 0; y < bh; y++) {
+        const row = p * w * h + (y + box.y0) * w;
+        out.set(from.subarray(row + box.x0, row + box.x1), (p * bh + y) * bw);
+      }
     return out;
   };
-  const tgx = crop(gx) as Float32Array;
-  const tgy = crop(gy) as Float32Array;
-  const tedges = crop(edges) as Uint8Array;
-  return {
-    box,
+  const cropped: Gradients = {
+    gx: crop(gx, new Float32Array(bw * bh * channels)),
+    gy: crop(gy, new Float32Array(bw * bh * channels)),
     width: bw,
     height: bh,
-    gx: tgx,
-    gy: tgy,
-    edges: tedges,
-    support: supportOf(tgx, tgy, tedges, bw, bh, threshold),
+    channels,
   };
-}
-
-function magnitudes({ gx, gy }: Gradients): Float32Array {
-  const out = new Float32Array(gx.length);
-  for (let i = 0; i < gx.length; i++) out[i] = Math.hypot(gx[i], gy[i]);
-  return out;
+  const tedges = crop(edges, new Uint8Array(bw * bh));
+  return { ...cropped, box, edges: tedges, support: supportOf(cropped, tedges, threshold) };
 }
 
 /** The least gradient of an edge: well above the median's level over the frame, or over what `mark` leaves out. */
@@ -91,18 +82,18 @@ export function noiseThreshold(median: Gradients, mark: Bitmap | null = null): n
 }
 
 /** Edges grown over anti-aliasing, with the inside of strokes where the rebuilt mark stands out. */
-function supportOf(
-  gx: Float32Array,
-  gy: Float32Array,
-  edges: Bitmap,
-  w: number,
-  h: number,
-  threshold: number,
-): Bitmap {
-  const rebuilt = integrateGradients(gx, gy, w, h);
+function supportOf(gradients: Gradients, edges: Bitmap, threshold: number): Bitmap {
+  const { width: w, height: h, channels } = gradients;
+  const plane = (values: Float32Array, ch: number) => values.subarray(ch * w * h, (ch + 1) * w * h);
+  // The mark rebuilt in each channel; its inside stands out from the photos in any one of them.
+  const rebuilt = new Float32Array(w * h);
+  for (let ch = 0; ch < channels; ch++) {
+    const u = integrateGradients(plane(gradients.gx, ch), plane(gradients.gy, ch), w, h);
+    for (let i = 0; i < w * h; i++) rebuilt[i] += u[i] * u[i];
+  }
   const support = dilate(edges, w, h, SUPPORT_REACH);
   const inside = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) inside[i] = Math.abs(rebuilt[i]) > 2 * threshold ? 1 : 0;
+  for (let i = 0; i < w * h; i++) inside[i] = Math.sqrt(rebuilt[i]) > 2 * threshold ? 1 : 0;
   const grown = dilate(inside, w, h, 1);
   for (let i = 0; i < w * h; i++) support[i] |= grown[i];
   fillEnclosed(support, w, h);
@@ -143,14 +134,13 @@ function dropSpecks(mask: Bitmap, w: number, h: number): Bitmap {
  * The mark's edges without the chance agreements scattered over the frame: edges within GAP px of each other
  * form a group, and groups with under a quarter of the largest one's edge pixels are dropped.
  */
-function mainParts(edges: Bitmap, w: number, h: number): Bitmap {
+function mainParts(edges: Bitmap, w: number, h: number, minShare: number): Bitmap {
   const groups = connectedComponents(dilate(edges, w, h, GAP), w, h);
   const mass = new Array<number>(groups.count + 1).fill(0);
   for (let i = 0; i < w * h; i++) if (edges[i]) mass[groups.labels[i]]++;
   const largest = Math.max(0, ...mass);
   const out = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++)
-    if (edges[i] && mass[groups.labels[i]] >= MIN_GROUP_SHARE * largest) out[i] = 1;
+  for (let i = 0; i < w * h; i++) if (edges[i] && mass[groups.labels[i]] >= minShare * largest) out[i] = 1;
   return out;
 }
 
