@@ -1,4 +1,14 @@
-import { GENERATE, JOINERS, LARGE, NUMBER_WORDS, REMOVE, SIGN_OFF, SMALL, words } from './lexicon';
+import {
+  GENERATE,
+  JOINERS,
+  LARGE,
+  NUMBER_WORDS,
+  PERSONAL_SUBJECTS,
+  REMOVE,
+  SIGN_OFF,
+  SMALL,
+  words,
+} from './lexicon';
 import type { Token } from './tokens';
 
 /** A run of words that holds at most one wish ("crop it to a square"), with its words as written. */
@@ -68,7 +78,7 @@ const WISH_VERBS = new Set([
  */
 function startsAnotherWish(current: readonly Token[], token: Token): boolean {
   const previous = current.at(-1)?.pos ?? '';
-  const afterObject = GENERATE.has(token.lemma) && !SUBJECTS.has(current.at(-1)?.lemma ?? '');
+  const afterObject = GENERATE.has(token.lemma) && !PERSONAL_SUBJECTS.has(current.at(-1)?.lemma ?? '');
   const after = ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', ...(afterObject ? ['PRON'] : [])];
   return (
     token.pos === 'VERB' &&
@@ -78,7 +88,6 @@ function startsAnotherWish(current: readonly Token[], token: Token): boolean {
   );
 }
 
-const SUBJECTS = words('i, we, she, he, they');
 const MODALS = words('can, could, would, will, should, shall, may, might, please');
 const TENSE = words("will, 'll, have, 've, had, already, just");
 
@@ -94,7 +103,10 @@ export function narrated(clause: Clause, i: number, { passive = false } = {}): b
   // "I'll delete this post", "we have removed it": what the writer will do or did
   let subject = i - 1;
   while (subject > 0 && subject >= i - 2 && TENSE.has(clause.tokens[subject].lemma)) subject--;
-  return SUBJECTS.has(clause.tokens[subject].lemma) && !MODALS.has(clause.tokens[subject - 1]?.lemma ?? '');
+  return (
+    PERSONAL_SUBJECTS.has(clause.tokens[subject].lemma) &&
+    !MODALS.has(clause.tokens[subject - 1]?.lemma ?? '')
+  );
 }
 
 /** Index of the first token whose lemma is in `words`, or -1. */

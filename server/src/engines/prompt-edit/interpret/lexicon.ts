@@ -112,6 +112,9 @@ export const COMPLAINT = words(
 );
 export const NEGATION = words("not, n't, no, never, without, dont, nothing");
 
+/** Pronouns that are the subject of what the writer tells: "we lost our dog", "the logo I added". */
+export const PERSONAL_SUBJECTS = words('i, we, she, he, they');
+
 /** Words that thank or sign off ("thanks in advance", "thx", "tia"): the wish before them has ended. */
 export const SIGN_OFF = words('thanks, thank, thx, tia, cheers');
 

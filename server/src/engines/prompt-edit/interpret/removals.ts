@@ -46,7 +46,7 @@ export function readRemoval(
   // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did;
   // one that speaks to the reader ("you guys are amazing") or tells of the photo ("it's for her memorial")
   // names no one in it
-  const listed = afterRemoval && !has(clause, ['you']) && !SUBJECTS.has(clause.tokens[0]?.lemma ?? '');
+  const listed = afterRemoval && !has(clause, ['you']) && !opensAStatement(clause);
   if (verb < 0 && (!listed || clause.tokens.some((t) => t.pos === 'VERB' && t.lemma !== 'please')))
     return null;
   let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
@@ -245,8 +245,9 @@ export function namedThing(clause: Clause): Named | null {
   return null;
 }
 
-/** Pronouns that open a sentence about the photo or the writer, not a thing in a list. */
-const SUBJECTS = L.words('it, i, we, she, he, they');
+/** A sentence about the photo or the writer ("it's for her memorial", "we lost..."), not a thing in a list. */
+const opensAStatement = (clause: Clause) =>
+  ['it', ...L.PERSONAL_SUBJECTS].includes(clause.tokens[0]?.lemma ?? '');
 
 /** Verbs of editing in general, which remove a thing only with "out": "photoshop my ex out". */
 const EDITING = L.words('edit, photoshop');
