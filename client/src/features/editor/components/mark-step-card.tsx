@@ -1,6 +1,6 @@
-import { Check, MousePointerClick } from 'lucide-react';
 import { cn } from '@client/lib/utils';
 import type { MarkStep } from '../model/mark-step';
+import { TapStepFrame } from './tap-step-frame';
 
 /**
  * The step of a Chat to Edit plan the person does: mark on the photo what to remove. Dashed while nothing is
@@ -12,23 +12,7 @@ export function MarkStepCard({ step, done, canTap }: { step: MarkStep; done: boo
     ? 'tap it once on the photo, or paint over it. Shift-click or hold to take a part away.'
     : 'paint over it on the photo with the brush.';
   return (
-    <div
-      data-testid="mark-step"
-      data-done={done}
-      className={cn(
-        'flex items-start gap-2.5 rounded-lg border p-3 transition-colors',
-        done ? 'border-primary/40 bg-primary/5' : 'border-dashed border-primary/60 bg-primary/5',
-      )}
-    >
-      <span
-        className={cn(
-          'flex size-7 shrink-0 items-center justify-center rounded-full',
-          done ? 'bg-primary text-primary-foreground' : 'bg-primary/15 text-primary',
-        )}
-        aria-hidden
-      >
-        {done ? <Check className="size-4" /> : <MousePointerClick className="size-4" />}
-      </span>
+    <TapStepFrame done={done} testId="mark-step">
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className="text-sm font-semibold">{step.title}</p>
@@ -47,6 +31,6 @@ export function MarkStepCard({ step, done, canTap }: { step: MarkStep; done: boo
           {done ? 'Marked. Tap again to add or refine; the eraser takes away.' : `${why} ${how}`}
         </p>
       </div>
-    </div>
+    </TapStepFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { Check, MousePointerClick, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { cn } from '@client/lib/utils';
 import type { SubjectPoint } from '../model/subject-point';
+import { TapStepFrame } from './tap-step-frame';
 
 /**
  * The headshot's choice of person in a group photo: dashed while no one is chosen (the largest, most central
@@ -18,23 +18,7 @@ export function SubjectCard({
 }) {
   const done = point !== null;
   return (
-    <div
-      data-testid="subject-card"
-      data-done={done}
-      className={cn(
-        'flex items-start gap-2.5 rounded-lg border p-3 transition-colors',
-        done ? 'border-primary/40 bg-primary/5' : 'border-dashed border-primary/60 bg-primary/5',
-      )}
-    >
-      <span
-        className={cn(
-          'flex size-7 shrink-0 items-center justify-center rounded-full',
-          done ? 'bg-primary text-primary-foreground dark:bg-violet-600' : 'bg-primary/15 text-primary',
-        )}
-        aria-hidden
-      >
-        {done ? <Check className="size-4" /> : <MousePointerClick className="size-4" />}
-      </span>
+    <TapStepFrame done={done} testId="subject-card">
       <div className="min-w-0 flex-1" aria-live="polite">
         <p className="text-sm font-semibold">
           {done ? 'Headshot of the person you tapped' : 'Several people: tap the person for the headshot'}
@@ -57,6 +41,6 @@ export function SubjectCard({
           <X /> Clear
         </Button>
       )}
-    </div>
+    </TapStepFrame>
   );
 }
