@@ -232,6 +232,17 @@ describe('Professional headshots on real photos', () => {
     expect(response.json().error.message).toMatch(/too small for a headshot \(\d+ px wide/);
   });
 
+  it('refuses a face the photo cuts off at the forehead rather than inventing it, and keeps the credit', async () => {
+    const cut = await sharp(fixture('face/face-grace-hopper-navy-portrait.jpg'))
+      .extract({ left: 0, top: 170, width: 512, height: 430 })
+      .toBuffer();
+    const response = await submit('gus', cut, 'cut.jpg');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toMatch(/face runs past the edge of this photo/);
+    const left = await credits('gus');
+    expect(left.remaining).toBe(left.limit);
+  });
+
   it('rejects an unknown backdrop before spending a credit', async () => {
     const response = await submit('eve', fixture('face/face-grace-hopper-navy-portrait.jpg'), 'a.jpg', {
       backdrop: 'sunset',

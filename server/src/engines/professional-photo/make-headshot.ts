@@ -17,6 +17,7 @@ import {
   eyeRoll,
   faceOnOutput,
   faceOnPhoto,
+  faceOutside,
   frameBounds,
   levelFace,
   mainFace,
@@ -70,6 +71,14 @@ export interface HeadshotResult {
 const MAX_PLAIN_ENLARGEMENT = 1.15;
 /** The hair's first guess above the forehead, as a share of the oval's height, before the matte is read. */
 const HAIR_GUESS = 0.3;
+/**
+ * A face whose outline runs past the photo's edge by more than this share of its height is refused: the
+ * headshot would have to invent the forehead or chin the photo cut off, and a frame around it shows the
+ * cut as a straight line across the face.
+ */
+const MAX_FACE_OUTSIDE = 0.06;
+const FACE_CUT_MESSAGE =
+  'The face runs past the edge of this photo, so a headshot would have to invent part of it. Please use a photo that shows the whole face with some room around it.';
 /** Where the photo's own edge cuts the person, the matte fades out over this share of the face's width. */
 const EDGE_FADE = 0.15;
 
@@ -90,6 +99,7 @@ export async function makeHeadshot(
     );
   }
   const levelled = await refinedFace(image, face, pool, signal);
+  if (faceOutside(levelled, image) > MAX_FACE_OUTSIDE) throw new AppError('NOTHING_TO_DO', FACE_CUT_MESSAGE);
   const level = levelFace(levelled);
   const rule = FRAMING_RULES[options.size];
   const guess = composeFrame(level, level.top - HAIR_GUESS * (level.bottom - level.top), width, height, rule);
@@ -101,7 +111,7 @@ export async function makeHeadshot(
   const headTop = findHeadTop(matteRegion, level);
   const composed = composeFrame(level, headTop, width, height, rule);
   const rowOf = (y: number) => toOutput(composed, unlevelPoint({ x: 0, y }, level.roll, level.origin)).y;
-  const rows = { headTop: rowOf(headTop), chin: rowOf(level.bottom) };
+  const rows = { headTop: rowOf(headTop), eyes: rowOf(0), chin: rowOf(level.bottom) };
   const frame = fitToPhoto(composed, image, photoCuts(matteRegion, image, level), rows);
   const tight = frameBounds(frame, 0.02, image.width, image.height);
   if (!contains(bounds, tight)) {

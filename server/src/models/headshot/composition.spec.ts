@@ -70,7 +70,7 @@ describe('fitToPhoto', () => {
   it('leaves a frame alone where the photo cuts nothing', () => {
     const level = levelFace(drawnFace(400, 60, 200));
     const frame = composeFrame(level, level.top - 40, 1024, 1024);
-    expect(fitToPhoto(frame, photo, NO_CUTS, { headTop: 0, chin: 500 })).toEqual(frame);
+    expect(fitToPhoto(frame, photo, NO_CUTS, { headTop: 0, eyes: 250, chin: 500 })).toEqual(frame);
   });
 
   it("moves the frame down to the photo's top where the photo cut the hair: the cut stays at the frame's edge", () => {
@@ -79,7 +79,11 @@ describe('fitToPhoto', () => {
     const headTop = -levelFace(drawnFace(400, 200, 220, 0.05)).origin.y;
     const frame = composeFrame(level, headTop, 1024, 1024);
     expect(overflow(frame, 'top', photo)).toBeGreaterThan(10);
-    const rows = { headTop: rowOf(frame, level, headTop), chin: rowOf(frame, level, level.bottom) };
+    const rows = {
+      headTop: rowOf(frame, level, headTop),
+      eyes: rowOf(frame, level, 0),
+      chin: rowOf(frame, level, level.bottom),
+    };
     const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, top: true }, rows);
     expect(overflow(fitted, 'top', photo)).toBeLessThanOrEqual(0.5);
     // Still level and the face still centred.
@@ -98,7 +102,7 @@ describe('fitToPhoto', () => {
       frame,
       photo,
       { ...NO_CUTS, bottom: true },
-      { headTop: row, chin: rowOf(frame, level, level.bottom) },
+      { headTop: row, eyes: rowOf(frame, level, 0), chin: rowOf(frame, level, level.bottom) },
     );
     expect(overflow(fitted, 'bottom', photo)).toBeLessThanOrEqual(0.5);
     expect(fitted.scale).toBeGreaterThan(frame.scale);
@@ -114,7 +118,11 @@ describe('fitToPhoto', () => {
     const frame = composeFrame(level, headTop, 1024, 1024);
     const chinOnPhoto = unlevelPoint({ x: 0, y: level.bottom }, level.roll, level.origin).y;
     const shortPhoto = { width: 800, height: Math.ceil(chinOnPhoto + 5) };
-    const rows = { headTop: rowOf(frame, level, headTop), chin: rowOf(frame, level, level.bottom) };
+    const rows = {
+      headTop: rowOf(frame, level, headTop),
+      eyes: rowOf(frame, level, 0),
+      chin: rowOf(frame, level, level.bottom),
+    };
     const fitted = fitToPhoto(frame, shortPhoto, { ...NO_CUTS, bottom: true }, rows);
     expect(fitted).toEqual(frame);
   });
@@ -122,7 +130,12 @@ describe('fitToPhoto', () => {
   it('moves the face off centre by at most the limit toward a side the photo cut, then tightens', () => {
     const level = levelFace(drawnFace(130, 400, 160));
     const frame = composeFrame(level, level.top - 40, 1024, 1024);
-    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, left: true }, { headTop: 100, chin: 600 });
+    const fitted = fitToPhoto(
+      frame,
+      photo,
+      { ...NO_CUTS, left: true },
+      { headTop: 100, eyes: 350, chin: 600 },
+    );
     expect(overflow(fitted, 'left', photo)).toBeLessThanOrEqual(0.5);
     const shift = Math.abs(toOutput(fitted, level.origin).x - 512);
     expect(shift).toBeGreaterThan(0);
@@ -132,7 +145,64 @@ describe('fitToPhoto', () => {
   it('does not tighten at all where even the limit would leave the cut inside the frame', () => {
     const level = levelFace(drawnFace(400, 960, 200));
     const frame = composeFrame(level, level.top - 40, 1024, 1024);
-    const fitted = fitToPhoto(frame, photo, { ...NO_CUTS, bottom: true }, { headTop: 100, chin: 700 });
+    const fitted = fitToPhoto(
+      frame,
+      photo,
+      { ...NO_CUTS, bottom: true },
+      { headTop: 100, eyes: 400, chin: 700 },
+    );
     expect(fitted.scale).toBe(frame.scale);
+  });
+
+  describe('close-ups', () => {
+    // The photo holds little more than the head: the hair touches its top, the shoulders run past its
+    // bottom and both sides.
+    const closeUpOf = (photoSize: { width: number; height: number }, faceWidth: number) => {
+      const level = levelFace(drawnFace(photoSize.width / 2, 0.45 * photoSize.height, faceWidth));
+      const headTop = -level.origin.y;
+      const frame = composeFrame(level, headTop, 1024, 1024);
+      const rows = {
+        headTop: rowOf(frame, level, headTop),
+        eyes: rowOf(frame, level, 0),
+        chin: rowOf(frame, level, level.bottom),
+      };
+      const all: PhotoCuts = { top: true, bottom: true, left: true, right: true };
+      return { level, frame, rows, fitted: fitToPhoto(frame, photoSize, all, rows) };
+    };
+    const inside = (t: FrameTransform, photoSize: { width: number; height: number }) =>
+      (['top', 'bottom', 'left', 'right'] as const).every((side) => overflow(t, side, photoSize) <= 0.5);
+
+    it('frames a close-up tighter, inside the photo, rather than fading its edges into the backdrop', () => {
+      const photoSize = { width: 400, height: 500 };
+      const { level, frame, fitted } = closeUpOf(photoSize, 220);
+      expect(inside(frame, photoSize)).toBe(false);
+      expect(inside(fitted, photoSize)).toBe(true);
+      expect(fitted.scale).toBeGreaterThan(frame.scale);
+      expect(fitted.scale).toBeLessThanOrEqual(frame.scale * FIT_LIMITS.maxTighten + 1e-9);
+      // A headshot still: the chin within the rule's room, the eyes not pushed to the top, the face centred.
+      expect(rowOf(fitted, level, level.bottom)).toBeLessThanOrEqual(FIT_LIMITS.chinAt * 1024 + 1e-6);
+      expect(rowOf(fitted, level, 0)).toBeGreaterThanOrEqual(0.22 * 1024 - 1e-6);
+      expect(Math.abs(toOutput(fitted, level.origin).x - 512)).toBeLessThanOrEqual(
+        FIT_LIMITS.maxShift * 1024 + 1e-6,
+      );
+    });
+
+    it('lets the face fill the frame where the photo is cropped closer still', () => {
+      const photoSize = { width: 320, height: 400 };
+      const { level, frame, fitted } = closeUpOf(photoSize, 262);
+      expect(inside(fitted, photoSize)).toBe(true);
+      expect(fitted.scale).toBeGreaterThan(frame.scale);
+      expect(rowOf(fitted, level, level.bottom)).toBeLessThanOrEqual(0.97 * 1024 + 1e-6);
+      expect(rowOf(fitted, level, 0)).toBeGreaterThanOrEqual(0.15 * 1024 - 1e-6);
+    });
+
+    it('never moves the face to the top of the frame for a cut it cannot fit', () => {
+      // The face fills a wide, short photo: no frame of at most twice the rule's scale fits inside it.
+      const photoSize = { width: 800, height: 330 };
+      const { level, frame, fitted } = closeUpOf(photoSize, 300);
+      expect(inside(fitted, photoSize)).toBe(false);
+      expect(fitted.scale).toBe(frame.scale);
+      expect(rowOf(fitted, level, 0)).toBeGreaterThanOrEqual(0.22 * 1024 - 1e-6);
+    });
   });
 });

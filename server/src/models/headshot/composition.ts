@@ -6,7 +6,7 @@
  * own edge, so the headshot never shows a straight cut line or a streak of repeated edge pixels.
  */
 import type { HeadshotSize } from '@common/schemas/mode-options';
-import { toPhoto, unlevelPoint, type FrameTransform, type LevelFace, type Point } from './framing';
+import { toOutput, toPhoto, unlevelPoint, type FrameTransform, type LevelFace, type Point } from './framing';
 
 export interface FramingRule {
   /** The face's width (cheek to cheek) as a share of the frame's width. */
@@ -154,19 +154,28 @@ function tightened(t: FrameTransform, k: number, u: number, v: number): FrameTra
 /** Slack (photo pixels) within which a frame edge counts as on the photo's edge. */
 const ON_EDGE = 0.5;
 
+/** The output rows of the composed frame's head top, eye line and chin. */
+export interface HeadRows {
+  headTop: number;
+  eyes: number;
+  chin: number;
+}
+
 /**
  * The frame moved, then tightened, so that no photo edge that cuts the person lies inside it: hair cut by
  * the photo's top moves the frame down until its top is the photo's (the cut stays at the frame's edge); a
  * side cut moves the face off centre by at most `maxShift`; what still reaches past a cut edge (shoulders
  * past the photo's bottom or side) is tightened about the frame's top centre, at most `maxTighten` times,
- * and never past the chin's room (`rows` are the head's top and the chin on the composed frame), so the room
- * above the hair stays as the rule set it. A frame that would need more is not tightened at all. Sides that cut nothing are left to the backdrop.
+ * and never past the chin's room (`rows` are on the composed frame), so the room above the hair stays as the
+ * rule set it. Where that cannot fit, the photo is a close-up and the frame may cut the hair too
+ * (`closeUp`). A frame that would need more is not tightened at all, and keeps the shifts only while the
+ * eyes stay where a close-up's would. Sides that cut nothing are left to the backdrop.
  */
 export function fitToPhoto(
   frame: FrameTransform,
   photo: { width: number; height: number },
   cuts: PhotoCuts,
-  rows: { headTop: number; chin: number },
+  rows: HeadRows,
   limits: FitLimits = FIT_LIMITS,
 ): FrameTransform {
   let t = frame;
@@ -188,32 +197,83 @@ export function fitToPhoto(
   const anchorV = cuts.top ? 0 : Math.max(0, rows.headTop);
   const at = (k: number) => tightened(t, k, t.width / 2, anchorV);
   // The chin moves away from the anchor k times; the shifts above moved it up as much as they moved the frame.
-  const shiftedChin = rows.chin - (toOutputRow(t, frame, anchorV) - anchorV);
+  const shiftedChin = movedRow(frame, t, rows.chin);
   const chinRoom = (limits.chinAt * t.height - anchorV) / Math.max(1, shiftedChin - anchorV);
   const maxK = Math.min(limits.maxTighten, chinRoom);
-  // Past the limit the face would be enlarged beyond a headshot: the frame stays, and the photo's edge
-  // inside it fades into the backdrop (warp.ts).
-  if (maxK <= 1 || !fits(at(maxK))) return t;
-  let lo = 1;
-  let hi = maxK;
-  for (let i = 0; i < 24; i++) {
-    const mid = (lo + hi) / 2;
-    if (fits(at(mid))) hi = mid;
-    else lo = mid;
+  if (maxK > 1 && fits(at(maxK))) {
+    let lo = 1;
+    let hi = maxK;
+    for (let i = 0; i < 24; i++) {
+      const mid = (lo + hi) / 2;
+      if (fits(at(mid))) hi = mid;
+      else lo = mid;
+    }
+    return at(hi);
   }
-  return at(hi);
+  const tight =
+    closeUp(frame, photo, cuts, rows, limits.chinAt, CLOSE_UP_EYES, limits) ??
+    closeUp(frame, photo, cuts, rows, TIGHTEST_CHIN, TIGHTEST_EYES, limits);
+  if (tight) return tight;
+  // Past the limit the face would be enlarged beyond a headshot: the photo's edge inside the frame fades into
+  // the backdrop (warp.ts), and the shifts stay only if they left the eyes where a close-up's may be.
+  return movedRow(frame, t, rows.eyes) >= CLOSE_UP_EYES * t.height ? t : frame;
 }
 
-/** Where `t`'s output row `v` (on the centre line) was on `frame`'s output. */
-function toOutputRow(t: FrameTransform, frame: FrameTransform, v: number): number {
-  const p = toPhoto(t, t.width / 2, v);
-  const c = Math.cos(frame.roll);
-  const s = Math.sin(frame.roll);
-  const dx = p.x - frame.centre.x;
-  const dy = p.y - frame.centre.y;
-  return frame.height / 2 + frame.scale * (-s * dx + c * dy);
+/** In a close-up's frame the eyes sit no higher than this share of the height. */
+const CLOSE_UP_EYES = 0.22;
+/**
+ * Where even that leaves a cut inside the frame, the face may fill it: the chin down to this share of the
+ * height and the eyes up to this one. A face cropped close reads as a photo; a head fading into the
+ * backdrop at a straight line does not.
+ */
+const TIGHTEST_CHIN = 0.97;
+const TIGHTEST_EYES = 0.15;
+
+/**
+ * A close-up: the photo holds little more than the head, so no frame that keeps the rule's headroom fits
+ * inside its cut edges. The least tightened frame (steps of 2 %, up to `maxTighten`) that does fit, with the
+ * chin no lower than `chinAt` and the eyes no higher than `eyesAt` (shares of the height), placed nearest the
+ * composed frame; it may cut the top of the hair only where the photo itself cut it. Undefined when none fits.
+ */
+function closeUp(
+  frame: FrameTransform,
+  photo: { width: number; height: number },
+  cuts: PhotoCuts,
+  rows: HeadRows,
+  chinAt: number,
+  eyesAt: number,
+  limits: FitLimits,
+): FrameTransform | undefined {
+  const { width, height } = frame;
+  const cut = SIDES.filter((side) => cuts[side]);
+  const middle = (rows.headTop + rows.chin) / 2;
+  const sideStep = width / 100;
+  for (let k = 1; k <= limits.maxTighten + 1e-9; k += 0.02) {
+    const base = tightened(frame, k, width / 2, middle);
+    let best: FrameTransform | undefined;
+    let bestMove = Infinity;
+    for (let dv = -height / 2; dv <= height / 2; dv += 2) {
+      for (let du = -limits.maxShift * width; du <= limits.maxShift * width + 1e-9; du += sideStep) {
+        const move = Math.abs(du) + Math.abs(dv);
+        if (move >= bestMove) continue;
+        const t = shifted(base, du, dv);
+        if (!cut.every((side) => overflow(t, side, photo) <= ON_EDGE)) continue;
+        if (movedRow(frame, t, rows.chin) > chinAt * height) continue;
+        if (movedRow(frame, t, rows.eyes) < eyesAt * height) continue;
+        if (!cuts.top && movedRow(frame, t, rows.headTop) < 0) continue;
+        best = t;
+        bestMove = move;
+      }
+    }
+    if (best) return best;
+  }
+  return undefined;
 }
 
+/** Where `from`'s output row `v` (on the centre line) falls on `to`'s output. */
+function movedRow(from: FrameTransform, to: FrameTransform, v: number): number {
+  return toOutput(to, toPhoto(from, from.width / 2, v)).y;
+}
 /** How far (output pixels, along the frame's width) `t`'s centre has moved from `frame`'s. */
 function sideways(frame: FrameTransform, t: FrameTransform): number {
   const dx = t.centre.x - frame.centre.x;

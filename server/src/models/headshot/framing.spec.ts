@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawnFace } from '../../../test/support/drawn-face';
 import { composeFrame } from './composition';
-import { eyeRoll, faceOnPhoto, levelFace, mainFace, toOutput, toPhoto } from './framing';
+import { eyeRoll, faceOnPhoto, faceOutside, levelFace, mainFace, toOutput, toPhoto } from './framing';
 
 describe('headshot framing', () => {
   it('reads the eye line roll', () => {
@@ -24,5 +24,13 @@ describe('headshot framing', () => {
     const face = drawnFace(512, 400, 200);
     const moved = faceOnPhoto(face, frame);
     expect(toOutput(frame, { x: moved.mesh[0], y: moved.mesh[1] }).x).toBeCloseTo(face.mesh[0], 4);
+  });
+
+  it('measures how far the face runs past the photo, as a share of its height', () => {
+    const photo = { width: 800, height: 600 };
+    expect(faceOutside(drawnFace(400, 300, 200), photo)).toBe(0);
+    // The oval's top is 0.65 of the width above the centre: 130 px, so 30 px past the top of 260.
+    expect(faceOutside(drawnFace(400, 100, 200), photo)).toBeCloseTo(30 / 260, 2);
+    expect(faceOutside(drawnFace(760, 300, 200), photo)).toBeCloseTo(60 / 260, 2);
   });
 });

@@ -105,6 +105,20 @@ export function levelFace(face: Face): LevelFace {
   return { origin, roll, left, right, top, bottom };
 }
 
+/**
+ * How far the face's outline runs past the photo's edges: the farthest oval landmark outside it, as a share
+ * of the face's height (0 when the whole outline is inside).
+ */
+export function faceOutside(face: Face, photo: { width: number; height: number }): number {
+  let past = 0;
+  for (const i of LANDMARKS.oval) {
+    const x = face.mesh[i * 3];
+    const y = face.mesh[i * 3 + 1];
+    past = Math.max(past, -x, -y, x - photo.width, y - photo.height);
+  }
+  return past / Math.max(1, face.box.height);
+}
+
 /** Where an output pixel centre falls on the photo. */
 export function toPhoto(t: FrameTransform, u: number, v: number): Point {
   const dx = (u - t.width / 2) / t.scale;
