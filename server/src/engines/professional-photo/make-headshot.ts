@@ -27,6 +27,8 @@ import {
   type LevelFace,
 } from '../../models/headshot/framing';
 import { isolateMainPerson } from '../../models/headshot/isolate';
+import { dropFromMatte, othersHands } from '../../models/headshot/others-hands';
+import { detectHands } from '../../models/hands';
 import { findHeadTop, firmBody, photoCuts } from '../../models/headshot/person';
 import { composeFrame, fitToPhoto, FRAMING_RULES, overflow } from '../../models/headshot/composition';
 import { tidyLight, type LightReport } from '../../models/headshot/light';
@@ -79,6 +81,8 @@ const HAIR_GUESS = 0.3;
 const MAX_FACE_OUTSIDE = 0.06;
 const FACE_CUT_MESSAGE =
   'The face runs past the edge of this photo, so a headshot would have to invent part of it. Please use a photo that shows the whole face with some room around it.';
+/** Another person's hand leaves the matte softened over this share of the subject's face width (the cut between people's). */
+const HAND_FEATHER = 0.03;
 /** Where the photo's own edge cuts the person, the matte fades out over this share of the face's width. */
 const EDGE_FADE = 0.15;
 
@@ -98,6 +102,10 @@ export async function makeHeadshot(
       `${chosenBy === 'point' ? 'The face of the person chosen' : 'The face in this photo'} is too small for a headshot (${Math.round(face.box.width)} px wide; at least ${MIN_HEADSHOT_FACE_PX} px is needed). Please use a closer or larger photo.`,
     );
   }
+  // Other people's hands on the subject are judged once the group is cut apart; found meanwhile. A headshot
+  // refused or cancelled before then never awaits them, so their failure must not go unhandled.
+  const hands = detectHands(image, pool, signal);
+  hands.catch(() => {});
   const levelled = await refinedFace(image, face, pool, signal);
   if (faceOutside(levelled, image) > MAX_FACE_OUTSIDE) throw new AppError('NOTHING_TO_DO', FACE_CUT_MESSAGE);
   const level = levelFace(levelled);
@@ -136,7 +144,9 @@ export async function makeHeadshot(
     fade: EDGE_FADE * (level.right - level.left),
   };
   const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, edges);
-  isolateMainPerson(alpha, frame, face, found, colour);
+  const label = isolateMainPerson(alpha, frame, face, found, colour);
+  const others = othersHands(await hands, frame, face, alpha, label);
+  dropFromMatte(alpha, others.drop, width, height, HAND_FEATHER * faceOnOutput(face, frame).box.width);
 
   progress(0.8, 'Lighting and backdrop');
   const n = width * height;

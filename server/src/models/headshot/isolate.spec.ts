@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drawnFace } from '../../../test/support/drawn-face';
 import type { Face } from '../face/types';
 import type { FrameTransform } from './framing';
+import { LANDMARKS } from '../face/landmarks';
 import { isolateMainPerson } from './isolate';
 
 const SIDE = 400;
@@ -93,26 +94,56 @@ describe('isolateMainPerson', () => {
 
   it("gives what lies beside the main face on a pressed neighbour's side to the neighbour, up to the face's outline", () => {
     // The neighbour's face touches the main face's left cheek; a blob of skin (the neighbour's ear) lies
-    // above the neighbour's face beside the main face's temple, touching the main face and not the neighbour's.
+    // beside the main face's temple at its eyes' height, touching the main face and not the neighbour's.
     const main2 = filledFace(250, 180, 100);
     const rival = filledFace(150, 190, 90);
     const alpha = matte((x, y) =>
       inEllipse(x, y, 250, 180, 50, 65) ||
       inEllipse(x, y, 150, 190, 45, 58) ||
-      inEllipse(x, y, 205, 128, 14, 10)
+      inEllipse(x, y, 203, 158, 8, 7)
         ? 255
         : 0,
     );
     isolateMainPerson(alpha, frame, main2, [rival, main2]);
-    expect(at(alpha, 198, 128)).toBe(0);
+    expect(at(alpha, 198, 158)).toBe(0);
     expect(at(alpha, 150, 190)).toBe(0);
     expect(at(alpha, 250, 180)).toBe(255);
     // The main face keeps its own side up to its outline.
     expect(at(alpha, 215, 180)).toBeGreaterThan(200);
   });
+
+  it("keeps the subject's own hair that falls between two pressed faces: only what looks like the neighbour's skin goes", () => {
+    // Blonde hair frames the main face and fills the gap to the neighbour's face; a blob of skin (the
+    // neighbour's ear) sits in that hair at the main face's temple.
+    const main2 = filledFace(250, 180, 100);
+    const rival = filledFace(150, 190, 90);
+    const SKIN = [205, 145, 125];
+    const HAIR = [215, 185, 105];
+    const ear = (x: number, y: number) => inEllipse(x, y, 203, 158, 8, 7);
+    const hair = (x: number, y: number) => inEllipse(x, y, 240, 165, 70, 90);
+    const alpha = matte((x, y) =>
+      inEllipse(x, y, 250, 180, 50, 65) || inEllipse(x, y, 150, 190, 45, 58) || hair(x, y) ? 255 : 0,
+    );
+    const colour = new Uint8Array(SIDE * SIDE * 3);
+    for (let y = 0; y < SIDE; y++)
+      for (let x = 0; x < SIDE; x++) {
+        const faces = inEllipse(x, y, 250, 180, 50, 65) || inEllipse(x, y, 150, 190, 45, 58);
+        const paint = ear(x, y) || faces ? SKIN : hair(x, y) ? HAIR : [0, 0, 0];
+        colour.set(paint, (y * SIDE + x) * 3);
+      }
+    isolateMainPerson(alpha, frame, main2, [rival, main2], colour);
+    expect(at(alpha, 198, 158)).toBe(0);
+    // The hair beside the temple and cheek, outside the main face's outline, stays the subject's (softened
+    // only by the cut's feather where it meets the neighbour's cheek, 3 px away).
+    expect(at(alpha, 197, 175)).toBeGreaterThan(100);
+    expect(at(alpha, 190, 140)).toBeGreaterThan(200);
+  });
 });
 
-/** A face whose 468 landmarks fill its oval (as a real mesh does), width `width` and 1.3 times as tall. */
+/**
+ * A face whose 468 landmarks fill its oval (as a real mesh does), width `width` and 1.3 times as tall, with
+ * its eye landmarks where eyes are: 0.2 of the width either side, 0.15 of it above the centre.
+ */
 function filledFace(cx: number, cy: number, width: number): Face {
   const mesh = new Float32Array(468 * 3);
   for (let i = 0; i < 468; i++) {
@@ -121,6 +152,14 @@ function filledFace(cx: number, cy: number, width: number): Face {
     mesh[i * 3] = cx + (width / 2) * r * Math.cos(a);
     mesh[i * 3 + 1] = cy + 0.65 * width * r * Math.sin(a);
   }
+  for (const [eye, side] of [
+    [LANDMARKS.rightEye, -1],
+    [LANDMARKS.leftEye, 1],
+  ] as const)
+    for (const i of eye) {
+      mesh[i * 3] = cx + side * 0.2 * width;
+      mesh[i * 3 + 1] = cy - 0.15 * width;
+    }
   const box = { x: cx - width / 2, y: cy - 0.65 * width, width, height: 1.3 * width };
   return { box, score: 0.9, meshScore: 0.9, mesh };
 }
