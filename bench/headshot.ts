@@ -3,7 +3,11 @@
  * headshot shows when its own face is detected again (centre, eye roll, width), the border's smoothness, the
  * face's correlation with the photo, a contact sheet with every backdrop, and the time for a 2-megapixel photo
  * as a ratio to background removal of the same photo in the same run (the machine is shared, so only the
- * ratio is steady). `npm run bench -- headshot`.
+ * ratio is steady). `npm run bench -- headshot [--kphotoalbum=DIR]`.
+ *
+ * `--kphotoalbum`: the demo photos of Debian's kphotoalbum package (`apt-get download kphotoalbum`, then
+ * `dpkg-deb -x` it; DIR is its usr/share/kphotoalbum/demo), an outside part with a couple, a group with fists
+ * raised and two close-ups. The photos are not kept in the repository; without the flag the part is skipped.
  */
 import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -28,9 +32,18 @@ import { markdownTable, median, writeBenchmarkSection } from './lib/report';
 
 const SHEET = new URL('../docs/images/headshot-contact-sheet.png', import.meta.url).pathname;
 
-type Part = 'tuning' | 'held-out' | 'made';
-type Variant = Pick<ProfessionalPhotoOptions, 'backdrop' | 'size'>;
-const v = (backdrop: Variant['backdrop'], size: Variant['size'] = 'square'): Variant => ({ backdrop, size });
+type Part = 'tuning' | 'held-out' | 'made' | 'kphotoalbum';
+type Variant = Pick<ProfessionalPhotoOptions, 'backdrop' | 'size'> & { subject?: [number, number] };
+const v = (
+  backdrop: Variant['backdrop'],
+  size: Variant['size'] = 'square',
+  subject?: [number, number],
+): Variant => ({
+  backdrop,
+  size,
+  subject,
+});
+const KPHOTOALBUM = process.argv.find((a) => a.startsWith('--kphotoalbum='))?.slice(14);
 
 /**
  * Each photo with the backdrops and sizes it is shown in: every backdrop and size appears over the sheet. The
@@ -60,6 +73,26 @@ const ROWS: { name: string; part: Part; load: () => Promise<RawImage>; variants:
   },
   { name: 'tight close-up', part: 'made', load: tightCloseUp, variants: [v('grey'), v('blue', 'portrait')] },
   { name: 'poster on the wall', part: 'made', load: posterOnWall, variants: [v('grey')] },
+  // Looked at while handling other people's hands, hair between pressed faces and close-ups (lab/headshot.md):
+  // a tuning part of its own, apart from the shared photos. The couple is shot twice, his arm round her.
+  ...(KPHOTOALBUM
+    ? (
+        [
+          ['bar55_2.jpg', [v('grey'), v('grey', 'square', [0.25, 0.35])]],
+          ['bar55.jpg', [v('grey')]],
+          ['qt-logo.jpg', [v('grey')]],
+          ['new_wave_2.jpg', [v('grey')]],
+          ['anne_helene.jpg', [v('grey')]],
+          ['jesper_2.jpg', [v('grey')]],
+          ['jesper.jpg', [v('grey')]],
+        ] as const
+      ).map(([file, variants]) => ({
+        name: `kphotoalbum ${file}`,
+        part: 'kphotoalbum' as const,
+        load: async () => (await decodePhoto(await readFile(path.join(KPHOTOALBUM, file)))).image,
+        variants: [...variants],
+      }))
+    : []),
 ];
 const REFUSED = ['face-ballerina-low-key.jpg', 'coffee.png'];
 const TIMING_RUNS = 2;
@@ -82,8 +115,16 @@ the made close-ups at 20-33 % where the hair is cut at the frame's top. The cap 
 the frame's top, with no line under empty backdrop (its border figures count the cap at the top edge, which is
 where it belongs now; likewise the yawning man's). The astronaut's orange suit is mostly outside the frame at
 the rule's width. The print on the wall of the made poster case is left out (one person in the room) and does
-not move the frame. Not shown by any photo here: another person's hand on the subject's shoulder (not handled),
-backlight, hats other than a cap, and a 2-megapixel modern portrait (timed on an enlargement).`;
+not move the frame. kphotoalbum's part (when run): the partner's hand laid over her shoulder is gone in
+both shots of the couple (the shoulder's edge where it lay is a straight diagonal, and in the second shot his
+sleeve beyond the wrist stays as a dark smear beside her, with a faint face of a woman far behind at the top
+left); her hair between their pressed faces is hers, with no straight cut and no thin grey lines; his headshot
+keeps a dark smear above his hair and a faint outline of a picture frame at the top left. The three men: the
+middle man framed, his right neighbour's fist still in front of his chest and purple smears of the neighbours
+beside his head. The spiky hair before a busy wall keeps its spikes and colour (a slight smear at its right);
+the beach portrait in sunglasses and the second close-up are clean; the first close-up, cut off at the
+forehead, is refused. Not shown by any photo here: backlight, hats other than a cap, and a 2-megapixel modern
+portrait (timed on an enlargement).`;
 
 const pool = createWorkerPool({ threads: 1 });
 const load = async (file: string) => (await decodePhoto(await readFile(path.join(PHOTO_DIR, file)))).image;
@@ -197,8 +238,14 @@ async function main() {
     const photo = await row.load();
     const panels = [await encodePng(photo)];
     const labels: string[] = [];
-    for (const { backdrop, size } of row.variants) {
-      const options = professionalPhotoOptionsSchema.parse({ backdrop, size, color: '#3d5a80' });
+    for (const { backdrop, size, subject } of row.variants) {
+      const options = professionalPhotoOptionsSchema.parse({
+        backdrop,
+        size,
+        color: '#3d5a80',
+        ...(subject && { subjectX: subject[0], subjectY: subject[1] }),
+      });
+      const variant = `${backdrop}, ${size}${subject ? `, tap at ${subject.join(', ')}` : ''}`;
       const outcome = await measureOne(photo, options).catch((error: unknown) => {
         // A held-out photo may be one the mode refuses: that is its result.
         if (error instanceof AppError && error.code === 'NOTHING_TO_DO') return error;
@@ -208,7 +255,7 @@ async function main() {
         table.push([
           row.part,
           row.name,
-          `${backdrop}, ${size}`,
+          variant,
           `refused: ${outcome.message}`,
           '',
           '',
@@ -225,11 +272,11 @@ async function main() {
       }
       const { result, measures } = outcome;
       panels.push(await encodePng(result.image));
-      labels.push(`${backdrop} ${size}`);
+      labels.push(`${backdrop} ${size}${subject ? ' tap' : ''}`);
       table.push([
         row.part,
         row.name,
-        `${backdrop}, ${size}`,
+        variant,
         result.faces.length,
         result.upscaled === 1 ? 'no' : `${result.upscaled}x`,
         `${((result.frame.roll * 180) / Math.PI).toFixed(1)}`,
@@ -274,7 +321,14 @@ the tuning part, which the mode was looked at and adjusted on; a part held out i
 portraits, a close-up, a group and two photos of small faces), which this round looked at while changing the
 mode (the yawning man's streaks and the white-bearded man's suit shaped it), so it is held out no longer; and cases made
 from the shared photos (bench/headshot/cases.ts: a cap cut by the photo's top edge, a tight close-up whose
-photo ends at the hair and the chin, a blurred print of a face on the wall behind a sitter). Each is made into
+photo ends at the hair and the chin, a blurred print of a face on the wall behind a sitter)${
+    KPHOTOALBUM
+      ? `; and an outside part, Debian's kphotoalbum demo photos (a couple shot twice with his arm round her, three men
+with fists raised, spiky hair before a busy wall, a beach portrait in sunglasses, two close-ups, one of them
+cut off at the forehead), looked at while handling other people's hands, hair between pressed faces and
+close-ups, so a tuning part of its own`
+      : ''
+  }. Each is made into
 headshots in several backdrops and sizes (square 1024 x 1024, 4:5, print, LinkedIn 800 x 800, passport style
 827 x 1063; the custom colour #3d5a80) and measured on the headshot's own face, detected again (on a 384 px
 copy, where a face of half the width is one whole view of the detector): its centre from the frame's centre
