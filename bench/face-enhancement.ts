@@ -6,12 +6,14 @@
  * JPEG blockiness at the result's block grid, and face detail (gradient energy over the truth's), for the
  * tuning photos and the held-out ones apart; then speed on a 1-megapixel photo with three faces, peak memory
  * on 12 megapixels (a child process), and a contact sheet.
- * Usage: npm run bench -- face-enhancement [--tuning-only] [--skip-memory] [--memory-json FILE]
+ * Usage: npm run bench -- face-enhancement [--tuning-only] [--skip-memory] [--memory-json FILE] [--outside=DIR]
  * --tuning-only runs the tuning photos and prints their table, writing nothing: for choosing settings
  * without seeing the held-out photos.
+ * --outside: a folder of photos from another source (Debian's kphotoalbum demo photos, for one), reported first as
+ * a part of its own; photos with no face large enough to score are left out.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { enhancePhoto } from '../server/src/engines/face-enhancement/enhance-photo';
@@ -59,7 +61,7 @@ const detector = new FaceDetectorModel();
 const byte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
 
 async function readTruth(file: string): Promise<Rgb> {
-  const { data, info } = await sharp(path.join(PHOTO_DIR, file))
+  const { data, info } = await sharp(path.resolve(PHOTO_DIR, file))
     .rotate()
     .removeAlpha()
     .toColourspace('srgb')
@@ -121,13 +123,23 @@ const newTally = (): Tally => ({
   blockExcess: [],
   ms: [],
 });
-type Part = 'tuning' | 'heldOut' | 'unblurred';
+type Part = 'outside' | 'tuning' | 'heldOut' | 'unblurred';
 const tallies: Record<Part, Map<Method, Tally>> = {
+  outside: new Map(),
   tuning: new Map(),
   heldOut: new Map(),
   unblurred: new Map(),
 };
-const facesScored: Record<Part, number> = { tuning: 0, heldOut: 0, unblurred: 0 };
+const facesScored: Record<Part, number> = { outside: 0, tuning: 0, heldOut: 0, unblurred: 0 };
+const OUTSIDE_DIR = process.argv.find((a) => a.startsWith('--outside='))?.slice(10);
+const OUTSIDE = OUTSIDE_DIR
+  ? readdirSync(OUTSIDE_DIR)
+      .filter((f) => /\.(jpe?g|png)$/i.test(f))
+      .sort()
+      .map((f) => path.resolve(OUTSIDE_DIR, f))
+  : [];
+/** The outside photos with a face to score, as the run finds them. */
+const outsideScored: string[] = [];
 /**
  * References, not methods: the truth held to the half-size copy's frequencies (what a perfect restorer that
  * invents nothing could give back), and the blurred half-size copy before its JPEG, enlarged with nothing
@@ -136,6 +148,7 @@ const facesScored: Record<Part, number> = { tuning: 0, heldOut: 0, unblurred: 0 
 const REFERENCES = ["Truth within the input's band", 'Blurred half-size copy before JPEG, enlarged'] as const;
 type Reference = (typeof REFERENCES)[number];
 const references: Record<Part, Map<Reference, Tally>> = {
+  outside: new Map(),
   tuning: new Map(),
   heldOut: new Map(),
   unblurred: new Map(),
@@ -150,6 +163,7 @@ const SHEET = new Set([
 
 const tuningOnly = process.argv.includes('--tuning-only');
 for (const [part, files] of [
+  ['outside', tuningOnly ? [] : OUTSIDE],
   ['tuning', TUNING],
   ['heldOut', tuningOnly ? [] : HELD_OUT],
   // The tuning photos again without the blur: the degradation of the runs before the blur was fixed.
@@ -161,6 +175,10 @@ for (const [part, files] of [
     const faces = (await detector.predict(truth as RawImage))
       .filter((f) => f.box.width >= MIN_SCORED_FACE)
       .map((f) => clampBox(f.box, truth.width, truth.height));
+    if (part === 'outside') {
+      if (faces.length === 0) continue;
+      outsideScored.push(path.basename(file));
+    }
     facesScored[part] += faces.length;
     const truthY = lumaOf(truth);
     const border = 4;
@@ -456,6 +474,15 @@ const sections: string[] = [];
 const goals: (string | number)[][] = [];
 // The held-out part first: it is the figure that says how the engine does on photos it was not tuned on.
 for (const [part, title, files] of [
+  ...(outsideScored.length
+    ? ([
+        [
+          'outside',
+          `Outside photos (${path.basename(OUTSIDE_DIR!)}: ${outsideScored.join(', ')})`,
+          outsideScored,
+        ],
+      ] as const)
+    : []),
   ['heldOut', 'Held-out photos (not used to tune the settings; see above)', HELD_OUT],
   ['tuning', 'Tuning photos', TUNING],
 ] as const) {
@@ -466,7 +493,7 @@ for (const [part, title, files] of [
   sections.push(
     `#### ${title}: ${files.length} photos, ${facesScored[part]} faces scored\n\n${partTable(part)}\n\n${referenceTable(part)}`,
   );
-  const name = part === 'tuning' ? 'tuning' : 'held out';
+  const name = part === 'tuning' ? 'tuning' : part === 'outside' ? 'outside' : 'held out';
   // Issue 59's goals; the higher ones (+0.7 dB over Lanczos, detail 0.6) wait for a learned face prior.
   goals.push(
     [
