@@ -2,7 +2,7 @@ import type { ColourCast, EditStep, KeepRegion } from '../edit-plan';
 import { amountIn, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
 import { cropIn } from './geometry-words';
-import { namedThing } from './removals';
+import { namedThing } from './named-thing';
 import { namesOneThing } from './things';
 
 /**

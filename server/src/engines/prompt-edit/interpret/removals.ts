@@ -5,7 +5,7 @@ import { COLOURS } from './lexicon';
 import type { ClauseReading } from './reading';
 import { CLOTHING_COLOURS } from '../../../models/detect/clothing-colour';
 import { CANNOT } from './reasons';
-import { detectorClassOf, OBJECT_NAMES, PLURALS, UNDETECTABLE, type TextTarget } from './objects';
+import { FILLERS, namedThing } from './named-thing';
 import { mentionIn, pointerIn } from './mentions';
 import { hasAdjustment } from './adjustments';
 import { NAMED_SHAPES } from './sizes';
@@ -178,87 +178,12 @@ function namedPeopleOrThings(clause: Clause): boolean {
   return named !== null && !('background' in named);
 }
 
-type Named =
-  | { label: string; plural: boolean; at: number; also?: string[]; name?: string }
-  | { text: TextTarget }
-  | { background: true };
-
-/**
- * The first thing named in the words after the verb: a detector's class (by name, or by what WordNet says it
- * is a kind of: "RV" is a vehicle, "grandma" a person), a text mark or the background.
- */
-export function namedThing(clause: Clause): Named | null {
-  const t = clause.tokens;
-  for (let i = 0; i < t.length; i++) {
-    // 'the "EL NUEVO VENGADOR" text': words in quotes are the writing itself
-    if (QUOTES.has(t[i].word)) {
-      const close = t.findIndex((x, j) => j > i && QUOTES.has(x.word));
-      if (close > i + 1) {
-        if (OBJECT_NAMES.has(t[close + 1]?.lemma ?? '')) {
-          i = close;
-          continue;
-        }
-        return { text: 'text' };
-      }
-    }
-    // "tree background", "city backdrop": a noun before the background says what the background is
-    const next = t[i + 1];
-    if (
-      t[i].pos === 'NOUN' &&
-      next?.pos === 'NOUN' &&
-      L.BACKGROUND.has(next.lemma) &&
-      !L.BACKGROUND.has(t[i].lemma)
-    )
-      continue;
-    const pair = i + 1 < t.length ? `${t[i].lemma} ${t[i + 1].lemma}` : '';
-    // "telephone wires", "dog leash": a noun before another noun names the kind, the last one the thing
-    // "the dog's leash": the owner is not the thing
-    const modifier =
-      (t[i + 1]?.pos === 'NOUN' && !OBJECT_NAMES.has(pair) && !L.BACKGROUND.has(t[i + 1].lemma)) ||
-      t[i + 1]?.word === "'s";
-    const known = OBJECT_NAMES.get(pair) ?? (modifier ? undefined : OBJECT_NAMES.get(t[i].lemma));
-    if (L.BACKGROUND.has(t[i].lemma)) {
-      // "the people in the background" names people; "the background" alone is the backdrop.
-      // "the light poles from the background": a thing named before it is in the background.
-      const thing = t.slice(0, i).find((x, j) => x.pos === 'NOUN' && !FILLERS.has(x.lemma) && j < i - 1);
-      if (!thing) return { background: true };
-      continue;
-    }
-    // "remove the G": a letter on the photo
-    if (/^[b-hj-z]$/.test(t[i].word) && t[i].pos !== 'PUNCT') return { text: 'text' };
-    if (!known) {
-      // A noun the lists lack, and not a part of a longer name ("hair" in "strand of hair")
-      const noun = (t[i].pos === 'NOUN' || t[i].pos === 'PROPN') && !modifier;
-      const kind = noun ? detectorClassOf(t[i].lemma) : null;
-      if (kind && !UNDETECTABLE.has(t[i].lemma) && !UNDETECTABLE.has(pair))
-        return { ...kind, plural: isPlural(t[i]), at: i, name: t[i].word };
-      // The first thing named is what goes: "the reflection in her glasses" is not the glasses.
-      if (noun && !FILLERS.has(t[i].lemma)) return null;
-      continue;
-    }
-    // "orange" names the fruit only as a thing; "the orange numbers" are a date stamp.
-    if ('label' in known && known.label === 'orange' && t[i + 1] && OBJECT_NAMES.get(t[i + 1].lemma))
-      continue;
-    if ('text' in known) return { text: known.text };
-    return { label: known.label, plural: isPlural(t[i]), at: i };
-  }
-  return null;
-}
-
 /** A sentence about the photo or the writer ("it's for her memorial", "we lost..."), not a thing in a list. */
 const opensAStatement = (clause: Clause) =>
   ['it', ...L.PERSONAL_SUBJECTS].includes(clause.tokens[0]?.lemma ?? '');
 
 /** Verbs of editing in general, which remove a thing only with "out": "photoshop my ex out". */
 const EDITING = L.words('edit, photoshop');
-
-/** Quotation marks as wink leaves them: straight double, curly and single. */
-const QUOTES = L.words('", “, ”, \', ‘, ’');
-
-/** Nouns that say where or what in general, not which thing: "the thing in the corner of the photo". */
-const FILLERS = L.words(
-  'photo, picture, image, pic, shot, photograph, side, corner, edge, top, bottom, left, right, middle, centre, center, front, back, part, area, bit, spot, place, frame, foreground, distance, way, one, ones, lot, please, thanks, time, day, week, month, year, weekend',
-);
 
 /** "I can't get rid of it": what the person could not do is the wish, not a wish not to. */
 export const couldNot = (clause: Clause, negation: number) =>
@@ -273,8 +198,6 @@ function namesAThing(clause: Clause, from: number): boolean {
     .slice(from)
     .some((t) => t.pos === 'NOUN' && !FILLERS.has(t.lemma) && !L.FACE.has(t.lemma) && !L.SKIN.has(t.lemma));
 }
-
-const isPlural = (t: Token) => (t.inflected && t.word.endsWith('s')) || PLURALS.has(t.word);
 
 /** Words after a person that tell them apart by what no detector sees: clothes, colour, what they hold. */
 function unresolvedQualifier(clause: Clause, at: number): boolean {
