@@ -26,6 +26,7 @@ import { invertedPhoto } from './inverted-photo';
 import { combineWithLearned, type LearnedFill } from './learned-blend';
 import { partsForCompletion } from './check-fill';
 import { stepClock } from './step-clock';
+import { matchInvertedGrain } from './inverted-grain';
 
 /**
  * The local inpainting pipeline on raw pixels (no I/O): validate the mask, grow and feather it, recover
@@ -46,6 +47,8 @@ export interface InpaintOptions {
   completion?: Pick<CompletionOptions, 'guideBlend' | 'detailGain' | 'detailCap'>;
   /** Watermarks: compare the result with the fill of the whole mask, region by region (default true; the benchmark turns it off to measure it). */
   neverWorse?: boolean;
+  /** Watermarks: hold the inverted pixels' fine detail to the grain of the photo around (default true; inverted-grain.ts). */
+  matchGrain?: boolean;
   /** Watermarks: fit the mark a second time against the photo seen through the first inversion (default true). */
   refit?: boolean;
   /** Watermarks: rebuild the result without steps along the mark's outline (default true). */
@@ -260,6 +263,9 @@ export function* inpaintSteps(
       }
     }
   }
+
+  // Last: the noise the inversion multiplied by 1 / (1 - a) must not stand out as a speckled copy of the mark.
+  if (inverted && options.matchGrain !== false) matchInvertedGrain(work, region, lost, inverted.alpha);
 
   const out = image.data.slice();
   const c = image.channels;
