@@ -4,6 +4,7 @@
  */
 import { GGIP2P_PAPER } from './ggip2p-paper';
 import { GITHUB_ISSUES } from './github-issues';
+import { IER_REDDIT_MORE } from './ier-reddit-more';
 import { IER_REDDIT_PAIRS } from './ier-reddit-pairs';
 import { IER_REDDIT_VALID } from './ier-reddit-valid';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
@@ -19,6 +20,7 @@ export type { RealRequest } from './types';
 export {
   GGIP2P_PAPER,
   GITHUB_ISSUES,
+  IER_REDDIT_MORE,
   IER_REDDIT_PAIRS,
   IER_REDDIT_VALID,
   IER_ZHOPPED_PAIRS,
@@ -35,6 +37,7 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...PSR_PAPER,
   ...IER_REDDIT_PAIRS,
   ...IER_REDDIT_VALID,
+  ...IER_REDDIT_MORE,
   ...GITHUB_ISSUES,
   ...PRESS_QUOTED_POSTS,
   ...IER_ZHOPPED_PAIRS,
