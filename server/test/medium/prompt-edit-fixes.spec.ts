@@ -74,6 +74,22 @@ describe('Chat to Edit repairs through the API, with the real engines', () => {
     expect(measure(after).chroma).toBeGreaterThan(1);
   });
 
+  it('greys the background and keeps the subject in colour: "make the background grayscale"', async () => {
+    const image = await sharp(photo('face-didgeridoo-player-body-paint.jpg')).resize(480).png().toBuffer();
+    const { uid, response } = await edit(image, 'make the background grayscale');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().steps.map((s: { kind: string }) => s.kind)).toEqual(['selective-colour']);
+    const before = await decodeRaw(image);
+    const after = await resultOf(uid, response.json().processedPath);
+    // shares of the photo: the plant behind him on the right, and his painted chest
+    const chromaIn = (raw: RawImage, x0: number, x1: number, y0: number, y1: number) =>
+      measure(cropOf(raw, x0, x1, y0, y1)).chroma;
+    const plant = [0.65, 0.95, 0.05, 0.4] as const;
+    const chest = [0.25, 0.45, 0.32, 0.45] as const;
+    expect(chromaIn(after, ...plant)).toBeLessThan(chromaIn(before, ...plant) * 0.25);
+    expect(chromaIn(after, ...chest)).toBeGreaterThan(chromaIn(before, ...chest) * 0.85);
+  });
+
   it('takes the red out of red eyes: "the flash gave her red eyes, can you fix it?"', async () => {
     const original = await decodeRaw(photo('astronaut.png'));
     const [face] = await detectFaces(original, pool);
@@ -118,3 +134,17 @@ describe('Chat to Edit repairs through the API, with the real engines', () => {
     expect(meanDifference(before, after, (x, y) => !marked(x, y))).toBeLessThan(1);
   });
 });
+
+/** The pixels inside a box given as shares of the photo's width and height. */
+function cropOf(raw: RawImage, x0: number, x1: number, y0: number, y1: number): RawImage {
+  const [left, right] = [Math.round(x0 * raw.width), Math.round(x1 * raw.width)];
+  const [top, bottom] = [Math.round(y0 * raw.height), Math.round(y1 * raw.height)];
+  const width = right - left;
+  const data = new Uint8Array(width * (bottom - top) * raw.channels);
+  for (let y = top; y < bottom; y++)
+    data.set(
+      raw.data.subarray((y * raw.width + left) * raw.channels, (y * raw.width + right) * raw.channels),
+      (y - top) * width * raw.channels,
+    );
+  return { data, width, height: bottom - top, channels: raw.channels };
+}

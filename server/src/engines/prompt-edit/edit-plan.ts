@@ -13,7 +13,9 @@ export type KeepRegion =
   | { part: 'eyes' | 'lips' }
   | { label: string; select: ObjectSelector }
   /** A colour's name as the person said it ('red', 'yellow'): pixels of that hue keep their colour. */
-  | { hue: string };
+  | { hue: string }
+  /** The photo's subject as the background removal cuts it out: "make the background black and white". */
+  | { subject: true };
 
 /** The colour cast the person named, when they named one: "too yellow", "fluorescent" (green), "purple skin". */
 export type ColourCast = 'yellow' | 'blue' | 'green' | 'magenta' | 'red';

@@ -50,6 +50,8 @@ export function engineOf(step: EditStep): Mode | null {
       return 'face-enhancement';
     case 'headshot':
       return 'professional-photo';
+    case 'selective-colour':
+      return 'subject' in step.keep ? 'background-removal' : null;
     default:
       return null;
   }
@@ -169,7 +171,7 @@ async function runStep(
         "I couldn't see red skin in this photo.",
       );
     case 'selective-colour':
-      return selectiveColour(image, await keptRegion(step.keep, image, deps, ctx, extras));
+      return selectiveColour(image, await keptRegion(step.keep, image, plan, deps, ctx, extras));
     case 'resize':
       // Both sides given: exactly that size, cropped around the subject rather than stretched
       if (step.width && step.height)
@@ -284,6 +286,7 @@ async function crop(
 async function keptRegion(
   keep: KeepRegion,
   image: RawImage,
+  plan: Plan,
   deps: PlanDeps,
   ctx: RunContext,
   extras: PlanExtras,
@@ -301,11 +304,38 @@ async function keptRegion(
       throw new AppError('NOTHING_TO_DO', `I couldn't find anything ${keep.hue} in this photo.`);
     return kept;
   }
+  if ('subject' in keep) return subjectOf(image, plan, deps, ctx);
   const found = await deps.locator.objects(image, keep.label, keep.select, ctx.signal);
   const mask = found.mask ?? extras.mask?.bits;
   if (!mask) throw notFound(keep.label, 'seen' in found ? found.seen : []);
   // The detector's mask is grown for removal; the colour should stop at the object's own edge
   return keepObject(mask, width, height, removalGrowth(mask, width, height));
+}
+
+/** The subject as background removal cuts it out: its matte, 0..1 per pixel, soft at hair and edges. */
+async function subjectOf(
+  image: RawImage,
+  plan: Plan,
+  deps: PlanDeps,
+  ctx: RunContext,
+): Promise<Float32Array> {
+  const cutOut = await viaEngine(
+    'background-removal',
+    image,
+    null,
+    { backdrop: { kind: 'transparent' } },
+    plan,
+    deps,
+    ctx,
+  );
+  const { data, channels, width, height } = cutOut;
+  const keep = new Float32Array(width * height);
+  if (channels === 4) for (let p = 0; p < keep.length; p++) keep[p] = data[p * 4 + 3] / 255;
+  const share = sum(keep) / keep.length;
+  // all subject (no alpha left) or none: nothing tells a background apart
+  if (share < 0.01 || share > 0.99)
+    throw new AppError('NOTHING_TO_DO', "I couldn't tell the subject from the background in this photo.");
+  return keep;
 }
 
 const TEXT_TARGET = { 'date-stamp': 'a date stamp', text: 'any text', watermark: 'a watermark' } as const;

@@ -43,8 +43,11 @@ export function readAdjustments(clause: Clause): ClauseReading {
   const framing = clause.tokens.some(
     (t, i) => L.CROP.has(t.lemma) && !(t.lemma === 'frame' && IN_THE.has(clause.tokens[i - 1]?.lemma ?? '')),
   );
-  if (steps.length === 0 && framing) return skip(clause, CANNOT.cropShape);
-  return { steps };
+  if (steps.length > 0 || !framing) return { steps };
+  // "crop the picture", "crop it tighter": no shape named, so the crop keeps the photo's and closes in around
+  // the subject, as "zoom in" does; the preview says so, and a shape said after it replaces it
+  if (has(clause, CROP_VERBS)) return { steps: [{ kind: 'crop' }] };
+  return skip(clause, CANNOT.cropShape);
 }
 
 function faceStep(clause: Clause): EditStep | null {
@@ -111,6 +114,8 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if (L.MUTED.has(w)) return { kind: 'saturation', amount: -amountIn(clause, 0.3) };
   if (L.COLOUR.has(w) && (before(clause, i, L.MORE) || before(clause, i, L.LESS)))
     return { kind: 'saturation', amount: (before(clause, i, L.LESS) ? -1 : 1) * amount() };
+  const filter = colourFilterAt(clause, i);
+  if (filter) return filter;
   if (L.WARM.has(w)) return { kind: 'warmth', amount: flip(1) * amount() };
   // "that would be cool" is praise; "it's too cold" is a complaint about the light
   const slang = w === 'cool' && before(clause, i, SLANG_COOL) && !before(clause, i, TOO_MUCH);
@@ -156,6 +161,34 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   return null;
 }
 
+/**
+ * "add a blue filter", "a warm tint over it": a filter of a warm or a cool colour is a change of warmth. Other
+ * colours' filters (green, purple) have no warmth to change and stay out of reach.
+ */
+function colourFilterAt(clause: Clause, i: number): EditStep | null {
+  const t = clause.tokens;
+  // ("the photo has a blue tint" tells of a cast to lose)
+  if (!FILTERS.has(t[i].lemma) || !has(clause, ASKING_FOR_A_FILTER)) return null;
+  // the colour before it ("a blue filter") or after "with", "of" or "in" ("a filter with blue and green")
+  const before = [i - 1, i - 2, i - 3];
+  const after = ['with', 'of', 'in'].includes(t[i + 1]?.lemma ?? '') ? [i + 2, i + 3] : [];
+  for (const j of [...before, ...after]) {
+    const w = t[j]?.lemma ?? '';
+    const sign = COOL_COLOURS.has(w) ? -1 : WARM_COLOURS.has(w) ? 1 : 0;
+    if (sign) return { kind: 'warmth', amount: sign * amountIn(clause) };
+  }
+  return null;
+}
+
+/** Whether the clause asks for a filter of a warm or a cool colour. */
+export const hasColourFilter = (clause: Clause) =>
+  clause.tokens.some((_, i) => colourFilterAt(clause, i) !== null);
+
+const FILTERS = L.words('filter, tint, overlay, wash, tone');
+const ASKING_FOR_A_FILTER = L.words('add, apply, put, give, use, want, need, make, try, overlay, with');
+const COOL_COLOURS = L.words('blue, bluish, blueish, cyan, teal, cool, cold, icy');
+const WARM_COLOURS = L.words('orange, yellow, gold, golden, amber, warm, sunny, red');
+
 /** Words that say there is too much of something: "too much contrast", "overly contrasty". */
 const TOO_MUCH = L.words('too, overly, excessive, excessively, over');
 
@@ -182,6 +215,9 @@ function blurInThePhoto(clause: Clause, i: number): boolean {
 }
 
 const BLUR_NAMED_AFTER = L.words('motion, camera, be, have, of, some, any, this, that, the');
+
+/** Verbs of cropping itself, as against the words of a shape ("ratio", "format", "frame"). */
+const CROP_VERBS = L.words('crop, trim, reframe, tighten, tighter');
 
 const IN_THE = L.words('the, this, into, of, in, out');
 

@@ -25,6 +25,7 @@ function keptName(step: Extract<EditStep, { kind: 'selective-colour' }>): string
   const keep = step.keep;
   if ('part' in keep) return `the ${keep.part}`;
   if ('hue' in keep) return `the ${keep.hue}`;
+  if ('subject' in keep) return 'the subject';
   return thingName(keep.label, keep.select);
 }
 

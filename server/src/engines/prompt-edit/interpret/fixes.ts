@@ -1,6 +1,7 @@
 import type { ColourCast, EditStep, KeepRegion } from '../edit-plan';
 import { amountIn, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
+import { hasColourFilter } from './adjustments';
 import { cropIn } from './geometry-words';
 import { namedThing } from './named-thing';
 import { namesOneThing } from './things';
@@ -72,6 +73,11 @@ const EYE_CHANGES = L.words(
 function eyes(clause: Clause): EditStep[] | null {
   if (!has(clause, EYES) && !has(clause, ['redeye'])) return null;
   if (has(clause, EYE_CHANGES) && !has(clause, ['red', 'redeye', 'glow', 'glowing'])) return null;
+  // "make his eyes glow", "give her glowing eyes": a glow asked for, which is no fault to fix
+  const asksForGlow =
+    clause.tokens.some((t) => (t.lemma === 'make' && t.word !== 'made') || t.lemma === 'give') &&
+    !has(clause, ['fix', 'remove', 'rid', 'correct', 'less', 'no', 'not', 'normal', 'repair']);
+  if (asksForGlow && has(clause, ['glow', 'glowing', 'laser', 'demon', 'demonic'])) return null;
   return has(clause, EYE_FAULTS) || has(clause, ['redeye']) ? [{ kind: 'red-eye' }] : null;
 }
 
@@ -125,6 +131,9 @@ const CAST_CONTEXT = L.words(
 );
 
 function colourCast(clause: Clause): EditStep[] | null {
+  // "put a red tint over it", "a blue filter": a tint asked for, not one to lose
+  if (hasColourFilter(clause) && !has(clause, ['remove', 'rid', 'fix', 'less', 'reduce', 'correct']))
+    return null;
   const at = clause.tokens.findIndex((t) => CAST_WORDS[t.word] ?? CAST_WORDS[t.lemma]);
   if (at < 0) return null;
   const cast = CAST_WORDS[clause.tokens[at].word] ?? CAST_WORDS[clause.tokens[at].lemma];
@@ -139,7 +148,12 @@ function colourCast(clause: Clause): EditStep[] | null {
   // ("can someone make it less yellow": who is asked is no thing in the photo, so look after the verb)
   const verb = clause.tokens.findLastIndex((t, i) => i < at && t.pos === 'VERB');
   const before = clause.tokens.slice(verb + 1, at);
-  if (namedThing({ tokens: before, text: '' }) && !madeIt) return null;
+  // ("the background is too yellow", "make the background less blue": a backdrop to neutralise, not to paint;
+  // the cast is corrected over the whole photo, as the light of the background is)
+  const lessOfIt = ['less', 'too', 'overly'].includes(clause.tokens[at - 1]?.lemma ?? '');
+  const named = namedThing({ tokens: before, text: '' });
+  const backdropCast = lessOfIt && named !== null && 'background' in named;
+  if (named && !madeIt && !backdropCast) return null;
   // "make the flowers less yellow": the colour of one thing, not a cast over the photo
   if (verb >= 0 && namesOneThing(before)) return null;
   // "the glare outlined in yellow": the colour of the person's own marking
@@ -153,8 +167,9 @@ function colourCast(clause: Clause): EditStep[] | null {
   // green and magenta have no warmth to change, so "it looks greenish", "everything is purple" is a cast; a
   // light that "made everyone orange" tells what went wrong
   const tintOnly = (cast === 'green' || cast === 'magenta') && has(clause, ['look', 'seem', 'be', 'come']);
-  if (has(clause, L.BACKGROUND) || (!fluorescent && !tintOnly && !madeIt && !has(clause, CAST_CONTEXT)))
-    return null;
+  if (has(clause, L.BACKGROUND) && !backdropCast) return null;
+  if (backdropCast) return [{ kind: 'auto-white-balance', cast }];
+  if (!fluorescent && !tintOnly && !madeIt && !has(clause, CAST_CONTEXT)) return null;
   const asks = clause.tokens.some(
     (t) => (t.lemma === 'make' && t.word !== 'made') || ['more', 'add'].includes(t.lemma),
   );
@@ -241,7 +256,10 @@ function lightensFaces(clause: Clause): boolean {
     verb >= 0 && verb < face && between.length <= 3 && !between.some((t) => THE_PHOTO.has(t.lemma));
   const lighter = has(clause, ['lighten', 'brighten']) || has(clause, ['light', 'bright']);
   const tooDark = has(clause, ['dark', 'darkness']) && has(clause, ['too', 'so', 'very', 'really', 'quite']);
-  return (object && lighter) || tooDark;
+  // "make her face visible", "I can't see their faces": faces lost in the dark
+  const hidden =
+    has(clause, ['visible', 'see', 'seen', 'visibility']) && !has(clause, L.GENERATE) && !has(clause, L.CROP);
+  return (object && lighter) || tooDark || hidden;
 }
 
 /** The photo as a whole, which a verb of light may take instead of a face. */

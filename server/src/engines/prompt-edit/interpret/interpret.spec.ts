@@ -132,7 +132,9 @@ const CASES: [string, EditStep[], number?][] = [
     ],
   ],
   ['crop to instagram portrait', [crop(4, 5, 'Instagram portrait')]],
-  ['crop it tighter', [], 1],
+  // a crop with no shape closes in around the subject, as "zoom in" does
+  ['crop it tighter', [{ kind: 'crop' }]],
+  ['CROP PICTURE', [{ kind: 'crop' }]],
   ['resize to 800px wide', [resize({ width: 800 })]],
   ['resize to 800 pixels wide', [resize({ width: 800 })]],
   ['make it 1080 pixels tall', [resize({ height: 1080 })]],
@@ -259,7 +261,7 @@ const CASES: [string, EditStep[], number?][] = [
   ['remove the man add a dog', [remove('person')], 1],
   // a wish to add after a pronoun is declined, not lost; a first verb tagged as a noun still starts the list
   ['brighten it add a hat', [bright(0.2)], 1],
-  ['crop more tightly add sunglasses', [], 2],
+  ['crop more tightly add sunglasses', [{ kind: 'crop' }], 1],
   [
     'remove box shrink image add two more people add the word sample',
     [{ kind: 'remove-marked', thing: 'box' }, resize({ factor: 0.5 })],

@@ -37,7 +37,7 @@ export const FLAT = words('flat, lifeless');
 /** A complaint that asks for less contrast. */
 export const HARSH = words('harsh, contrasty, overcontrasted, crushed');
 export const VIVID = words(
-  'vivid, vibrant, saturate, saturation, saturated, colourful, colorful, pop, vibrancy, rich, bold, intense',
+  'vivid, vibrant, saturate, saturation, saturated, colourful, colorful, pop, vibrancy, rich, bold, intense, intensity',
 );
 export const MUTED = words(
   'muted, mute, desaturate, desaturated, subdued, pastel, subtle, dull, faded, washed, bland, oversaturated, oversaturation',

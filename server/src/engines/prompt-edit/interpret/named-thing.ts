@@ -61,7 +61,9 @@ export function namedThing(clause: Clause): Named | null {
       // "the people in the background" names people; "the background" alone is the backdrop.
       // "the light poles from the background": a thing named before it is in the background.
       const thing = t.slice(0, i).find((x, j) => x.pos === 'NOUN' && !FILLERS.has(x.lemma) && j < i - 1);
-      if (!thing) return { background: true };
+      // "the background boat", "background people": the background says where the thing after it is
+      const where = next && (next.pos === 'NOUN' || next.pos === 'PROPN') && !FILLERS.has(next.lemma);
+      if (!thing && !where) return { background: true };
       continue;
     }
     // "remove the G": a letter on the photo

@@ -221,7 +221,7 @@ const CLOTHES = L.words(
 );
 
 const QUALITIES = L.words(
-  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, tint, cast, hue, colour, color, saturation',
+  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, tint, cast, hue, colour, color, saturation',
 );
 
 /** "remove the noise", "remove the blur", "get rid of the yellow tint", "remove the pimples". */
@@ -229,6 +229,8 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
   if (has(clause, L.NOISE)) return [{ kind: 'denoise', amount: amountIn(clause, 0.3) }];
   if (has(clause, ['blur', 'blurriness', 'blurry', 'fuzziness']))
     return [{ kind: 'sharpen', amount: amountIn(clause, 0.3) }];
+  // "remove the sharpness": the opposite of the blur taken away
+  if (has(clause, ['sharpness'])) return [{ kind: 'blur', amount: amountIn(clause, 0.3) }];
   if (has(clause, ['tint', 'cast', 'hue'])) return [{ kind: 'auto-white-balance' }];
   // "remove some of the colour": less of it, not all
   if (has(clause, L.COLOUR) || has(clause, ['saturation']))

@@ -2,7 +2,7 @@ import type { Backdrop, EditStep } from '../edit-plan';
 import { find, has, narrated, type Clause } from './clauses';
 import type { Token } from './tokens';
 import * as L from './lexicon';
-import { hasAdjustment, readAdjustments } from './adjustments';
+import { hasAdjustment, hasColourFilter, readAdjustments } from './adjustments';
 import { NOTHING, skip, type ClauseReading, type Context } from './reading';
 import { readFix } from './fixes';
 import { couldNot, readRemoval } from './removals';
@@ -22,6 +22,9 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
   }
   if (isNegated(clause) || isApology(clause) || has(clause, TO_MODERATORS)) return NOTHING;
   if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }] };
+  // "overlay a red heart shape", "write 'together strong' across the top": new marks on the photo, whatever
+  // colours or faces they name
+  if (opensWithNewMarks(clause)) return skip(clause, CANNOT.generate);
   // A repair of a face part comes first: "whiten her teeth" names a body part, yet changes no one
   const fix = readFix(clause);
   if (fix?.some((step) => FACE_FIXES.has(step.kind))) {
@@ -103,6 +106,7 @@ function generativeReason(clause: Clause): string | null {
   if ((style >= 0 && !removesIt) || (lookLike && !has(clause, TRUE_TO_LIFE)))
     return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
   if (isRecolour(clause)) return CANNOT.recolour;
+  if (reshapesABody(clause)) return CANNOT.body;
   // "show him on a frozen lake", "show me holding a trophy": a new scene around a person
   const show = find(clause, ['show', 'depict']);
   if (show >= 0 && PERSON_WORDS.has(clause.tokens[show + 1]?.lemma ?? '') && clause.tokens[show + 2])
@@ -137,7 +141,8 @@ function generativeReason(clause: Clause): string | null {
     has(clause, ['bokeh']) ||
     // "move me to the middle": centring is a crop
     has(clause, ['centre', 'center', 'middle']) ||
-    hasAdjustment(clause);
+    hasAdjustment(clause) ||
+    hasColourFilter(clause);
   if (verb >= 0 && !knownEdit) {
     const lemma = clause.tokens[verb].lemma;
     // "add more contrast", "give it more colour": a generator verb with an amount of an adjustment
@@ -163,8 +168,9 @@ function generativeReason(clause: Clause): string | null {
     clause.tokens.some(
       (t, i) => NAMED_SHAPES[t.lemma] ?? NAMED_SHAPES[`${t.lemma} ${clause.tokens[i + 1]?.lemma}`],
     );
-  if (has(clause, ['into']) && has(clause, ['turn', 'make', 'convert', 'transform', 'change']) && !intoEdit)
-    return CANNOT.generate;
+  // "photoshop the people into a scenic view": put into another scene
+  const intoVerbs = ['turn', 'make', 'convert', 'transform', 'change', ...PUTTING];
+  if (has(clause, ['into']) && has(clause, intoVerbs) && !intoEdit) return CANNOT.generate;
   // "make me look younger", "make him smile": changes to a person, which only a generator could make
   const person = has(clause, PERSON_WORDS);
   // "remove my younger self" removes a person; "make me look younger" changes one
@@ -172,6 +178,46 @@ function generativeReason(clause: Clause): string | null {
   if (person && has(clause, L.BODY_CHANGES) && !hasAdjustment(clause) && !removes) return CANNOT.body;
   if (person && has(clause, ['old']) && has(clause, ['look', 'make'])) return CANNOT.body;
   return null;
+}
+
+function opensWithNewMarks(clause: Clause): boolean {
+  const opening = clause.tokens.find((t) => !COURTESY_OPENERS.has(t.lemma));
+  return opening?.lemma === 'overlay' || (opening?.lemma === 'write' && opening.pos === 'VERB');
+}
+
+/** Words a request may open with before its verb: "please write ...", "pls overlay ...". */
+const COURTESY_OPENERS = L.words('please, pls, plz, can, could, you, someone, somebody, na, just, also');
+
+/** A part of a body, whose size or pose only a generator could change. */
+const BODY_PARTS = L.words(
+  'stomach, belly, neck, bra, breast, breasts, boob, boobs, chest, arm, arms, leg, legs, head, nose, waist, hip, hips, butt, thigh, thighs, muscle, muscles, bicep, biceps, shoulder, shoulders, jaw, chin, lip, lips, ear, ears, foot, feet, hand, hands, finger, fingers',
+);
+const RESHAPING = L.words(
+  'big, bigger, small, smaller, wide, wider, widen, narrow, narrower, long, longer, short, shorter, stretch, shrink, enlarge, thin, thinner, slim, slimmer, fat, fatter, large, larger, tiny, huge',
+);
+const POSING = L.words('turn, rotate, tilt, raise, lower, lift, move, bend');
+
+/**
+ * "stomach should be bigger", "stretch neck", "widen her bra size", "turn the dog's head to the side", "darken
+ * skin tone": a body's size, pose or colour changed, which only a generator could make.
+ */
+function reshapesABody(clause: Clause): boolean {
+  const part = find(clause, BODY_PARTS);
+  const aboutThePhoto = has(clause, ['photo', 'picture', 'image', 'frame']) || hasAdjustment(clause);
+  if (part >= 0 && !has(clause, L.REMOVE) && !aboutThePhoto) {
+    // (wink reads "widen" as "increase", so the written word counts too)
+    if (clause.tokens.some((t) => RESHAPING.has(t.lemma) || RESHAPING.has(t.word))) return true;
+    // the pose verb before the part: "turn his head", not "the head turned away, crop it"
+    const pose = find(clause, POSING);
+    if (pose >= 0 && pose < part) return true;
+  }
+  // "make eyes glowing": a glow asked for, which no fix gives
+  const make = clause.tokens.some((t) => t.lemma === 'make' && t.word !== 'made');
+  if (make && has(clause, ['eye', 'eyes']) && has(clause, ['glow', 'glowing'])) return true;
+  // "darken skin tone", "make her skin lighter": a new skin colour; "fix her skin tone" is a cast
+  const skin = has(clause, ['skin']) && has(clause, ['tone', 'colour', 'color', 'complexion']);
+  const shade = has(clause, ['darken', 'lighten', 'dark', 'light', 'tan', 'pale', 'fair']);
+  return skin && shade && !has(clause, L.FIX) && !has(clause, L.REMOVE);
 }
 
 /** What a photo is made into by printing it bigger: "make it into a poster". */
@@ -209,7 +255,16 @@ function readBackground(clause: Clause): ClauseReading | null {
   if (!mentions && !bokeh) return null;
   // "as my desktop background": a wallpaper's size, not the photo's background
   if (clause.tokens.some((t, i) => NAMED_SHAPES[`${t.lemma} ${clause.tokens[i + 1]?.lemma}`])) return null;
-  if (mentions && has(clause, ['behind']) && !has(clause, ['background', 'backdrop'])) return null;
+  // "add a picture of greenery behind the couple": a new scene; "the guy behind me" is a place
+  if (mentions && has(clause, ['behind']) && !has(clause, ['background', 'backdrop']))
+    return has(clause, PUTTING) && sceneNamedBehind(clause) ? skip(clause, CANNOT.backgroundScene) : null;
+  // "make the background black and white": the subject keeps its colour, the rest turns grey
+  if (
+    mentions &&
+    !bokeh &&
+    (has(clause, L.GRAYSCALE) || (has(clause, ['grey', 'gray']) && has(clause, ['scale'])))
+  )
+    return { steps: [{ kind: 'selective-colour', keep: { subject: true } }] };
   const backdrop = bokeh ? { kind: 'blur' as const } : backdropIn(clause);
   if (backdrop) return { steps: [{ kind: 'background', backdrop }] };
   // "lighten the background": the whole photo's light is what can be changed here
@@ -284,6 +339,7 @@ function intoAnotherPhoto(clause: Clause): boolean {
     (x, i) =>
       PHOTO_NOUNS.has(x.lemma) &&
       (t[i - 1]?.lemma === 'another' ||
+        t[i - 1]?.lemma === 'new' ||
         (['a', 'an'].includes(t[i - 1]?.lemma ?? '') && t[i + 1]?.lemma === 'of')),
   );
 }
@@ -329,6 +385,15 @@ const PHOTO_WORDS = L.words('photo, picture, image, pic, shot, it, everything, w
 const TONE_NOUNS = L.words(
   'temperature, balance, grade, grading, saturation, vibrance, level, levels, filter, hue, cast',
 );
+
+/** "put a forest behind them": a thing named before "behind", between the verb and it. */
+function sceneNamedBehind(clause: Clause): boolean {
+  const verb = find(clause, PUTTING);
+  const behind = find(clause, ['behind']);
+  return clause.tokens
+    .slice(verb + 1, behind)
+    .some((t) => t.pos === 'NOUN' && !L.COLOURS[t.word] && !L.COLOUR.has(t.lemma));
+}
 
 /** "change the background to a beach": a scene (any noun but a colour) follows "to" or "with". */
 function sceneNamed(clause: Clause): boolean {

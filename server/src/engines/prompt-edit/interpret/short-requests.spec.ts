@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { CANNOT } from './reasons';
+import { describeStep, interpretInstruction as sut } from '.';
+
+/**
+ * Requests written short, as people write them for someone else to edit ("CROP PICTURE", "darken skin tone"):
+ * the step that does each, or the refusal that names it.
+ */
+describe('short requests', () => {
+  it.each([
+    ['CROP PICTURE', 'crop'],
+    ['crop the photo with a black border', 'crop'],
+    ['increase the intensity of the entire picture', 'saturation'],
+    ['Make the background less yellow', 'auto-white-balance'],
+    ['the background is too blue', 'auto-white-balance'],
+    ['Add a blue filter to the image', 'warmth'],
+    ['Make womens face visible', 'light-recovery'],
+    ['remove the sharpness', 'blur'],
+    ['make the background grayscale', 'selective-colour'],
+  ])('"%s" plans %s', (request, kind) => {
+    expect(sut(request).steps.map((s) => s.kind)).toEqual([kind]);
+  });
+
+  it('keeps a backdrop colour a backdrop, and a cast told of a cast', () => {
+    expect(sut('make the background blue').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'color', color: '#1e64c8' } },
+    ]);
+    expect(sut('the photo has a blue tint').steps).toEqual([{ kind: 'auto-white-balance', cast: 'blue' }]);
+  });
+
+  it('reads a filter of a cool colour as cooler and of a warm one as warmer', () => {
+    const [cool] = sut('na Apply a color filter with blue and green').steps;
+    const [warm] = sut('put an orange tint over it').steps;
+    expect(cool.kind === 'warmth' && cool.amount < 0).toBe(true);
+    expect(warm.kind === 'warmth' && warm.amount > 0).toBe(true);
+  });
+
+  it('takes "the background boat" for a boat, not for the backdrop', () => {
+    const steps = sut('take back ground boat out').steps;
+    expect(steps).toEqual([{ kind: 'remove-object', label: 'boat', select: { which: 'default' } }]);
+  });
+
+  it('keeps the subject in colour where the background goes grey, and says so', () => {
+    const [step] = sut('make the background black and white').steps;
+    expect(step).toEqual({ kind: 'selective-colour', keep: { subject: true } });
+    expect(describeStep(step)).toBe('Made it black and white except the subject');
+  });
+
+  it.each([
+    ['stomach should be bigger', CANNOT.body],
+    ['Widen her bra size', CANNOT.body],
+    ['stretch neck', CANNOT.body],
+    ['darken skin tone', CANNOT.body],
+    ['turn the dogs head to the side', CANNOT.body],
+    ['make eyes glowing', CANNOT.body],
+    ['overlay a heart shape thats red colored', CANNOT.generate],
+    ['write together strong across the top', CANNOT.generate],
+    ['photoshop people into a scenic view', CANNOT.generate],
+  ])('declines "%s" with the reason', (request, reason) => {
+    const plan = sut(request);
+    expect(plan.steps).toEqual([]);
+    expect(plan.skipped.map((s) => s.reason)).toContain(reason);
+  });
+
+  it('plans the cut-out and declines the new scene of "remove background and add greenery behind the couple"', () => {
+    const plan = sut('remove background and add picture of greenery behind couple');
+    expect(plan.steps.map((s) => s.kind)).toEqual(['background']);
+    expect(plan.skipped.map((s) => s.reason)).toEqual([CANNOT.backgroundScene]);
+  });
+
+  it('still fixes eyes that glow from the flash, and lightens a face, not a body', () => {
+    expect(sut('her eyes are glowing from the flash').steps).toEqual([{ kind: 'red-eye' }]);
+    expect(sut('crop so her face is visible').steps.map((s) => s.kind)).toEqual(['crop']);
+    expect(sut('make the photo bigger').steps.map((s) => s.kind)).toEqual(['upscale']);
+  });
+});
