@@ -6,6 +6,7 @@ import { GGIP2P_PAPER } from './ggip2p-paper';
 import { GITHUB_ISSUES } from './github-issues';
 import { IER_REDDIT_MORE } from './ier-reddit-more';
 import { IER_REDDIT_PAIRS } from './ier-reddit-pairs';
+import { IER_REDDIT_SECOND } from './ier-reddit-second';
 import { IER_REDDIT_VALID } from './ier-reddit-valid';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
 import { IMGEDIT_UGE } from './imgedit-uge';
@@ -22,6 +23,7 @@ export {
   GITHUB_ISSUES,
   IER_REDDIT_MORE,
   IER_REDDIT_PAIRS,
+  IER_REDDIT_SECOND,
   IER_REDDIT_VALID,
   IER_ZHOPPED_PAIRS,
   IMGEDIT_UGE,
@@ -38,6 +40,7 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...IER_REDDIT_PAIRS,
   ...IER_REDDIT_VALID,
   ...IER_REDDIT_MORE,
+  ...IER_REDDIT_SECOND,
   ...GITHUB_ISSUES,
   ...PRESS_QUOTED_POSTS,
   ...IER_ZHOPPED_PAIRS,
