@@ -120,6 +120,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   // "that would be cool" is praise; "it's too cold" is a complaint about the light
   const slang = w === 'cool' && before(clause, i, SLANG_COOL) && !before(clause, i, TOO_MUCH);
   if (L.COOL.has(w) && !slang) return { kind: 'warmth', amount: flip(-1) * amount() };
+  // "add more yellowness to the whole image", "more blue": warmer or cooler
+  if (before(clause, i, L.MORE) && (L.WARM_HUES.has(w) || L.COOL_HUES.has(w)))
+    return { kind: 'warmth', amount: (L.WARM_HUES.has(w) ? 1 : -1) * amount() };
   if (/^(yellow|orange|red)(ish|dish)?$/.test(t.word) && (before(clause, i, TOO) || /ish$/.test(t.word)))
     return { kind: 'warmth', amount: -amount() };
   if (/^(blue|bluish|blueish)$/.test(t.word) && (before(clause, i, TOO) || /ish$/.test(t.word)))
@@ -174,7 +177,7 @@ function colourFilterAt(clause: Clause, i: number): EditStep | null {
   const after = ['with', 'of', 'in'].includes(t[i + 1]?.lemma ?? '') ? [i + 2, i + 3] : [];
   for (const j of [...before, ...after]) {
     const w = t[j]?.lemma ?? '';
-    const sign = COOL_COLOURS.has(w) ? -1 : WARM_COLOURS.has(w) ? 1 : 0;
+    const sign = L.COOL_HUES.has(w) ? -1 : L.WARM_HUES.has(w) ? 1 : 0;
     if (sign) return { kind: 'warmth', amount: sign * amountIn(clause) };
   }
   return null;
@@ -186,8 +189,6 @@ export const hasColourFilter = (clause: Clause) =>
 
 const FILTERS = L.words('filter, tint, overlay, wash, tone');
 const ASKING_FOR_A_FILTER = L.words('add, apply, put, give, use, want, need, make, try, overlay, with');
-const COOL_COLOURS = L.words('blue, bluish, blueish, cyan, teal, cool, cold, icy');
-const WARM_COLOURS = L.words('orange, yellow, gold, golden, amber, warm, sunny, red');
 
 /** Words that say there is too much of something: "too much contrast", "overly contrasty". */
 const TOO_MUCH = L.words('too, overly, excessive, excessively, over');

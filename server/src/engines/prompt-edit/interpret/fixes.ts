@@ -171,7 +171,8 @@ function colourCast(clause: Clause): EditStep[] | null {
   if (backdropCast) return [{ kind: 'auto-white-balance', cast }];
   if (!fluorescent && !tintOnly && !madeIt && !has(clause, CAST_CONTEXT)) return null;
   const asks = clause.tokens.some(
-    (t) => (t.lemma === 'make' && t.word !== 'made') || ['more', 'add'].includes(t.lemma),
+    (t) =>
+      (t.lemma === 'make' && t.word !== 'made') || ['more', 'add', 'increase', 'boost'].includes(t.lemma),
   );
   if (!fluorescent && asks && !has(clause, ['less', 'remove', 'rid', 'fix'])) return null;
   // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere
@@ -187,7 +188,9 @@ const MARKING = L.words('outline, circle, mark, highlight, box, draw, indicate, 
  * asked for, not a cast to lose. "A filter with blue and green" names no colour to go.
  */
 function colourSwap(clause: Clause): boolean {
-  const into = find(clause, ['to', 'into']);
+  // "replace blue with red": the new colour follows "with"
+  const replaces = has(clause, ['replace', 'swap', 'substitute']);
+  const into = find(clause, replaces ? ['to', 'into', 'with'] : ['to', 'into']);
   if (into < 0) return false;
   return clause.tokens
     .slice(into + 1)

@@ -50,6 +50,9 @@ export const SEPIA = words(
 );
 export const WARM = words('warm, warmth, golden, cosy, cozy, sunny, warmer');
 export const COOL = words('cool, cold, cooler, icy, chilly, wintry');
+/** Colours whose filter, or more of which, makes a photo warmer or cooler. */
+export const WARM_HUES = words('orange, yellow, yellowness, gold, golden, amber, warm, sunny, red');
+export const COOL_HUES = words('blue, blueness, bluish, blueish, cyan, teal, cool, cold, icy');
 export const COLOUR = words('colour, color, colouring, coloring, tone, hue, tint, cast');
 export const FIX = words(
   'fix, correct, repair, balance, adjust, normalize, normalise, neutral, natural, true, real, realistic, off, weird, wrong, strange, funny, colourfix, bad, poor, awful, terrible, horrible',

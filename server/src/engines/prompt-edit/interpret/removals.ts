@@ -33,7 +33,15 @@ export function readRemoval(
   }
   // "clean up the lines from the lights": cleaning up a thing removes it
   const clean = find(clause, ['clean', 'tidy']);
-  if (verb < 0 && clean >= 0 && clause.tokens[clean + 1]?.lemma === 'up' && namesAThing(clause, clean + 2))
+  // ("clean up the old lady's face" is a retouch: the face stays)
+  const aFace = has(clause, ['face', 'faces', 'skin', 'complexion']);
+  if (
+    verb < 0 &&
+    clean >= 0 &&
+    clause.tokens[clean + 1]?.lemma === 'up' &&
+    namesAThing(clause, clean + 2) &&
+    !aFace
+  )
     verb = clean + 1;
   // "the photo without the guy" removes him; "bigger without losing quality" removes nothing
   const without = find(clause, ['without']);

@@ -29,7 +29,7 @@ export function namesOneThing(tokens: readonly Token[]): boolean {
 
 /** Adjectives and verbs of light and size that, said of one thing, would change that thing alone. */
 const TONE_OR_SIZE = L.words(
-  'light, lighten, lighter, dark, darken, dim, big, bigger, large, larger, small, smaller, half, shrink, enlarge',
+  'light, lighten, lighter, dark, darken, dim, big, bigger, large, larger, small, smaller, half, shrink, enlarge, resize, rescale',
 );
 /**
  * "darken the rims of the car", "make her sunglasses darker", "make the dog's head half the size": light or
