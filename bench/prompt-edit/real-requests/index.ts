@@ -9,6 +9,7 @@ import { IER_REDDIT_PAIRS } from './ier-reddit-pairs';
 import { IER_REDDIT_SECOND } from './ier-reddit-second';
 import { IER_REDDIT_VALID } from './ier-reddit-valid';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
+import { IER_ZHOPPED_VALID } from './ier-zhopped-valid';
 import { IMGEDIT_UGE } from './imgedit-uge';
 import { MAGICBRUSH } from './magicbrush';
 import { PHOTO_HELP_FORUMS } from './photo-help-forums';
@@ -26,6 +27,7 @@ export {
   IER_REDDIT_SECOND,
   IER_REDDIT_VALID,
   IER_ZHOPPED_PAIRS,
+  IER_ZHOPPED_VALID,
   IMGEDIT_UGE,
   MAGICBRUSH,
   PHOTO_HELP_FORUMS,
@@ -44,6 +46,7 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...GITHUB_ISSUES,
   ...PRESS_QUOTED_POSTS,
   ...IER_ZHOPPED_PAIRS,
+  ...IER_ZHOPPED_VALID,
   ...MAGICBRUSH,
   ...IMGEDIT_UGE,
   ...GGIP2P_PAPER,
