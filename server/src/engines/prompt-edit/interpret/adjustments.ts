@@ -89,6 +89,11 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
 
   if (w === 'light' && !(t.word === 'lighter' || before(clause, i, L.MORE))) return null;
   if (w === 'exposure' && has(clause, L.FIX)) return { kind: 'auto-levels' };
+  // "change the lighting on the photo", "adjust the lighting": the light set right
+  if (w === 'lighting' && has(clause, LIGHT_CHANGES)) return { kind: 'auto-levels' };
+  // "decrease the temperature": cooler
+  if (w === 'temperature' && (less || before(clause, i, L.MORE)))
+    return { kind: 'warmth', amount: (less ? -1 : 1) * amount() };
   // "a dark line across the photo", "the bright lamp": a word that tells a thing apart asks for no change
   const ofAThing = describesAThing(clause, i);
   if (L.BRIGHT.has(w) && !ofAThing) return { kind: 'brightness', amount: flip(1) * amount() };
@@ -156,7 +161,7 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   const use = NAMED_SHAPES[w] ?? NAMED_SHAPES[`${w} ${clause.tokens[i + 1]?.lemma}`];
   if (
     L.CROP.has(w) ||
-    (use && (has(clause, ['for', 'crop', 'format', 'ratio', 'make', 'as']) || isPlatform(w))) ||
+    (use && (has(clause, ['for', 'crop', 'format', 'ratio', 'make', 'as', 'to']) || isPlatform(w))) ||
     shapeAt(clause, i)
   )
     return cropIn(clause);
@@ -190,6 +195,8 @@ export const hasColourFilter = (clause: Clause) =>
 const FILTERS = L.words('filter, tint, overlay, wash, tone');
 const ASKING_FOR_A_FILTER = L.words('add, apply, put, give, use, want, need, make, try, overlay, with');
 
+const LIGHT_CHANGES = L.words('change, adjust, edit, improve, better, correct, balance');
+
 /** Words that say there is too much of something: "too much contrast", "overly contrasty". */
 const TOO_MUCH = L.words('too, overly, excessive, excessively, over');
 
@@ -218,7 +225,7 @@ function blurInThePhoto(clause: Clause, i: number): boolean {
 const BLUR_NAMED_AFTER = L.words('motion, camera, be, have, of, some, any, this, that, the');
 
 /** Verbs of cropping itself, as against the words of a shape ("ratio", "format", "frame"). */
-const CROP_VERBS = L.words('crop, trim, reframe, tighten, tighter');
+const CROP_VERBS = L.words('crop, recrop, trim, reframe, tighten, tighter, shorten');
 
 const IN_THE = L.words('the, this, into, of, in, out');
 

@@ -219,6 +219,9 @@ function lightRecovery(clause: Clause): EditStep[] | null {
   const highlights = faults && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
   const shadows = has(clause, SHADOW_FAULTS) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
+  // "darken the picture, especially the shadows": deeper, not opened up
+  if (shadows && !highlights && clause.tokens.some((t) => ['darken', 'darker', 'deepen'].includes(t.word)))
+    return null;
   // "remove the shadow of the tree": a thing to remove, not light to recover
   if (
     shadows &&

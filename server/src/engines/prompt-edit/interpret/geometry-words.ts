@@ -73,10 +73,11 @@ const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
  */
 export function cropIn(clause: Clause): EditStep | null {
   const t = clause.tokens;
-  const named: { shape: Shape; words: number }[] = [];
+  const named: { shape: Shape; words: number; asked?: boolean }[] = [];
   for (let i = 0; i < t.length; i++) {
     const found = namedShapeAt(clause, i);
-    if (found) named.push(found);
+    // "from portrait to landscape": the shape after "to" is the one asked for
+    if (found) named.push({ ...found, asked: t[i - 1]?.lemma === 'to' && has(clause, ['from']) });
     if (found?.words === 2) i++;
   }
   for (let i = 0; i < t.length; i++) {
@@ -93,6 +94,7 @@ export function cropIn(clause: Clause): EditStep | null {
   if (lemmas.has('instagram') && (lemmas.has('portrait') || lemmas.has('vertical')))
     return cropTo({ width: 4, height: 5, label: 'Instagram portrait' });
   const best =
+    named.find((n) => n.asked) ??
     named.find((n) => n.words === 2) ??
     named.find((n) => ['story', 'stories', 'reel', 'reels'].includes(n.shape.label ?? '')) ??
     named.find((n) => n.shape.label) ??

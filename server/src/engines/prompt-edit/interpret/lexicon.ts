@@ -77,7 +77,7 @@ export const ROTATE = words(
   'rotate, rotation, turn, spin, upsidedown, sideways, straighten, tilt, orientation, orient',
 );
 export const FLIP = words('flip, mirror, reflect, reverse, flop');
-export const CROP = words('crop, square, ratio, aspect, trim, reframe, frame, format');
+export const CROP = words('crop, recrop, square, ratio, aspect, trim, reframe, frame, format, shorten');
 export const RESIZE = words(
   'resize, scale, width, height, wide, tall, high, px, pixel, small, smaller, tiny, shrink, downscale, downsize, half, size, dimension',
 );

@@ -12,7 +12,7 @@ const QUOTES = L.words('", “, ”, \', ‘, ’');
 
 /** Nouns that say where or what in general, not which thing: "the thing in the corner of the photo". */
 export const FILLERS = L.words(
-  'photo, picture, image, pic, shot, photograph, side, corner, edge, top, bottom, left, right, middle, centre, center, front, back, part, area, bit, spot, place, frame, foreground, distance, way, one, ones, lot, please, thanks, time, day, week, month, year, weekend',
+  'photo, picture, image, pic, shot, photograph, side, corner, edge, top, bottom, left, right, middle, centre, center, front, back, part, portion, section, region, area, bit, spot, place, frame, foreground, distance, way, one, ones, lot, please, thanks, time, day, week, month, year, weekend',
 );
 
 /** Whether a noun names more than one: "the cars", "people". */

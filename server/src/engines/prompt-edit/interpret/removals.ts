@@ -92,6 +92,9 @@ export function readRemoval(
   const cutOut = clause.tokens[verb]?.lemma === 'cut' && clause.tokens[verb + 1]?.lemma === 'out';
   if (cutOut && has(after, L.BACKGROUND))
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
+  // "crop out the top and bottom of this image": the edges go, which is a crop
+  if (['crop', 'trim', 'cut'].includes(clause.tokens[verb]?.lemma ?? '') && onlyEdges(after))
+    return { steps: [{ kind: 'crop' }] };
   const target = namedThing(after);
   if (!target) {
     // "remove the bin, the sign and the cones": a bare name after a removal goes too; "and make it pop" does not
@@ -229,7 +232,7 @@ const CLOTHES = L.words(
 );
 
 const QUALITIES = L.words(
-  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, tint, cast, hue, colour, color, saturation',
+  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, brightness, darkness, tint, cast, hue, colour, color, saturation',
 );
 
 /** "remove the noise", "remove the blur", "get rid of the yellow tint", "remove the pimples". */
@@ -237,6 +240,9 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
   if (has(clause, L.NOISE)) return [{ kind: 'denoise', amount: amountIn(clause, 0.3) }];
   if (has(clause, ['blur', 'blurriness', 'blurry', 'fuzziness']))
     return [{ kind: 'sharpen', amount: amountIn(clause, 0.3) }];
+  // "remove the brightness", "remove the darkness": the opposite of what goes
+  if (has(clause, ['brightness'])) return [{ kind: 'brightness', amount: -amountIn(clause) }];
+  if (has(clause, ['darkness'])) return [{ kind: 'brightness', amount: amountIn(clause) }];
   // "remove the sharpness": the opposite of the blur taken away
   if (has(clause, ['sharpness'])) return [{ kind: 'blur', amount: amountIn(clause, 0.3) }];
   if (has(clause, ['tint', 'cast', 'hue'])) return [{ kind: 'auto-white-balance' }];
@@ -247,7 +253,9 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
       : [{ kind: 'grayscale' }];
   // "the blemish at the top of the photo", "the dust spots": a mark on the print, which the person shows
   if (onThePrint(clause)) return null;
-  if (has(clause, L.SKIN) || has(clause, ['bag', 'eyebag', 'circle', 'wrinkle']))
+  // ("this circle" is a mark to show; "the dark circles under her eyes" are skin)
+  const darkCircles = has(clause, ['circle']) && has(clause, ['dark', 'eye', 'eyes', 'under']);
+  if (has(clause, L.SKIN) || has(clause, ['bag', 'eyebag', 'wrinkle']) || darkCircles)
     return [{ kind: 'enhance-face', smoothSkin: true }];
   return null;
 }
@@ -264,7 +272,7 @@ function onThePrint(clause: Clause): boolean {
 
 /** Where a blemish is skin: a face, a person's parts. */
 const PERSON_PARTS = L.words(
-  'face, skin, cheek, cheeks, forehead, nose, chin, neck, arm, arms, her, his, my, him, me, complexion',
+  'face, facial, skin, cheek, cheeks, forehead, nose, chin, neck, arm, arms, her, his, my, him, me, complexion',
 );
 
 /**
@@ -308,6 +316,14 @@ function selectorIn(clause: Clause, target: { plural: boolean; label: string }):
   return { which: 'default' };
 }
 
+/** Words that name only the photo's edges: "the top and bottom of this image", "the sides". */
+function onlyEdges(clause: Clause): boolean {
+  const nouns = clause.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'ADJ');
+  return has(clause, EDGES) && nouns.every((t) => EDGES.has(t.lemma) || FILLERS.has(t.lemma));
+}
+
+const EDGES = L.words('top, bottom, side, sides, edge, edges, border, borders, left, right');
+
 /** Hairs and marks that lie on a person without being part of how they look. */
 const STRAY = L.words(
   'stray, strand, loose, flyaway, flyaways, frizz, frizzy, frizziness, shadow, reflection, glare',
@@ -315,8 +331,8 @@ const STRAY = L.words(
 
 /** "the hair from her face", "hair over his eyes": hair lying across a face, which the fill takes away. */
 function overTheFace(clause: Clause): boolean {
-  const across = find(clause, ['from', 'over', 'across', 'covering']);
-  return (
-    across >= 0 && has({ tokens: clause.tokens.slice(across), text: '' }, ['face', 'eye', 'eyes', 'forehead'])
-  );
+  const across = find(clause, ['from', 'over', 'across', 'covering', 'by', 'near', 'on', 'around', 'under']);
+  return across >= 0 && has({ tokens: clause.tokens.slice(across), text: '' }, FACE_PARTS);
 }
+
+const FACE_PARTS = L.words('face, eye, eyes, forehead, nose, mouth, lip, lips, cheek, cheeks, chin, ear');

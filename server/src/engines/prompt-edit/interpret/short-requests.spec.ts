@@ -17,6 +17,19 @@ describe('short requests', () => {
     ['Make womens face visible', 'light-recovery'],
     ['remove the sharpness', 'blur'],
     ['make the background grayscale', 'selective-colour'],
+    ['Add more yellownes to the entire image', 'warmth'],
+    ["Clean up the old lady's face", 'enhance-face'],
+    ['darken the entire picture especially the shadows', 'brightness'],
+    ['Remove hair by her nose', 'remove-marked'],
+    ['Crop out the top and bottom of this image', 'crop'],
+    ['remove the facial blemishes from this image', 'enhance-face'],
+    ['Decrease temperature of image', 'warmth'],
+    ['Remove the background portion of the picture', 'background'],
+    ['Shorten picture', 'crop'],
+    ['Remove this circle', 'remove-marked'],
+    ['sharpen focus of background', 'sharpen'],
+    ['remove the brightness', 'brightness'],
+    ['change lighting on photo', 'auto-levels'],
   ])('"%s" plans %s', (request, kind) => {
     expect(sut(request).steps.map((s) => s.kind)).toEqual([kind]);
   });
@@ -56,6 +69,12 @@ describe('short requests', () => {
     ['overlay a heart shape thats red colored', CANNOT.generate],
     ['write together strong across the top', CANNOT.generate],
     ['photoshop people into a scenic view', CANNOT.generate],
+    ['Replace blue with red color', CANNOT.recolour],
+    ['Resize the dog', CANNOT.oneThing],
+    ['straighten up the blanket in the background', CANNOT.generate],
+    ['edit text on sign', CANNOT.generate],
+    ['change background to swirl', CANNOT.backgroundScene],
+    ['Add world background', CANNOT.backgroundScene],
   ])('declines "%s" with the reason', (request, reason) => {
     const plan = sut(request);
     expect(plan.steps).toEqual([]);
@@ -68,9 +87,18 @@ describe('short requests', () => {
     expect(plan.skipped.map((s) => s.reason)).toEqual([CANNOT.backgroundScene]);
   });
 
+  it('crops to the shape said after "to": "from portrait to landscape"', () => {
+    expect(sut('Change the photo from portrait to landscape').steps).toEqual([
+      { kind: 'crop', aspect: { width: 3, height: 2 } },
+    ]);
+  });
+
   it('still fixes eyes that glow from the flash, and lightens a face, not a body', () => {
     expect(sut('her eyes are glowing from the flash').steps).toEqual([{ kind: 'red-eye' }]);
     expect(sut('crop so her face is visible').steps.map((s) => s.kind)).toEqual(['crop']);
     expect(sut('make the photo bigger').steps.map((s) => s.kind)).toEqual(['upscale']);
+    expect(sut('straighten the horizon').steps).toEqual([{ kind: 'straighten' }]);
+    expect(sut('remove the dark circles under her eyes').steps.map((s) => s.kind)).toEqual(['enhance-face']);
+    expect(sut('the faces are too dark').steps.map((s) => s.kind)).toEqual(['light-recovery']);
   });
 });

@@ -107,6 +107,14 @@ function generativeReason(clause: Clause): string | null {
     return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
   if (isRecolour(clause)) return CANNOT.recolour;
   if (reshapesABody(clause)) return CANNOT.body;
+  // "edit text on sign", "change the font": new writing
+  const erases = clause.tokens.some(
+    (t) => L.REMOVE.has(t.lemma) && !['edit', 'photoshop'].includes(t.lemma),
+  );
+  if (has(clause, ['edit', 'change', 'alter', 'fix']) && has(clause, NEW_WRITING) && !erases)
+    return CANNOT.generate;
+  // "straighten up the blanket": a thing moved, not the photo levelled
+  if (straightensAThing(clause)) return CANNOT.generate;
   // "show him on a frozen lake", "show me holding a trophy": a new scene around a person
   const show = find(clause, ['show', 'depict']);
   if (show >= 0 && PERSON_WORDS.has(clause.tokens[show + 1]?.lemma ?? '') && clause.tokens[show + 2])
@@ -141,6 +149,8 @@ function generativeReason(clause: Clause): string | null {
     has(clause, ['bokeh']) ||
     // "move me to the middle": centring is a crop
     has(clause, ['centre', 'center', 'middle']) ||
+    // "change the photo from portrait to landscape"
+    clause.tokens.some((t) => NAMED_SHAPES[t.lemma]) ||
     hasAdjustment(clause) ||
     hasColourFilter(clause);
   if (verb >= 0 && !knownEdit) {
@@ -184,6 +194,21 @@ function opensWithNewMarks(clause: Clause): boolean {
   const opening = clause.tokens.find((t) => !COURTESY_OPENERS.has(t.lemma));
   return opening?.lemma === 'overlay' || (opening?.lemma === 'write' && opening.pos === 'VERB');
 }
+
+const NEW_WRITING = L.words('text, font, wording, lettering, word, words, caption, letters, writing');
+
+/** "straighten the blanket": a verb of levelling said of a thing, not of the photo or its lines. */
+function straightensAThing(clause: Clause): boolean {
+  const verb = find(clause, ['straighten', 'level']);
+  if (verb < 0) return false;
+  const object = clause.tokens.slice(verb + 1).filter((t) => !LEVELLED.has(t.lemma));
+  return namesOneThing(object.filter((t) => !L.BACKGROUND.has(t.lemma)));
+}
+
+/** What levelling a photo straightens: the photo, its horizon and lines, buildings. */
+const LEVELLED = L.words(
+  'photo, picture, image, pic, shot, horizon, line, lines, building, buildings, wall, walls, tower, house, sea, ocean, water, lake, it, this, up, out, the, a',
+);
 
 /** Words a request may open with before its verb: "please write ...", "pls overlay ...". */
 const COURTESY_OPENERS = L.words('please, pls, plz, can, could, you, someone, somebody, na, just, also');
@@ -291,6 +316,8 @@ function readBackground(clause: Clause): ClauseReading | null {
 }
 
 function backdropIn(clause: Clause): Backdrop | null {
+  // ("sharpen the focus of the background" sharpens)
+  if (has(clause, ['sharpen', 'sharp', 'sharper'])) return null;
   if (has(clause, L.BLUR) || has(clause, L.BLURRY) || has(clause, ['bokeh', 'focus', 'defocus', 'smooth']))
     return { kind: 'blur' };
   const colour = colourIn(clause);
@@ -346,7 +373,8 @@ function intoAnotherPhoto(clause: Clause): boolean {
 
 /** "change the blue cloth to green", "make the car red": a new colour for a thing. */
 function isRecolour(clause: Clause): boolean {
-  if (!has(clause, ['change', 'turn', 'make', 'paint', 'recolour', 'recolor', 'dye'])) return false;
+  const verbs = ['change', 'turn', 'make', 'paint', 'recolour', 'recolor', 'dye', 'replace', 'swap'];
+  if (!has(clause, verbs)) return false;
   if (has(clause, L.BACKGROUND) || has(clause, L.GRAYSCALE)) return false;
   const colours = clause.tokens.filter((t) => L.COLOURS[t.word] && t.word !== 'neutral');
   const target = has(clause, ['to', 'into', 'colour', 'color']) || colours.length > 0;
@@ -398,5 +426,17 @@ function sceneNamedBehind(clause: Clause): boolean {
 /** "change the background to a beach": a scene (any noun but a colour) follows "to" or "with". */
 function sceneNamed(clause: Clause): boolean {
   const to = find(clause, ['to', 'with', 'into', 'for'], Math.max(0, find(clause, L.BACKGROUND)));
-  return to >= 0 && clause.tokens.slice(to + 1).some((t) => t.pos === 'NOUN' && !L.COLOURS[t.word]);
+  // (colours, blur and transparency were read before: any other word named is a scene, though the tagger
+  // takes "to grass", "to swirl" for verbs)
+  const scene = (t: Token) =>
+    ['NOUN', 'PROPN', 'VERB'].includes(t.pos) && !L.COLOURS[t.word] && !NOT_A_SCENE.has(t.lemma);
+  if (to >= 0 && clause.tokens.slice(to + 1).some(scene)) return true;
+  // "add a world background", "insert mountain backdrop": the scene named before the word
+  const before = clause.tokens[find(clause, L.BACKGROUND) - 1];
+  return has(clause, PUTTING) && before?.pos === 'NOUN' && !L.COLOURS[before.word];
 }
+
+/** Words after "change the background to" that name no scene: "to make it pop", "to match". */
+const NOT_A_SCENE = L.words(
+  'be, make, look, match, fit, have, get, show, look, something, anything, one, colour, color, shade, tone, solid, plain',
+);
