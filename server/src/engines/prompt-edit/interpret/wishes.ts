@@ -108,9 +108,7 @@ function generativeReason(clause: Clause): string | null {
   if (isRecolour(clause)) return CANNOT.recolour;
   if (reshapesABody(clause)) return CANNOT.body;
   // "edit text on sign", "change the font": new writing
-  const erases = clause.tokens.some(
-    (t) => L.REMOVE.has(t.lemma) && !['edit', 'photoshop'].includes(t.lemma),
-  );
+  const erases = clause.tokens.some((t) => L.REMOVE.has(t.lemma) && !['edit', 'photoshop'].includes(t.lemma));
   if (has(clause, ['edit', 'change', 'alter', 'fix']) && has(clause, NEW_WRITING) && !erases)
     return CANNOT.generate;
   // "straighten up the blanket": a thing moved, not the photo levelled
