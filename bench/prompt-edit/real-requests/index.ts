@@ -9,6 +9,7 @@ import { IER_REDDIT_PAIRS } from './ier-reddit-pairs';
 import { IER_REDDIT_SECOND } from './ier-reddit-second';
 import { IER_REDDIT_VALID } from './ier-reddit-valid';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
+import { IER_ZHOPPED_REST } from './ier-zhopped-rest';
 import { IER_ZHOPPED_VALID } from './ier-zhopped-valid';
 import { IMGEDIT_UGE } from './imgedit-uge';
 import { MAGICBRUSH } from './magicbrush';
@@ -27,6 +28,7 @@ export {
   IER_REDDIT_SECOND,
   IER_REDDIT_VALID,
   IER_ZHOPPED_PAIRS,
+  IER_ZHOPPED_REST,
   IER_ZHOPPED_VALID,
   IMGEDIT_UGE,
   MAGICBRUSH,
@@ -46,6 +48,7 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...GITHUB_ISSUES,
   ...PRESS_QUOTED_POSTS,
   ...IER_ZHOPPED_PAIRS,
+  ...IER_ZHOPPED_REST,
   ...IER_ZHOPPED_VALID,
   ...MAGICBRUSH,
   ...IMGEDIT_UGE,
