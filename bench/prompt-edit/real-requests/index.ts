@@ -10,6 +10,7 @@ import { IER_REDDIT_SECOND } from './ier-reddit-second';
 import { IER_REDDIT_VALID } from './ier-reddit-valid';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
 import { IER_ZHOPPED_REST } from './ier-zhopped-rest';
+import { IER_ZHOPPED_SECOND } from './ier-zhopped-second';
 import { IER_ZHOPPED_VALID } from './ier-zhopped-valid';
 import { IMGEDIT_UGE } from './imgedit-uge';
 import { MAGICBRUSH } from './magicbrush';
@@ -29,6 +30,7 @@ export {
   IER_REDDIT_VALID,
   IER_ZHOPPED_PAIRS,
   IER_ZHOPPED_REST,
+  IER_ZHOPPED_SECOND,
   IER_ZHOPPED_VALID,
   IMGEDIT_UGE,
   MAGICBRUSH,
@@ -50,6 +52,7 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...IER_ZHOPPED_PAIRS,
   ...IER_ZHOPPED_REST,
   ...IER_ZHOPPED_VALID,
+  ...IER_ZHOPPED_SECOND,
   ...MAGICBRUSH,
   ...IMGEDIT_UGE,
   ...GGIP2P_PAPER,
