@@ -177,6 +177,8 @@ function colourFilterAt(clause: Clause, i: number): EditStep | null {
   const t = clause.tokens;
   // ("the photo has a blue tint" tells of a cast to lose)
   if (!FILTERS.has(t[i].lemma) || !has(clause, ASKING_FOR_A_FILTER)) return null;
+  // "add red color to the image" tints it; "make the red colour pop" is about the red things
+  if (L.COLOUR.has(t[i].lemma) && !has(clause, ['add', 'apply', 'give', 'put'])) return null;
   // the colour before it ("a blue filter") or after "with", "of" or "in" ("a filter with blue and green")
   const before = [i - 1, i - 2, i - 3];
   const after = ['with', 'of', 'in'].includes(t[i + 1]?.lemma ?? '') ? [i + 2, i + 3] : [];
@@ -192,7 +194,7 @@ function colourFilterAt(clause: Clause, i: number): EditStep | null {
 export const hasColourFilter = (clause: Clause) =>
   clause.tokens.some((_, i) => colourFilterAt(clause, i) !== null);
 
-const FILTERS = L.words('filter, tint, overlay, wash, tone');
+const FILTERS = L.words('filter, tint, overlay, wash, tone, colour, color');
 const ASKING_FOR_A_FILTER = L.words('add, apply, put, give, use, want, need, make, try, overlay, with');
 
 const LIGHT_CHANGES = L.words('change, adjust, edit, improve, better, correct, balance');

@@ -160,6 +160,10 @@ function colourCast(clause: Clause): EditStep[] | null {
   if (clause.tokens[at - 1]?.lemma === 'in' && MARKING.has(clause.tokens[at - 2]?.lemma ?? '')) return null;
   // "turn the blue into yellow", "change orange to mint green": one colour for another is a recolour
   if (colourSwap(clause)) return null;
+  // "change the pink color into the space and stars": a colour made into a scene
+  const into = find(clause, ['into', 'to'], at);
+  if (into > at && clause.tokens.slice(into + 1).some((t) => t.pos === 'NOUN' && !CAST_CONTEXT.has(t.lemma)))
+    return null;
   const fluorescent = clause.tokens[at].lemma === 'fluorescent';
   // "the orange numbers", "the red car": a colour of a thing, not a cast
   if (namedThing({ tokens: clause.tokens.slice(at + 1), text: '' })) return null;

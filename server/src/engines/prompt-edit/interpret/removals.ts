@@ -71,10 +71,19 @@ export function readRemoval(
       ? pointerIn(clause.tokens.slice(0, verb).filter((t) => !PASSIVE_AUX.has(t.lemma)))
       : null;
   if (passivePointer && mentioned) after = { tokens: mentioned, text: clause.text };
-  if (verb >= 0 && has(after, QUALITIES)) {
+  // "the blurry part above her head": a place to show, named by how it looks
+  const describedPlace = after.tokens.some(
+    (t, i) =>
+      t.pos === 'ADJ' && FILLERS.has(after.tokens[i + 1]?.lemma ?? '') && !L.POSITIONS[t.lemma as 'left'],
+  );
+  if (verb >= 0 && has(after, QUALITIES) && !describedPlace) {
     const special = removalOfQuality(after);
     if (special) return { steps: special };
   }
+  // "remove the black area outside of the logo": all around the thing goes, which is a cut-out
+  const around = find(after, ['outside', 'around', 'behind', 'surrounding']);
+  if (around > 0 && AREAS.has(after.tokens[around - 1]?.lemma ?? '') && namesAThing(after, around + 1))
+    return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
   // "remove everything except the person": a cut-out; "remove all the people except her" removes people
   const except = find(after, ['except', 'but', 'apart']);
   const kept = { tokens: after.tokens.slice(0, except), text: '' };
@@ -108,7 +117,7 @@ export function readRemoval(
       has(after, ['me', 'him', 'her', 'subject', 'product', 'it', 'person'])
     )
       return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
-    const special = removalOfQuality(after);
+    const special = describedPlace ? null : removalOfQuality(after);
     if (special) return { steps: special, removes: true };
     // No detector knows it: the person shows it ("tap or paint the RV sticker"); "remove it" with nothing
     // named before asks them to show "it". A removal whose thing went unsaid still points instead of refusing.
@@ -201,7 +210,9 @@ export const couldNot = (clause: Clause, negation: number) =>
   ['ca', 'can', 'could', 'wo'].includes(clause.tokens[negation - 1]?.lemma ?? '');
 
 /** What a removal cannot take without inventing a person anew. */
-const BODY_PARTS = L.words('makeup, make-up, beard, moustache, mustache, eyebrow, eyebrows, hair');
+const BODY_PARTS = L.words(
+  'makeup, make-up, beard, moustache, mustache, eyebrow, eyebrows, hair, ponytail, pigtail, pigtails, braid, braids, bun',
+);
 
 /** A thing, not the photo or the skin, named from token `from` on. */
 function namesAThing(clause: Clause, from: number): boolean {
@@ -232,7 +243,7 @@ const CLOTHES = L.words(
 );
 
 const QUALITIES = L.words(
-  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, brightness, darkness, tint, cast, hue, colour, color, saturation',
+  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, brightness, darkness, tint, cast, hue, colour, color, saturation, yellowness, blueness, acne, pimple, blemish, bag',
 );
 
 /** "remove the noise", "remove the blur", "get rid of the yellow tint", "remove the pimples". */
@@ -243,6 +254,9 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
   // "remove the brightness", "remove the darkness": the opposite of what goes
   if (has(clause, ['brightness'])) return [{ kind: 'brightness', amount: -amountIn(clause) }];
   if (has(clause, ['darkness'])) return [{ kind: 'brightness', amount: amountIn(clause) }];
+  // "remove the yellowness": a cast
+  if (has(clause, ['yellowness'])) return [{ kind: 'auto-white-balance', cast: 'yellow' }];
+  if (has(clause, ['blueness'])) return [{ kind: 'auto-white-balance', cast: 'blue' }];
   // "remove the sharpness": the opposite of the blur taken away
   if (has(clause, ['sharpness'])) return [{ kind: 'blur', amount: amountIn(clause, 0.3) }];
   if (has(clause, ['tint', 'cast', 'hue'])) return [{ kind: 'auto-white-balance' }];
@@ -255,7 +269,8 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
   if (onThePrint(clause)) return null;
   // ("this circle" is a mark to show; "the dark circles under her eyes" are skin)
   const darkCircles = has(clause, ['circle']) && has(clause, ['dark', 'eye', 'eyes', 'under']);
-  if (has(clause, L.SKIN) || has(clause, ['bag', 'eyebag', 'wrinkle']) || darkCircles)
+  const eyeBags = has(clause, ['eyebag']) || (has(clause, ['bag']) && has(clause, ['eye', 'eyes', 'under']));
+  if (has(clause, L.SKIN) || has(clause, ['wrinkle']) || eyeBags || darkCircles)
     return [{ kind: 'enhance-face', smoothSkin: true }];
   return null;
 }
@@ -316,6 +331,8 @@ function selectorIn(clause: Clause, target: { plural: boolean; label: string }):
   return { which: 'default' };
 }
 
+const AREAS = L.words('area, part, space, region, portion, stuff, everything');
+
 /** Words that name only the photo's edges: "the top and bottom of this image", "the sides". */
 function onlyEdges(clause: Clause): boolean {
   const nouns = clause.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'ADJ');
@@ -326,12 +343,23 @@ const EDGES = L.words('top, bottom, side, sides, edge, edges, border, borders, l
 
 /** Hairs and marks that lie on a person without being part of how they look. */
 const STRAY = L.words(
-  'stray, strand, loose, flyaway, flyaways, frizz, frizzy, frizziness, shadow, reflection, glare',
+  'stray, strand, loose, flyaway, flyaways, frizz, frizzy, frizziness, shadow, reflection, glare, end, ends, tip, tips',
 );
 
 /** "the hair from her face", "hair over his eyes": hair lying across a face, which the fill takes away. */
 function overTheFace(clause: Clause): boolean {
-  const across = find(clause, ['from', 'over', 'across', 'covering', 'by', 'near', 'on', 'around', 'under']);
+  const across = find(clause, [
+    'from',
+    'over',
+    'across',
+    'cover',
+    'covering',
+    'by',
+    'near',
+    'on',
+    'around',
+    'under',
+  ]);
   return across >= 0 && has({ tokens: clause.tokens.slice(across), text: '' }, FACE_PARTS);
 }
 

@@ -30,6 +30,12 @@ describe('short requests', () => {
     ['sharpen focus of background', 'sharpen'],
     ['remove the brightness', 'brightness'],
     ['change lighting on photo', 'auto-levels'],
+    ['Remove the eye bags and acnes', 'enhance-face'],
+    ["Remove the hair ends from the girl's shoulder", 'remove-marked'],
+    ["Remove the blurry part above the girl's head", 'remove-marked'],
+    ['Remove the yellowness from the image', 'auto-white-balance'],
+    ['Blur everything around the girl', 'background'],
+    ['Remove the black area outside of logo', 'background'],
   ])('"%s" plans %s', (request, kind) => {
     expect(sut(request).steps.map((s) => s.kind)).toEqual([kind]);
   });
@@ -46,6 +52,7 @@ describe('short requests', () => {
     const [warm] = sut('put an orange tint over it').steps;
     expect(cool.kind === 'warmth' && cool.amount < 0).toBe(true);
     expect(warm.kind === 'warmth' && warm.amount > 0).toBe(true);
+    expect(sut('Add red color to the image').steps[0]).toMatchObject({ kind: 'warmth' });
   });
 
   it('takes "the background boat" for a boat, not for the backdrop', () => {
@@ -75,6 +82,11 @@ describe('short requests', () => {
     ['edit text on sign', CANNOT.generate],
     ['change background to swirl', CANNOT.backgroundScene],
     ['Add world background', CANNOT.backgroundScene],
+    ["Remove the girl's ponytail", CANNOT.body],
+    ['Significantly increase size of the moon', CANNOT.oneThing],
+    ['modify his head', CANNOT.body],
+    ['Flip the man', CANNOT.generate],
+    ['Change the pink color into the space and stars', CANNOT.recolour],
   ])('declines "%s" with the reason', (request, reason) => {
     const plan = sut(request);
     expect(plan.steps).toEqual([]);
@@ -100,5 +112,7 @@ describe('short requests', () => {
     expect(sut('straighten the horizon').steps).toEqual([{ kind: 'straighten' }]);
     expect(sut('remove the dark circles under her eyes').steps.map((s) => s.kind)).toEqual(['enhance-face']);
     expect(sut('the faces are too dark').steps.map((s) => s.kind)).toEqual(['light-recovery']);
+    expect(sut('remove the bag').steps.map((s) => s.kind)).toEqual(['remove-object']);
+    expect(sut('flip the image').steps.map((s) => s.kind)).toEqual(['flip']);
   });
 });

@@ -38,6 +38,9 @@ const TONE_OR_SIZE = L.words(
  */
 export function adjustsOneThing(clause: Clause): boolean {
   const t = clause.tokens;
+  // "increase size of the moon": the size of one thing
+  const size = t.findIndex((x, i) => x.lemma === 'size' && t[i + 1]?.lemma === 'of');
+  if (size >= 0) return namesOneThing(t.slice(size + 2));
   const at = t.findIndex((x) => TONE_OR_SIZE.has(x.lemma));
   if (at < 0) return false;
   const make = find(clause, ['make']);

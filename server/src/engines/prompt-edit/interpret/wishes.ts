@@ -113,6 +113,8 @@ function generativeReason(clause: Clause): string | null {
     return CANNOT.generate;
   // "straighten up the blanket": a thing moved, not the photo levelled
   if (straightensAThing(clause)) return CANNOT.generate;
+  // "flip the man": one person turned round, not the photo
+  if (flipsAThing(clause)) return CANNOT.generate;
   // "show him on a frozen lake", "show me holding a trophy": a new scene around a person
   const show = find(clause, ['show', 'depict']);
   if (show >= 0 && PERSON_WORDS.has(clause.tokens[show + 1]?.lemma ?? '') && clause.tokens[show + 2])
@@ -203,6 +205,19 @@ function straightensAThing(clause: Clause): boolean {
   return namesOneThing(object.filter((t) => !L.BACKGROUND.has(t.lemma)));
 }
 
+function flipsAThing(clause: Clause): boolean {
+  // (the tagger reads a leading "flip" as an adjective at times)
+  const flip = clause.tokens.findIndex((t, i) => L.FLIP.has(t.lemma) && (t.pos === 'VERB' || i === 0));
+  if (flip < 0) return false;
+  const object = clause.tokens[flip + 1]?.lemma === 'the' ? clause.tokens[flip + 2] : clause.tokens[flip + 1];
+  return Boolean(object && (object.pos === 'NOUN' || object.pos === 'PROPN') && !FLIPPED.has(object.lemma));
+}
+
+/** What flipping flips: the photo, or its sides and axes. */
+const FLIPPED = L.words(
+  'photo, picture, image, pic, shot, photograph, whole, entire, it, this, horizontal, horizontally, vertical, vertically, side, sideways, way, direction, orientation',
+);
+
 /** What levelling a photo straightens: the photo, its horizon and lines, buildings. */
 const LEVELLED = L.words(
   'photo, picture, image, pic, shot, horizon, line, lines, building, buildings, wall, walls, tower, house, sea, ocean, water, lake, it, this, up, out, the, a',
@@ -216,7 +231,7 @@ const BODY_PARTS = L.words(
   'stomach, belly, neck, bra, breast, breasts, boob, boobs, chest, arm, arms, leg, legs, head, nose, waist, hip, hips, butt, thigh, thighs, muscle, muscles, bicep, biceps, shoulder, shoulders, jaw, chin, lip, lips, ear, ears, foot, feet, hand, hands, finger, fingers',
 );
 const RESHAPING = L.words(
-  'big, bigger, small, smaller, wide, wider, widen, narrow, narrower, long, longer, short, shorter, stretch, shrink, enlarge, thin, thinner, slim, slimmer, fat, fatter, large, larger, tiny, huge',
+  'big, bigger, small, smaller, wide, wider, widen, narrow, narrower, long, longer, short, shorter, stretch, shrink, enlarge, thin, thinner, slim, slimmer, fat, fatter, large, larger, tiny, huge, modify, alter, distort, reshape',
 );
 const POSING = L.words('turn, rotate, tilt, raise, lower, lift, move, bend');
 
@@ -269,8 +284,13 @@ function blanked(clause: Clause): ClauseReading | null {
 /** "white background", "blur the background", "replace the background with #00ff00", "bokeh", "portrait mode". */
 function readBackground(clause: Clause): ClauseReading | null {
   const mentions = has(clause, L.BACKGROUND);
+  // "blur everything around the girl": the background, blurred
+  const allAround =
+    has(clause, L.BLUR) && has(clause, ['everything', 'rest']) && has(clause, ['around', 'except', 'but']);
   const bokeh =
-    has(clause, ['bokeh']) || (has(clause, ['portrait']) && has(clause, ['mode', 'effect', 'blur']));
+    allAround ||
+    has(clause, ['bokeh']) ||
+    (has(clause, ['portrait']) && has(clause, ['mode', 'effect', 'blur']));
   // "make a PNG of the head", "I need a cut-out"
   const cutout =
     has(clause, ['png', 'cutout', 'transparent', 'isolate']) && !has(clause, ['save', 'file', 'format']);
