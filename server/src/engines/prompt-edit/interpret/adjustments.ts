@@ -87,6 +87,12 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   const notEnough = has(clause, ['not']) && has(clause, ['enough']);
   const flip = (sign: number) => (less ? -sign : sign) * (isComplaint(clause, i) && !notEnough ? -1 : 1);
 
+  // "change the light to yellow": a warmer or cooler light
+  if ((w === 'light' || w === 'lighting') && clause.tokens[i + 1]?.lemma === 'to') {
+    const hue = clause.tokens[i + 2]?.lemma ?? '';
+    if (L.WARM_HUES.has(hue) || L.COOL_HUES.has(hue))
+      return { kind: 'warmth', amount: (L.WARM_HUES.has(hue) ? 1 : -1) * amount() };
+  }
   if (w === 'light' && !(t.word === 'lighter' || before(clause, i, L.MORE))) return null;
   if (w === 'exposure' && has(clause, L.FIX)) return { kind: 'auto-levels' };
   // "change the lighting on the photo", "adjust the lighting": the light set right

@@ -131,6 +131,15 @@ const CAST_CONTEXT = L.words(
 );
 
 function colourCast(clause: Clause): EditStep[] | null {
+  // "color the wheels orange": a colour for a thing, said with "color" as the verb
+  const [first, second] = clause.tokens;
+  if (
+    ['color', 'colour'].includes(first?.lemma ?? '') &&
+    second &&
+    !L.FIX.has(second.lemma) &&
+    second.lemma !== 'cast'
+  )
+    return null;
   // "put a red tint over it", "a blue filter": a tint asked for, not one to lose
   if (hasColourFilter(clause) && !has(clause, ['remove', 'rid', 'fix', 'less', 'reduce', 'correct']))
     return null;
@@ -357,7 +366,7 @@ function centre(clause: Clause): EditStep[] | null {
   return verb || placing ? [{ kind: 'crop' }] : null;
 }
 
-const EXCEPT = L.words('except, apart, besides, excluding, exclude, only, keep, leave, save, but');
+const EXCEPT = L.words('except, apart, besides, excluding, exclude, only, keep, leave, save, but, instead');
 
 /** "black and white except her eyes", "make it grey but keep the red", "everything monochrome except me". */
 function selectiveColour(clause: Clause): EditStep[] | null {

@@ -89,7 +89,8 @@ export function readRemoval(
   const kept = { tokens: after.tokens.slice(0, except), text: '' };
   if (has(after, ['everything', 'all']) && except >= 0 && !namedPeopleOrThings(kept))
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
-  if (has(after, BODY_PARTS) && !has(after, STRAY) && !overTheFace(after))
+  // (hair over a face goes; "the pupils from the eyes" do not)
+  if (has(after, BODY_PARTS) && !has(after, STRAY) && !(has(after, ['hair']) && overTheFace(after)))
     return { steps: [], skipped: { text: clause.text, reason: CANNOT.body } };
   // "cut out the couple so that there is no background": the couple stays, the background goes; "crop me
   // out and put me on a white background": the person asks for themself, cut out
@@ -211,7 +212,7 @@ export const couldNot = (clause: Clause, negation: number) =>
 
 /** What a removal cannot take without inventing a person anew. */
 const BODY_PARTS = L.words(
-  'makeup, make-up, beard, moustache, mustache, eyebrow, eyebrows, hair, ponytail, pigtail, pigtails, braid, braids, bun',
+  'makeup, make-up, beard, moustache, mustache, eyebrow, eyebrows, hair, ponytail, pigtail, pigtails, braid, braids, bun, pupil, pupils, iris, irises',
 );
 
 /** A thing, not the photo or the skin, named from token `from` on. */
@@ -243,7 +244,7 @@ const CLOTHES = L.words(
 );
 
 const QUALITIES = L.words(
-  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, brightness, darkness, tint, cast, hue, colour, color, saturation, yellowness, blueness, acne, pimple, blemish, bag',
+  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, brightness, darkness, tint, cast, hue, colour, color, saturation, yellowness, blueness, acne, pimple, blemish, bag, sunshine, sunlight',
 );
 
 /** "remove the noise", "remove the blur", "get rid of the yellow tint", "remove the pimples". */
@@ -254,6 +255,8 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
   // "remove the brightness", "remove the darkness": the opposite of what goes
   if (has(clause, ['brightness'])) return [{ kind: 'brightness', amount: -amountIn(clause) }];
   if (has(clause, ['darkness'])) return [{ kind: 'brightness', amount: amountIn(clause) }];
+  // "remove the sunshine": light burnt out, to recover
+  if (has(clause, ['sunshine', 'sunlight'])) return [{ kind: 'light-recovery', highlights: 0.5, shadows: 0 }];
   // "remove the yellowness": a cast
   if (has(clause, ['yellowness'])) return [{ kind: 'auto-white-balance', cast: 'yellow' }];
   if (has(clause, ['blueness'])) return [{ kind: 'auto-white-balance', cast: 'blue' }];

@@ -36,6 +36,10 @@ describe('short requests', () => {
     ['Remove the yellowness from the image', 'auto-white-balance'],
     ['Blur everything around the girl', 'background'],
     ['Remove the black area outside of logo', 'background'],
+    ['remove the sunshine', 'light-recovery'],
+    ['color everything black and white instead of the bird', 'selective-colour'],
+    ['change the light to yellow', 'warmth'],
+    ['color correct the photo', 'auto-white-balance'],
   ])('"%s" plans %s', (request, kind) => {
     expect(sut(request).steps.map((s) => s.kind)).toEqual([kind]);
   });
@@ -87,6 +91,10 @@ describe('short requests', () => {
     ['modify his head', CANNOT.body],
     ['Flip the man', CANNOT.generate],
     ['Change the pink color into the space and stars', CANNOT.recolour],
+    ['color the wheels orange', CANNOT.recolour],
+    ['rotate the car', CANNOT.generate],
+    ['remove the pupils from the eyes', CANNOT.body],
+    ['add the "c" as the first letter', CANNOT.generate],
   ])('declines "%s" with the reason', (request, reason) => {
     const plan = sut(request);
     expect(plan.steps).toEqual([]);

@@ -114,7 +114,7 @@ function generativeReason(clause: Clause): string | null {
   // "straighten up the blanket": a thing moved, not the photo levelled
   if (straightensAThing(clause)) return CANNOT.generate;
   // "flip the man": one person turned round, not the photo
-  if (flipsAThing(clause)) return CANNOT.generate;
+  if (flipsAThing(clause) || rotatesAThing(clause)) return CANNOT.generate;
   // "show him on a frozen lake", "show me holding a trophy": a new scene around a person
   const show = find(clause, ['show', 'depict']);
   if (show >= 0 && PERSON_WORDS.has(clause.tokens[show + 1]?.lemma ?? '') && clause.tokens[show + 2])
@@ -149,8 +149,10 @@ function generativeReason(clause: Clause): string | null {
     has(clause, ['bokeh']) ||
     // "move me to the middle": centring is a crop
     has(clause, ['centre', 'center', 'middle']) ||
-    // "change the photo from portrait to landscape"
-    clause.tokens.some((t) => NAMED_SHAPES[t.lemma]) ||
+    // "change the photo from portrait to landscape" ("add the c as the first letter" is no paper size)
+    clause.tokens.some(
+      (t, i) => NAMED_SHAPES[t.lemma] && ['to', 'into'].includes(clause.tokens[i - 1]?.lemma ?? ''),
+    ) ||
     hasAdjustment(clause) ||
     hasColourFilter(clause);
   if (verb >= 0 && !knownEdit) {
@@ -212,6 +214,21 @@ function flipsAThing(clause: Clause): boolean {
   const object = clause.tokens[flip + 1]?.lemma === 'the' ? clause.tokens[flip + 2] : clause.tokens[flip + 1];
   return Boolean(object && (object.pos === 'NOUN' || object.pos === 'PROPN') && !FLIPPED.has(object.lemma));
 }
+
+/** "rotate the car", "turn the dog around": one thing turned, not the photo. */
+function rotatesAThing(clause: Clause): boolean {
+  const turn = clause.tokens.findIndex((t, i) => TURNING.has(t.lemma) && (t.pos === 'VERB' || i === 0));
+  if (turn < 0) return false;
+  const next = clause.tokens[turn + 1];
+  const object = next?.lemma === 'the' ? clause.tokens[turn + 2] : next;
+  return Boolean(object && (object.pos === 'NOUN' || object.pos === 'PROPN') && !ROTATED.has(object.lemma));
+}
+
+const TURNING = L.words('rotate, spin');
+/** What rotating rotates: the photo, by degrees or a way round. */
+const ROTATED = L.words(
+  'photo, picture, image, pic, shot, photograph, whole, entire, it, this, degree, degrees, way, direction, orientation, clockwise, anticlockwise, counterclockwise, left, right, view, frame, canvas',
+);
 
 /** What flipping flips: the photo, or its sides and axes. */
 const FLIPPED = L.words(
@@ -392,7 +409,9 @@ function intoAnotherPhoto(clause: Clause): boolean {
 /** "change the blue cloth to green", "make the car red": a new colour for a thing. */
 function isRecolour(clause: Clause): boolean {
   const verbs = ['change', 'turn', 'make', 'paint', 'recolour', 'recolor', 'dye', 'replace', 'swap'];
-  if (!has(clause, verbs)) return false;
+  // "color the wheels orange": "color" leading the request is its verb
+  const colourVerb = ['color', 'colour'].includes(clause.tokens[0]?.lemma ?? '');
+  if (!has(clause, verbs) && !colourVerb) return false;
   if (has(clause, L.BACKGROUND) || has(clause, L.GRAYSCALE)) return false;
   const colours = clause.tokens.filter((t) => L.COLOURS[t.word] && t.word !== 'neutral');
   const target = has(clause, ['to', 'into', 'colour', 'color']) || colours.length > 0;
@@ -419,7 +438,7 @@ function isRecolour(clause: Clause): boolean {
     );
   return (
     (swap || (colours.length > 0 && target && thing) || ofAThing) &&
-    !has(clause, ['cast', 'tint', 'skin', 'lighting', 'tone'])
+    !has(clause, ['cast', 'tint', 'skin', 'lighting', 'light', 'tone'])
   );
 }
 
