@@ -12,6 +12,7 @@ import { IER_REDDIT_VALID } from './ier-reddit-valid';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
 import { IER_ZHOPPED_REST } from './ier-zhopped-rest';
 import { IER_ZHOPPED_SECOND } from './ier-zhopped-second';
+import { IER_ZHOPPED_THIRD } from './ier-zhopped-third';
 import { IER_ZHOPPED_VALID } from './ier-zhopped-valid';
 import { IMGEDIT_UGE } from './imgedit-uge';
 import { MAGICBRUSH } from './magicbrush';
@@ -33,6 +34,7 @@ export {
   IER_ZHOPPED_PAIRS,
   IER_ZHOPPED_REST,
   IER_ZHOPPED_SECOND,
+  IER_ZHOPPED_THIRD,
   IER_ZHOPPED_VALID,
   IMGEDIT_UGE,
   MAGICBRUSH,
@@ -56,6 +58,7 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...IER_ZHOPPED_REST,
   ...IER_ZHOPPED_VALID,
   ...IER_ZHOPPED_SECOND,
+  ...IER_ZHOPPED_THIRD,
   ...MAGICBRUSH,
   ...IMGEDIT_UGE,
   ...GGIP2P_PAPER,
