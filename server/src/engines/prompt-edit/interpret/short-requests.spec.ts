@@ -40,6 +40,7 @@ describe('short requests', () => {
     ['color everything black and white instead of the bird', 'selective-colour'],
     ['change the light to yellow', 'warmth'],
     ['color correct the photo', 'auto-white-balance'],
+    ['chane the image background', 'background'],
   ])('"%s" plans %s', (request, kind) => {
     expect(sut(request).steps.map((s) => s.kind)).toEqual([kind]);
   });

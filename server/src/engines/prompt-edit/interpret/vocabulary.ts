@@ -13,6 +13,9 @@ export const CORRECTION_TARGETS = new Set<string>();
 
 const REFUSAL_WORDS = [lexicon.GENERATE, lexicon.STYLE_WORDS, lexicon.BODY_CHANGES, lexicon.SCENE_CHANGES];
 
+/** Verbs of generation that as often ask for an edit ("change the background to white"): a typo may mean them. */
+const EITHER_WAY = new Set(['change', 'replace']);
+
 const add = (phrase: string, target = true) => {
   for (const word of phrase.split(/[\s-]+/)) {
     if (!/^[a-z]+$/.test(word)) continue;
@@ -22,7 +25,7 @@ const add = (phrase: string, target = true) => {
 };
 for (const value of Object.values(lexicon)) {
   const target = !REFUSAL_WORDS.includes(value as ReadonlySet<string>);
-  if (value instanceof Set) for (const word of value) add(word as string, target);
+  if (value instanceof Set) for (const word of value) add(word as string, target || EITHER_WAY.has(word));
   else if (typeof value === 'object') for (const key of Object.keys(value)) add(key);
 }
 for (const key of OBJECT_NAMES.keys()) add(key);
