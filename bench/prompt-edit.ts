@@ -164,19 +164,15 @@ ${sorted.at(-1)!.toFixed(2)} ms (goal: under 50 ms).
 listed in its README, each judged by hand for the main wish): the share of doable requests whose plan holds a step
 of the main wish, the share of doable requests refused outright, and the share of requests for generated content
 (adding things, restyling, changing people) that are declined with a reason. The held-out part is held out by
-whole source (issue posts, requests quoted in the press, one crowd-written set, one photo site's annotations, a
-benchmark's hand-written instructions, \`imgedit-uge\`, and a paper's test instructions, \`ggip2p-paper\`); the
-interpreter was tuned on the other sources only. \`imgedit-uge\` was read once before the round of changes before
-the last (first reading: 82 % planned, 5 % refused, 100 % declined). \`ggip2p-paper\` (222 requests, 7 doable:
-nearly all recolour, replace or add things named by place or pronoun) was read once before the last round: 5 of 7
-planned, 2 refused, 92 % (197/215) declined; the keyword matcher 5 of 7, 1 refused, 98 %. That round read the
-words the grammar lacks through WordNet before refusing (a verb by what its senses are kinds of, a describing word
-by its near senses, named damage as something to paint and fill), split wish lists written without stops, and
-stopped declining repairs said with a generator's verb ("change the lighting", "move it out of the way", "paint
-out the wires"). One of its changes (any flip word counted as a known edit) cost one held-out generative row; the
-cause was found by recalling a \`ggip2p-paper\` row read while judging ("replace the painting with a mirror"), so
-that source's declined figure is no longer blind. The tuning side gained IER's validation split (85 requests;
-first reading 91 % planned, 4 % refused, 85 % declined). A plain keyword matcher (\`keyword-matcher.ts\`) is scored on
+whole source (issue posts, requests quoted in the press, help posts on photo forums, one crowd-written set, a
+benchmark's hand-written instructions, \`imgedit-uge\`, and a paper's test instructions, \`ggip2p-paper\`), and
+for IER's Zhopped pairs by photo: the test split's Zhopped requests (\`ier-zhopped-pairs\`, \`ier-zhopped-rest\`)
+are held out, the validation split's in three hands are tuning. \`ier-zhopped-rest\` was added last and read only
+as counts. Every tuning batch was labelled before the interpreter read it; its first reading, kept in the
+requests' README, is the estimate of a new sample (the latest: 88 to 99 % planned, 1 to 6 % refused). Rounds
+that tuned on rows already all planned moved the held-out figure little; rounds on new tuning rows moved it
+(86.3 % / 7.5 % at the start of 2026-11-28). \`ggip2p-paper\`'s declined figure is not blind: one of its rows
+was recalled from judging. A plain keyword matcher (\`keyword-matcher.ts\`) is scored on
 the same rows; it plans ${matcherScore.overall.stepsPerDoable.toFixed(1)} steps per request to our
 ${realScore.overall.stepsPerDoable.toFixed(1)}, which flatters its first figure. Goals: 90 %, at most 5 %, 90 %.
 
