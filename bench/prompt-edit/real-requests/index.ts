@@ -8,6 +8,7 @@ import { IER_REDDIT_MORE } from './ier-reddit-more';
 import { IER_REDDIT_PAIRS } from './ier-reddit-pairs';
 import { IER_REDDIT_SECOND } from './ier-reddit-second';
 import { IER_REDDIT_THIRD } from './ier-reddit-third';
+import { IER_REDDIT_THIRD_TEST } from './ier-reddit-third-test';
 import { IER_REDDIT_VALID } from './ier-reddit-valid';
 import { IER_ZHOPPED_PAIRS } from './ier-zhopped-pairs';
 import { IER_ZHOPPED_REST } from './ier-zhopped-rest';
@@ -30,6 +31,7 @@ export {
   IER_REDDIT_PAIRS,
   IER_REDDIT_SECOND,
   IER_REDDIT_THIRD,
+  IER_REDDIT_THIRD_TEST,
   IER_REDDIT_VALID,
   IER_ZHOPPED_PAIRS,
   IER_ZHOPPED_REST,
@@ -52,6 +54,7 @@ export const REAL_REQUESTS: RealRequest[] = [
   ...IER_REDDIT_MORE,
   ...IER_REDDIT_SECOND,
   ...IER_REDDIT_THIRD,
+  ...IER_REDDIT_THIRD_TEST,
   ...GITHUB_ISSUES,
   ...PRESS_QUOTED_POSTS,
   ...IER_ZHOPPED_PAIRS,
