@@ -88,7 +88,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   const flip = (sign: number) => (less ? -sign : sign) * (isComplaint(clause, i) && !notEnough ? -1 : 1);
 
   // "change the light to yellow": a warmer or cooler light
-  if ((w === 'light' || w === 'lighting') && clause.tokens[i + 1]?.lemma === 'to') {
+  // ("color the blue lights to red": lamps of a colour, recoloured)
+  const lamps = L.COLOURS[clause.tokens[i - 1]?.word ?? ''] !== undefined;
+  if ((w === 'light' || w === 'lighting') && clause.tokens[i + 1]?.lemma === 'to' && !lamps) {
     const hue = clause.tokens[i + 2]?.lemma ?? '';
     if (L.WARM_HUES.has(hue) || L.COOL_HUES.has(hue))
       return { kind: 'warmth', amount: (L.WARM_HUES.has(hue) ? 1 : -1) * amount() };

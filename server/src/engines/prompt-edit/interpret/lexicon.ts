@@ -92,7 +92,7 @@ export const FACE = words(
   'face, faces, skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, freckle, portrait, selfie, eyebag, circle, scar',
 );
 export const SKIN = words(
-  'skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, smooth, smoothen, soften, airbrush, flawless, scar',
+  'skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, smooth, smoothen, soften, airbrush, flawless, scar, imperfection',
 );
 export const HEADSHOT = words(
   'headshot, linkedin, passport, corporate, cv, resume, résumé, business, id, professional, studio, profile',

@@ -10,6 +10,9 @@ import type { Token } from './tokens';
 /** Quotation marks as wink leaves them: straight double, curly and single. */
 const QUOTES = L.words('", “, ”, \', ‘, ’');
 
+/** Things whose own words may follow them in quotes. */
+const WRITTEN_ON = L.words('sign, label, caption, banner, word, words, letters, title, name');
+
 /** Nouns that say where or what in general, not which thing: "the thing in the corner of the photo". */
 export const FILLERS = L.words(
   'photo, picture, image, pic, shot, photograph, side, corner, edge, top, bottom, left, right, middle, centre, center, front, back, part, portion, section, region, area, bit, spot, place, frame, foreground, distance, way, one, ones, lot, please, thanks, time, day, week, month, year, weekend',
@@ -66,6 +69,8 @@ export function namedThing(clause: Clause): Named | null {
       if (!thing && !where) return { background: true };
       continue;
     }
+    // 'the sign "space"': a sign, word or label followed by its words in quotes is writing
+    if (WRITTEN_ON.has(t[i].lemma) && QUOTES.has(t[i + 1]?.word ?? '')) return { text: 'text' };
     // "remove the G": a letter on the photo
     if (/^[b-hj-z]$/.test(t[i].word) && t[i].pos !== 'PUNCT') return { text: 'text' };
     if (!known) {

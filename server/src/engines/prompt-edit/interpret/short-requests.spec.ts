@@ -41,6 +41,9 @@ describe('short requests', () => {
     ['change the light to yellow', 'warmth'],
     ['color correct the photo', 'auto-white-balance'],
     ['chane the image background', 'background'],
+    ['make the area around the girl blue', 'background'],
+    ["remove boy's imperfections from his face", 'enhance-face'],
+    ['remove the sign "space"', 'remove-text'],
   ])('"%s" plans %s', (request, kind) => {
     expect(sut(request).steps.map((s) => s.kind)).toEqual([kind]);
   });

@@ -300,7 +300,7 @@ function blanked(clause: Clause): ClauseReading | null {
 
 /** "white background", "blur the background", "replace the background with #00ff00", "bokeh", "portrait mode". */
 function readBackground(clause: Clause): ClauseReading | null {
-  const mentions = has(clause, L.BACKGROUND);
+  const mentions = namesBackground(clause);
   // "blur everything around the girl": the background, blurred
   const allAround =
     has(clause, L.BLUR) && has(clause, ['everything', 'rest']) && has(clause, ['around', 'except', 'but']);
@@ -412,7 +412,7 @@ function isRecolour(clause: Clause): boolean {
   // "color the wheels orange": "color" leading the request is its verb
   const colourVerb = ['color', 'colour'].includes(clause.tokens[0]?.lemma ?? '');
   if (!has(clause, verbs) && !colourVerb) return false;
-  if (has(clause, L.BACKGROUND) || has(clause, L.GRAYSCALE)) return false;
+  if (namesBackground(clause) || has(clause, L.GRAYSCALE)) return false;
   const colours = clause.tokens.filter((t) => L.COLOURS[t.word] && t.word !== 'neutral');
   const target = has(clause, ['to', 'into', 'colour', 'color']) || colours.length > 0;
   const thing = clause.tokens.some(
@@ -450,6 +450,14 @@ const PHOTO_WORDS = L.words('photo, picture, image, pic, shot, it, everything, w
 const TONE_NOUNS = L.words(
   'temperature, balance, grade, grading, saturation, vibrance, level, levels, filter, hue, cast',
 );
+
+/** "the background", or "the area around the girl": everything but her is the background. */
+function namesBackground(clause: Clause): boolean {
+  if (has(clause, L.BACKGROUND)) return true;
+  return clause.tokens.some((t, i) => AROUND_AREAS.has(t.lemma) && clause.tokens[i + 1]?.lemma === 'around');
+}
+
+const AROUND_AREAS = L.words('area, space, everything, part, region');
 
 /** "put a forest behind them": a thing named before "behind", between the verb and it. */
 function sceneNamedBehind(clause: Clause): boolean {
