@@ -34,6 +34,10 @@ export function readAdjustments(clause: Clause): ClauseReading {
   const without = find(clause, ['without']);
   const end = without >= 0 ? without : clause.tokens.length;
   for (let i = 0; i < end; i++) add(adjustmentAt(clause, i));
+  // "crop the picture", "crop it tighter": no shape named, so the crop keeps the photo's and closes in around
+  // the subject, as "zoom in" does; the preview says so, and a shape said after it replaces it. ("Crop the image,
+  // whoever does it best gets $20": the crop, not a general touch-up for "best".)
+  if (steps.length === 0 && has(clause, CROP_VERBS)) return { steps: [{ kind: 'crop' }] };
   const praise =
     has(clause, PRAISE) && has(clause, ['make', 'look']) && !has(clause, ['would', 'will', "'d"]);
   if (steps.length === 0 && (has(clause, L.ENHANCE) || praise) && !has(clause, ['thanks', 'thank'])) {
@@ -44,9 +48,6 @@ export function readAdjustments(clause: Clause): ClauseReading {
     (t, i) => L.CROP.has(t.lemma) && !(t.lemma === 'frame' && IN_THE.has(clause.tokens[i - 1]?.lemma ?? '')),
   );
   if (steps.length > 0 || !framing) return { steps };
-  // "crop the picture", "crop it tighter": no shape named, so the crop keeps the photo's and closes in around
-  // the subject, as "zoom in" does; the preview says so, and a shape said after it replaces it
-  if (has(clause, CROP_VERBS)) return { steps: [{ kind: 'crop' }] };
   return skip(clause, CANNOT.cropShape);
 }
 

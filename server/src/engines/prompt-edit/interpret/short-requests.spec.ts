@@ -9,6 +9,7 @@ import { describeStep, interpretInstruction as sut } from '.';
 describe('short requests', () => {
   it.each([
     ['CROP PICTURE', 'crop'],
+    ['crop the image, whoever does it best gets $20', 'crop'],
     ['crop the photo with a black border', 'crop'],
     ['increase the intensity of the entire picture', 'saturation'],
     ['Make the background less yellow', 'auto-white-balance'],
@@ -109,6 +110,13 @@ describe('short requests', () => {
     const plan = sut('remove background and add picture of greenery behind couple');
     expect(plan.steps.map((s) => s.kind)).toEqual(['background']);
     expect(plan.skipped.map((s) => s.reason)).toEqual([CANNOT.backgroundScene]);
+  });
+
+  it('reads words in quotes as the writing wanted, not as wishes, unless one word is said with a wink', () => {
+    expect(sut('change the text to "make it brighter"').steps).toEqual([]);
+    expect(sut('add the "gimme head till i\'m dead" under the text').steps).toEqual([]);
+    expect(sut('remove the "EL NUEVO VENGADOR" text').steps.map((s) => s.kind)).toEqual(['remove-text']);
+    expect(sut('make it "pop"').steps.map((s) => s.kind)).toEqual(['saturation']);
   });
 
   it('crops to the shape said after "to": "from portrait to landscape"', () => {

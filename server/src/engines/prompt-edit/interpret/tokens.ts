@@ -126,8 +126,41 @@ export function tokenize(text: string): Token[] {
     });
     tokens.push({ word: '.', lemma: '.', pos: 'PUNCT', type: 'punctuation', inflected: false });
   });
+  quietQuotedWords(tokens);
   return tokens;
 }
+
+const DOUBLE_QUOTES = new Set(['"', '“', '”']);
+/** The longest span read as quoted words; a longer one is more likely a stray mark than a caption. */
+const MAX_QUOTED = 10;
+
+/**
+ * 'change the text to "make it brighter"', 'add "black and white" on top': the words in quotes are the writing
+ * the person wants, never a wish of their own. Their lemmas are set aside (the words stay, for naming them); a
+ * quote left open at the very end of the request ("to \"TIGER") closes there.
+ */
+function quietQuotedWords(tokens: Token[]): void {
+  // ('make it "pop"': one word in quotes, with no writing named, is said with a wink, and is the wish)
+  const writing = tokens.some((t) => WRITING.has(t.lemma));
+  for (let i = 0; i < tokens.length; i++) {
+    if (!DOUBLE_QUOTES.has(tokens[i].word)) continue;
+    let close = tokens.findIndex((t, j) => j > i && DOUBLE_QUOTES.has(t.word));
+    // wink ends the request with a stop of its own
+    if (close < 0 && tokens.length - i <= MAX_QUOTED / 2) close = tokens.length - 1;
+    if (close < 0 || close - i > MAX_QUOTED || (close - i === 2 && !writing)) continue;
+    for (let j = i + 1; j < close; j++) if (tokens[j].type !== 'punctuation') tokens[j].lemma = QUOTED;
+    i = close;
+  }
+}
+
+const WRITING = new Set(
+  'text, word, words, caption, sign, letter, letters, name, title, say, says, read, reads, write, font, logo, label, banner, quote'.split(
+    ', ',
+  ),
+);
+
+/** The lemma of a word inside quotes: a word no list of the grammar holds. */
+export const QUOTED = 'quoted-words';
 
 const WORD_CLASSES: Record<string, WordClass> = { ADJ: 'adj', VERB: 'verb', ADV: 'adv', NOUN: 'noun' };
 
