@@ -1,0 +1,270 @@
+/**
+ * Wishes only a generator could grant: new content or scenes, styles, recolours, changes to bodies, one thing
+ * turned or reshaped. Each answer is the reason Chat to Edit gives when it declines.
+ */
+import { find, has, narrated, type Clause } from './clauses';
+import * as L from './lexicon';
+import { hasAdjustment, hasColourFilter } from './adjustments';
+import { CANNOT } from './reasons';
+import { adjustsOneThing, namesOneThing, NOT_A_THING } from './things';
+import { NAMED_SHAPES } from './sizes';
+
+/** Why a clause cannot be done here, if it asks for content or a style that only a generator could make. */
+export function generativeReason(clause: Clause): string | null {
+  if (has(clause, ['colorize', 'colourise', 'colorise', 'colourize'])) return CANNOT.colorize;
+  const lookLike = has(clause, ['like', 'style']) && has(clause, ['look', 'style']);
+  // "make the colours look like the real thing", "look like a good camera took it": true to life is a repair
+  // "remove the Disney logo", "remove the painting": a style's name on a thing that goes is no style
+  const style = find(clause, L.STYLE_WORDS);
+  const removesIt = style >= 0 && find(clause, L.REMOVE) >= 0 && find(clause, L.REMOVE) < style;
+  if ((style >= 0 && !removesIt) || (lookLike && !has(clause, TRUE_TO_LIFE)))
+    return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
+  if (isRecolour(clause)) return CANNOT.recolour;
+  if (reshapesABody(clause)) return CANNOT.body;
+  // "edit text on sign", "change the font": new writing
+  const erases = clause.tokens.some((t) => L.REMOVE.has(t.lemma) && !['edit', 'photoshop'].includes(t.lemma));
+  if (has(clause, ['edit', 'change', 'alter', 'fix']) && has(clause, NEW_WRITING) && !erases)
+    return CANNOT.generate;
+  // "straighten up the blanket": a thing moved, not the photo levelled
+  if (straightensAThing(clause)) return CANNOT.generate;
+  // "flip the man": one person turned round, not the photo
+  if (turnsAThing(clause, L.FLIP, FLIPPED) || turnsAThing(clause, TURNING, ROTATED)) return CANNOT.generate;
+  // "show him on a frozen lake", "show me holding a trophy": a new scene around a person
+  const show = find(clause, ['show', 'depict']);
+  if (show >= 0 && PERSON_WORDS.has(clause.tokens[show + 1]?.lemma ?? '') && clause.tokens[show + 2])
+    return CANNOT.generate;
+  if (
+    has(clause, COMPOSITE) ||
+    (has(clause, ['onto']) && has(clause, ['photoshop', 'put', 'paste', 'place', 'edit', 'stick'])) ||
+    intoAnotherPhoto(clause)
+  )
+    return CANNOT.generate;
+  if (adjustsOneThing(clause)) return CANNOT.oneThing;
+  // "zoom out", "show more of the room": more scene than the photo holds, which only a generator could paint
+  const zoom = find(clause, ['zoom']);
+  if (zoom >= 0 && clause.tokens[zoom + 1]?.lemma === 'out') return CANNOT.generate;
+  // "paint out the wires", "move the tree out of the way": out of the photo, which is a removal
+  const taker = find(clause, L.REMOVE_WITH_OUT);
+  if (taker >= 0 && find(clause, ['out'], taker) >= 0 && !has(clause, ['into', 'onto'])) return null;
+  const verb = clause.tokens.findIndex(
+    (t, i) => L.GENERATE.has(t.lemma) && !narrated(clause, i, { passive: true }),
+  );
+  const knownEdit =
+    has(clause, L.BACKGROUND) ||
+    has(clause, L.GRAYSCALE) ||
+    has(clause, L.SEPIA) ||
+    has(clause, L.ROTATE) ||
+    // "flip it to create a mirror image"; "replace the painting with a mirror" is no flip
+    clause.tokens.some((t) => t.lemma === 'flip' || (L.FLIP.has(t.lemma) && t.pos === 'VERB')) ||
+    has(clause, L.CROP) ||
+    has(clause, ['orientation', 'size', 'resolution', 'brightness', 'contrast', 'saturation', 'exposure']) ||
+    // "change the lighting", "change the white balance": the light and colour of the whole photo
+    has(clause, ['lighting', 'colourfix', 'temperature', 'balance', 'vibrance', 'levels']) ||
+    has(clause, ['bokeh']) ||
+    // "move me to the middle": centring is a crop
+    has(clause, ['centre', 'center', 'middle']) ||
+    // "change the photo from portrait to landscape" ("add the c as the first letter" is no paper size)
+    clause.tokens.some(
+      (t, i) => NAMED_SHAPES[t.lemma] && ['to', 'into'].includes(clause.tokens[i - 1]?.lemma ?? ''),
+    ) ||
+    hasAdjustment(clause) ||
+    hasColourFilter(clause);
+  if (verb >= 0 && !knownEdit) {
+    const lemma = clause.tokens[verb].lemma;
+    // "add more contrast", "give it more colour": a generator verb with an amount of an adjustment
+    if (
+      (lemma === 'add' || lemma === 'give') &&
+      has(clause, ['more', 'extra', 'some', 'bit']) &&
+      !has(clause, L.SCENE_CHANGES)
+    )
+      return null;
+    if (
+      lemma === 'change' &&
+      (has(clause, L.COLOUR) || has(clause, L.WARM) || has(clause, L.COOL)) &&
+      !has(clause, L.BODY_CHANGES)
+    )
+      return null;
+    return CANNOT.generate;
+  }
+  // "turn the cup into a cat" (turning is not rotating here); "turn it into black and white" is an edit
+  const intoEdit =
+    [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, PRINTS].some((set) => has(clause, set)) ||
+    hasAdjustment(clause) ||
+    // "turn it into a desktop wallpaper", "make it into a profile picture": a named use is a crop
+    clause.tokens.some(
+      (t, i) => NAMED_SHAPES[t.lemma] ?? NAMED_SHAPES[`${t.lemma} ${clause.tokens[i + 1]?.lemma}`],
+    );
+  // "photoshop the people into a scenic view": put into another scene
+  const intoVerbs = ['turn', 'make', 'convert', 'transform', 'change', ...PUTTING];
+  if (has(clause, ['into']) && has(clause, intoVerbs) && !intoEdit) return CANNOT.generate;
+  // "make me look younger", "make him smile": changes to a person, which only a generator could make
+  const person = has(clause, PERSON_WORDS);
+  // "remove my younger self" removes a person; "make me look younger" changes one
+  const removes = has(clause, L.REMOVE);
+  if (person && has(clause, L.BODY_CHANGES) && !hasAdjustment(clause) && !removes) return CANNOT.body;
+  if (person && has(clause, ['old']) && has(clause, ['look', 'make'])) return CANNOT.body;
+  return null;
+}
+
+export function opensWithNewMarks(clause: Clause): boolean {
+  const opening = clause.tokens.find((t) => !COURTESY_OPENERS.has(t.lemma));
+  return opening?.lemma === 'overlay' || (opening?.lemma === 'write' && opening.pos === 'VERB');
+}
+
+const NEW_WRITING = L.words('text, font, wording, lettering, word, words, caption, letters, writing');
+
+/** "straighten the blanket": a verb of levelling said of a thing, not of the photo or its lines. */
+function straightensAThing(clause: Clause): boolean {
+  const verb = find(clause, ['straighten', 'level']);
+  if (verb < 0) return false;
+  const object = clause.tokens.slice(verb + 1).filter((t) => !LEVELLED.has(t.lemma));
+  return namesOneThing(object.filter((t) => !L.BACKGROUND.has(t.lemma)));
+}
+
+/** "flip the man", "rotate the car": one thing turned round, not the photo. */
+function turnsAThing(clause: Clause, verbs: ReadonlySet<string>, photoWords: ReadonlySet<string>): boolean {
+  // (the tagger reads a leading "flip" as an adjective at times)
+  const verb = clause.tokens.findIndex((t, i) => verbs.has(t.lemma) && (t.pos === 'VERB' || i === 0));
+  if (verb < 0) return false;
+  const next = clause.tokens[verb + 1];
+  const object = next?.lemma === 'the' ? clause.tokens[verb + 2] : next;
+  return Boolean(
+    object && (object.pos === 'NOUN' || object.pos === 'PROPN') && !photoWords.has(object.lemma),
+  );
+}
+
+const TURNING = L.words('rotate, spin');
+/** What rotating rotates: the photo, by degrees or a way round. */
+const ROTATED = L.words(
+  'photo, picture, image, pic, shot, photograph, whole, entire, it, this, degree, degrees, way, direction, orientation, clockwise, anticlockwise, counterclockwise, left, right, view, frame, canvas',
+);
+
+/** What flipping flips: the photo, or its sides and axes. */
+const FLIPPED = L.words(
+  'photo, picture, image, pic, shot, photograph, whole, entire, it, this, horizontal, horizontally, vertical, vertically, side, sideways, way, direction, orientation',
+);
+
+/** What levelling a photo straightens: the photo, its horizon and lines, buildings. */
+const LEVELLED = L.words(
+  'photo, picture, image, pic, shot, horizon, line, lines, building, buildings, wall, walls, tower, house, sea, ocean, water, lake, it, this, up, out, the, a',
+);
+
+/** Words a request may open with before its verb: "please write ...", "pls overlay ...". */
+const COURTESY_OPENERS = L.words('please, pls, plz, can, could, you, someone, somebody, na, just, also');
+
+/** A part of a body, whose size or pose only a generator could change. */
+const BODY_PARTS = L.words(
+  'stomach, belly, neck, bra, breast, breasts, boob, boobs, chest, arm, arms, leg, legs, head, nose, waist, hip, hips, butt, thigh, thighs, muscle, muscles, bicep, biceps, shoulder, shoulders, jaw, chin, lip, lips, ear, ears, foot, feet, hand, hands, finger, fingers',
+);
+const RESHAPING = L.words(
+  'big, bigger, small, smaller, wide, wider, widen, narrow, narrower, long, longer, short, shorter, stretch, shrink, enlarge, thin, thinner, slim, slimmer, fat, fatter, large, larger, tiny, huge, modify, alter, distort, reshape',
+);
+const POSING = L.words('turn, rotate, tilt, raise, lower, lift, move, bend');
+
+/**
+ * "stomach should be bigger", "stretch neck", "widen her bra size", "turn the dog's head to the side", "darken
+ * skin tone": a body's size, pose or colour changed, which only a generator could make.
+ */
+function reshapesABody(clause: Clause): boolean {
+  const part = find(clause, BODY_PARTS);
+  const aboutThePhoto = has(clause, ['photo', 'picture', 'image', 'frame']) || hasAdjustment(clause);
+  if (part >= 0 && !has(clause, L.REMOVE) && !aboutThePhoto) {
+    // (wink reads "widen" as "increase", so the written word counts too)
+    if (clause.tokens.some((t) => RESHAPING.has(t.lemma) || RESHAPING.has(t.word))) return true;
+    // the pose verb before the part: "turn his head", not "the head turned away, crop it"
+    const pose = find(clause, POSING);
+    if (pose >= 0 && pose < part) return true;
+  }
+  // "make eyes glowing": a glow asked for, which no fix gives
+  const make = clause.tokens.some((t) => t.lemma === 'make' && t.word !== 'made');
+  if (make && has(clause, ['eye', 'eyes']) && has(clause, ['glow', 'glowing'])) return true;
+  // "darken skin tone", "make her skin lighter": a new skin colour; "fix her skin tone" is a cast
+  const skin = has(clause, ['skin']) && has(clause, ['tone', 'colour', 'color', 'complexion']);
+  const shade = has(clause, ['darken', 'lighten', 'dark', 'light', 'tan', 'pale', 'fair']);
+  return skin && shade && !has(clause, L.FIX) && !has(clause, L.REMOVE);
+}
+
+/** What a photo is made into by printing it bigger: "make it into a poster". */
+const PRINTS = L.words('poster, canvas, print');
+
+/** A look that is the photo's own, done right: no style to paint in. */
+const TRUE_TO_LIFE = L.words(
+  'real, reality, life, natural, realistic, true, accurate, camera, dslr, professional, pro, studio, lens',
+);
+
+const PERSON_WORDS = L.words(
+  'me, him, her, them, us, myself, himself, herself, he, she, i, my, his, person, people, man, woman, guy, girl, boy, kid, face',
+);
+
+/** Putting photos together: only a generator could make the seams. */
+const COMPOSITE = L.words('combine, merge, composite, superimpose, paste, photoshopped, splice, morph');
+
+/** Verbs that put one photo's content into another. */
+export const PUTTING = L.words('put, place, paste, add, insert, move, photoshop, drop, stick');
+const PHOTO_NOUNS = L.words('photo, picture, image, pic, shot, photograph');
+
+/** "put it into another picture", "add the man to a picture of the president": a second photo to paste into. */
+function intoAnotherPhoto(clause: Clause): boolean {
+  if (!has(clause, PUTTING)) return false;
+  const t = clause.tokens;
+  return t.some(
+    (x, i) =>
+      PHOTO_NOUNS.has(x.lemma) &&
+      (t[i - 1]?.lemma === 'another' ||
+        t[i - 1]?.lemma === 'new' ||
+        (['a', 'an'].includes(t[i - 1]?.lemma ?? '') && t[i + 1]?.lemma === 'of')),
+  );
+}
+
+/** "change the blue cloth to green", "make the car red": a new colour for a thing. */
+function isRecolour(clause: Clause): boolean {
+  const verbs = ['change', 'turn', 'make', 'paint', 'recolour', 'recolor', 'dye', 'replace', 'swap'];
+  // "color the wheels orange": "color" leading the request is its verb
+  const colourVerb = ['color', 'colour'].includes(clause.tokens[0]?.lemma ?? '');
+  if (!has(clause, verbs) && !colourVerb) return false;
+  if (namesBackground(clause) || has(clause, L.GRAYSCALE)) return false;
+  const colours = clause.tokens.filter((t) => L.COLOURS[t.word] && t.word !== 'neutral');
+  const target = has(clause, ['to', 'into', 'colour', 'color']) || colours.length > 0;
+  const thing = clause.tokens.some(
+    (t) =>
+      (t.pos === 'NOUN' || t.pos === 'PROPN') &&
+      !L.COLOUR.has(t.lemma) &&
+      !PHOTO_WORDS.has(t.lemma) &&
+      !L.COLOURS[t.word],
+  );
+  // "change orange color to a mint green color": one colour for another
+  const swap = colours.length >= 2 && has(clause, ['to', 'into', 'with']);
+  // "change coin color", "get the colour scheme of this logo changed": the colour of a thing, none named
+  const ofAThing =
+    has(clause, CHANGING) &&
+    has(clause, ['colour', 'color']) &&
+    clause.tokens.some(
+      (x) =>
+        x.pos === 'NOUN' &&
+        !CHANGING.has(x.lemma) && // wink tags a leading "change" a noun at times
+        !NOT_A_THING.has(x.lemma) &&
+        !L.COLOUR.has(x.lemma) &&
+        !TONE_NOUNS.has(x.lemma),
+    );
+  return (
+    (swap || (colours.length > 0 && target && thing) || ofAThing) &&
+    !has(clause, ['cast', 'tint', 'skin', 'lighting', 'light', 'tone'])
+  );
+}
+
+/** Verbs of a new colour said without naming the colour: "change coin color". */
+const CHANGING = L.words('change, alter');
+
+const PHOTO_WORDS = L.words('photo, picture, image, pic, shot, it, everything, whole, thing, hue, filter');
+/** The photo's colour as a whole, which the colour repairs change. */
+const TONE_NOUNS = L.words(
+  'temperature, balance, grade, grading, saturation, vibrance, level, levels, filter, hue, cast',
+);
+
+/** "the background", or "the area around the girl": everything but her is the background. */
+export function namesBackground(clause: Clause): boolean {
+  if (has(clause, L.BACKGROUND)) return true;
+  return clause.tokens.some((t, i) => AROUND_AREAS.has(t.lemma) && clause.tokens[i + 1]?.lemma === 'around');
+}
+
+const AROUND_AREAS = L.words('area, space, everything, part, region');
