@@ -118,6 +118,14 @@ export function find(clause: Clause, words: ReadonlySet<string> | readonly strin
 export const has = (clause: Clause, words: ReadonlySet<string> | readonly string[]) =>
   find(clause, words) >= 0;
 
+/**
+ * Whether the clause asks for something with "make" ("make his eyes glow"; "the flash made her shiny" tells what
+ * went wrong) or with one of `verbs` ("give", "add").
+ */
+export function asksFor(clause: Clause, verbs: readonly string[] = []): boolean {
+  return clause.tokens.some((t) => (t.lemma === 'make' && t.word !== 'made') || verbs.includes(t.lemma));
+}
+
 /** A number written in digits or words at token i, if any. */
 export function numberAt(clause: Clause, i: number): number | null {
   const t = clause.tokens[i];

@@ -1,5 +1,5 @@
 import type { ColourCast, EditStep, KeepRegion } from '../edit-plan';
-import { amountIn, find, has, type Clause } from './clauses';
+import { amountIn, asksFor, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
 import { hasColourFilter } from './adjustments';
 import { cropIn } from './geometry-words';
@@ -75,7 +75,7 @@ function eyes(clause: Clause): EditStep[] | null {
   if (has(clause, EYE_CHANGES) && !has(clause, ['red', 'redeye', 'glow', 'glowing'])) return null;
   // "make his eyes glow", "give her glowing eyes": a glow asked for, which is no fault to fix
   const asksForGlow =
-    clause.tokens.some((t) => (t.lemma === 'make' && t.word !== 'made') || t.lemma === 'give') &&
+    asksFor(clause, ['give']) &&
     !has(clause, ['fix', 'remove', 'rid', 'correct', 'less', 'no', 'not', 'normal', 'repair']);
   if (asksForGlow && has(clause, ['glow', 'glowing', 'laser', 'demon', 'demonic'])) return null;
   return has(clause, EYE_FAULTS) || has(clause, ['redeye']) ? [{ kind: 'red-eye' }] : null;
@@ -183,10 +183,7 @@ function colourCast(clause: Clause): EditStep[] | null {
   if (has(clause, L.BACKGROUND) && !backdropCast) return null;
   if (backdropCast) return [{ kind: 'auto-white-balance', cast }];
   if (!fluorescent && !tintOnly && !madeIt && !has(clause, CAST_CONTEXT)) return null;
-  const asks = clause.tokens.some(
-    (t) =>
-      (t.lemma === 'make' && t.word !== 'made') || ['more', 'add', 'increase', 'boost'].includes(t.lemma),
-  );
+  const asks = asksFor(clause, ['more', 'add', 'increase', 'boost']);
   if (!fluorescent && asks && !has(clause, ['less', 'remove', 'rid', 'fix'])) return null;
   // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere
   if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS) && !tintOnly && !madeIt) return null;
@@ -225,7 +222,7 @@ const SHADOW_FAULTS = L.words(
 function lightRecovery(clause: Clause): EditStep[] | null {
   // "make the rings more shiny" asks for shine; "make the sunrays less of a glare" asks for less of it
   // ("the flash made her forehead shiny" tells what went wrong: "made" asks for nothing)
-  const asks = clause.tokens.some((t) => (t.lemma === 'make' && t.word !== 'made') || t.lemma === 'add');
+  const asks = asksFor(clause, ['add']);
   const wanted = (has(clause, L.MORE) || asks) && !has(clause, ['less', 'fewer']);
   // (wink gives "shiny" the lemma "bright", so the written word counts too)
   const faults = clause.tokens.some((t) => HIGHLIGHT_FAULTS.has(t.lemma) || HIGHLIGHT_FAULTS.has(t.word));
@@ -319,7 +316,7 @@ function clarity(clause: Clause): EditStep[] | null {
   // "clear the background", "clear up the clutter" remove things; "clear up the image" is clarity
   const clearsAThing =
     has(clause, ['background']) ||
-    clause.tokens.some((t, i) => i > find(clause, ['up']) && t.pos === 'NOUN' && !PHOTO.has(t.lemma));
+    clause.tokens.some((t, i) => i > find(clause, ['up']) && t.pos === 'NOUN' && !L.PHOTO.has(t.lemma));
   if (
     has(clause, ['clear']) &&
     has(clause, ['background', 'up']) &&
@@ -331,8 +328,6 @@ function clarity(clause: Clause): EditStep[] | null {
   if (has(clause, ['restore', 'restoration'])) return [{ kind: 'auto-levels' }, { kind: 'clarify' }];
   return [{ kind: 'clarify' }];
 }
-
-const PHOTO = L.words('photo, picture, image, pic, shot, photograph');
 
 const TILT = L.words(
   'straighten, straight, horizon, tilt, tilted, crooked, wonky, askew, slanted, slant, skewed, skew, lopsided, uneven, unlevel, leaning',

@@ -2,7 +2,7 @@
  * Wishes only a generator could grant: new content or scenes, styles, recolours, changes to bodies, one thing
  * turned or reshaped. Each answer is the reason Chat to Edit gives when it declines.
  */
-import { find, has, narrated, type Clause } from './clauses';
+import { asksFor, find, has, narrated, type Clause } from './clauses';
 import * as L from './lexicon';
 import { hasAdjustment, hasColourFilter } from './adjustments';
 import { CANNOT } from './reasons';
@@ -176,7 +176,7 @@ function reshapesABody(clause: Clause): boolean {
     if (pose >= 0 && pose < part) return true;
   }
   // "make eyes glowing": a glow asked for, which no fix gives
-  const make = clause.tokens.some((t) => t.lemma === 'make' && t.word !== 'made');
+  const make = asksFor(clause);
   if (make && has(clause, ['eye', 'eyes']) && has(clause, ['glow', 'glowing'])) return true;
   // "darken skin tone", "make her skin lighter": a new skin colour; "fix her skin tone" is a cast
   const skin = has(clause, ['skin']) && has(clause, ['tone', 'colour', 'color', 'complexion']);
@@ -201,7 +201,6 @@ const COMPOSITE = L.words('combine, merge, composite, superimpose, paste, photos
 
 /** Verbs that put one photo's content into another. */
 export const PUTTING = L.words('put, place, paste, add, insert, move, photoshop, drop, stick');
-const PHOTO_NOUNS = L.words('photo, picture, image, pic, shot, photograph');
 
 /** "put it into another picture", "add the man to a picture of the president": a second photo to paste into. */
 function intoAnotherPhoto(clause: Clause): boolean {
@@ -209,7 +208,7 @@ function intoAnotherPhoto(clause: Clause): boolean {
   const t = clause.tokens;
   return t.some(
     (x, i) =>
-      PHOTO_NOUNS.has(x.lemma) &&
+      L.PHOTO.has(x.lemma) &&
       (t[i - 1]?.lemma === 'another' ||
         t[i - 1]?.lemma === 'new' ||
         (['a', 'an'].includes(t[i - 1]?.lemma ?? '') && t[i + 1]?.lemma === 'of')),

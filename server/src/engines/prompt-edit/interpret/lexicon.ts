@@ -6,6 +6,9 @@ export const words = (list: string): ReadonlySet<string> => new Set(list.split(/
  * grammar in wishes.ts decides what they mean together; here is only what each word can stand for.
  */
 
+/** The photo itself, as people name it. */
+export const PHOTO = words('photo, picture, image, pic, shot, photograph');
+
 export const REMOVE = words(
   'remove, erase, delete, eliminate, lose, wipe, hide, ditch, drop, vanish, disappear, rid, clear, kill, nuke, scrub, strip, exclude, omit, edit, photoshop, cleanup',
 );
