@@ -295,23 +295,24 @@ function matchDetail(level: Level, c: number, gainMax: number, capFactor: number
   const fill = new Float32Array(n);
   const fillSupport = new Float32Array(n);
   const low = new Float32Array(data.length);
-  for (const area of groups)
+  for (const area of groups) {
+    // The hole's support is the same every round: blurred once.
+    for (let y = area.y0; y < area.y1; y++) fillSupport.fill(0, y * w + area.x0, y * w + area.x1);
+    for (let y = area.y0; y < area.y1 - 1; y++)
+      for (let x = area.x0; x < area.x1 - 1; x++) if (hole[y * w + x]) fillSupport[y * w + x] = 1;
+    for (let pass = 0; pass < 3; pass++) boxBlur(fillSupport, w, h, 1, reach, area);
     for (let round = 0; round < DETAIL_ROUNDS; round++) {
       if (round > 0) measureEnergy(area);
       for (let y = area.y0; y < area.y1; y++) {
         fill.fill(0, y * w + area.x0, y * w + area.x1);
-        fillSupport.fill(0, y * w + area.x0, y * w + area.x1);
         low.set(data.subarray((y * w + area.x0) * c, (y * w + area.x1) * c), (y * w + area.x0) * c);
       }
       for (let y = area.y0; y < area.y1 - 1; y++)
         for (let x = area.x0; x < area.x1 - 1; x++) {
           const i = y * w + x;
-          if (!hole[i]) continue;
-          fill[i] = Math.min(cap, energy[i]);
-          fillSupport[i] = 1;
+          if (hole[i]) fill[i] = Math.min(cap, energy[i]);
         }
-      for (const a of [fill, fillSupport])
-        for (let pass = 0; pass < 3; pass++) boxBlur(a, w, h, 1, reach, area);
+      for (let pass = 0; pass < 3; pass++) boxBlur(fill, w, h, 1, reach, area);
       for (let pass = 0; pass < 2; pass++) boxBlur(low, w, h, c, 1, area);
       for (let y = area.y0; y < area.y1; y++)
         for (let x = area.x0; x < area.x1; x++) {
@@ -329,6 +330,7 @@ function matchDetail(level: Level, c: number, gainMax: number, capFactor: number
           }
         }
     }
+  }
 }
 
 /** Rounds of detail scaling. */

@@ -59,21 +59,26 @@ export function patchNovelty(
   // Each cell's patches copied side by side (read in order instead of 25 scattered rows per patch), made
   // when a pixel's search first reaches the cell and dropped once the scan is past its row of cells.
   const packed: (Float32Array | null)[] = new Array(cells.length).fill(null);
-  // Each patch's mean per channel: a patch whose means alone put it further than the best so far is skipped.
+  // Each patch's mean and spread per channel: a patch whose means and spreads alone put it further than the best
+  // so far is skipped.
   const packedMeans: (Float64Array | null)[] = new Array(cells.length).fill(null);
   const pack = (cell: number): Float32Array => {
     const list = cells[cell];
     const values = new Float32Array(list.length * size);
-    const means = new Float64Array(list.length * 3);
+    const means = new Float64Array(list.length * 6);
     for (let n = 0; n < list.length; n++) {
       copyPatch(image, c, list[n], offsets, values, n * size);
-      patchMeans(values, n * size, area, means, n * 3);
+      patchMeans(values, n * size, area, means, n * 6);
     }
     packedMeans[cell] = means;
     return (packed[cell] = values);
   };
   const query = new Float32Array(size);
-  const queryMeans = new Float64Array(3);
+  const queryMeans = new Float64Array(6);
+  // The previous pixel's closest patch, tried first: its neighbour's match is nearly always close, and a close
+  // best from the start lets the bounds below skip most patches. The minimum is the same in any order.
+  let lastCell = -1;
+  let lastAt = 0;
   let liveRow = 0;
   for (let y = bounds.y0; y < bounds.y1; y++) {
     const cy0 = Math.max(0, Math.floor((y - NOVELTY_REACH) / CELL));
@@ -88,23 +93,33 @@ export function patchNovelty(
       const q = Math.min(h - 1 - HALF, Math.max(HALF, y)) * w + Math.min(w - 1 - HALF, Math.max(HALF, x));
       copyPatch(image, c, q, offsets, query, 0);
       patchMeans(query, 0, area, queryMeans, 0);
-      const [m0, m1, m2] = queryMeans;
+      const [m0, m1, m2, s0, s1, s2] = queryMeans;
       let best = Infinity;
       const cx0 = Math.max(0, Math.floor((x - NOVELTY_REACH) / CELL));
       const cx1 = Math.min(cw - 1, Math.floor((x + NOVELTY_REACH) / CELL));
+      const lastX = lastCell % cw;
+      const lastY = (lastCell - lastX) / cw;
+      if (lastCell >= 0 && lastX >= cx0 && lastX <= cx1 && lastY >= cy0 && lastY <= cy1 && packed[lastCell])
+        best = patchDistance(query, packed[lastCell]!, lastAt, size);
       for (let cy = cy0; cy <= cy1; cy++) {
         for (let cx = cx0; cx <= cx1; cx++) {
           const cell = cy * cw + cx;
           if (cells[cell].length === 0) continue;
           const values = packed[cell] ?? pack(cell);
           const means = packedMeans[cell]!;
-          for (let b = 0, m = 0; b < values.length; b += size, m += 3) {
-            // The summed squares of a difference are at least its count times its mean squared, per channel.
-            // The margin keeps rounding from ever skipping the closest patch, so the result is unchanged.
+          for (let b = 0, m = 0; b < values.length; b += size, m += 6) {
+            // Per channel, the summed squares of a difference are its count times its mean squared plus those
+            // of the centred difference, which are at least the squared difference of the two spreads (the
+            // triangle inequality). The margins keep rounding from ever skipping the closest patch, so the result
+            // is unchanged.
             const e0 = m0 - means[m];
             const e1 = m1 - means[m + 1];
             const e2 = m2 - means[m + 2];
-            if (area * (e0 * e0 + e1 * e1 + e2 * e2) > best * (1 + 1e-9)) continue;
+            const f0 = s0 - means[m + 3];
+            const f1 = s1 - means[m + 4];
+            const f2 = s2 - means[m + 5];
+            const bound = area * (e0 * e0 + e1 * e1 + e2 * e2) + f0 * f0 + f1 * f1 + f2 * f2;
+            if (bound > best * (1 + 1e-9) + 1e-6) continue;
             let d = 0;
             // The same sums in the same order as over the photo itself: the result is the same to the bit.
             for (let a = 0; a < size; a += 3) {
@@ -115,7 +130,11 @@ export function patchNovelty(
               // No better than the best so far: the rest of the patch cannot make it so.
               if (d >= best) break;
             }
-            if (d < best) best = d;
+            if (d < best) {
+              best = d;
+              lastCell = cell;
+              lastAt = b;
+            }
           }
         }
       }
@@ -123,6 +142,18 @@ export function patchNovelty(
     }
   }
   return out;
+}
+
+/** The summed squared difference of two packed patches, in the order the search sums it. */
+function patchDistance(query: Float32Array, values: Float32Array, at: number, size: number): number {
+  let d = 0;
+  for (let a = 0; a < size; a += 3) {
+    const d0 = query[a] - values[at + a];
+    const d1 = query[a + 1] - values[at + a + 1];
+    const d2 = query[a + 2] - values[at + a + 2];
+    d += d0 * d0 + d1 * d1 + d2 * d2;
+  }
+  return d;
 }
 
 /** The first three channels of the patch centred at `centre`, in `offsets` order, into `into` from `at`. */
@@ -142,17 +173,18 @@ function copyPatch(
   }
 }
 
-/** The mean of each of the three channels of a packed patch of `area` pixels. */
+/**
+ * The mean of each of the three channels of a packed patch of `area` pixels, then each channel's spread: the
+ * root of its summed squared deviations from that mean.
+ */
 function patchMeans(values: Float32Array, at: number, area: number, into: Float64Array, to: number): void {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  for (let k = 0; k < area; k++) {
-    s0 += values[at + 3 * k];
-    s1 += values[at + 3 * k + 1];
-    s2 += values[at + 3 * k + 2];
+  for (let k = 0; k < 3; k++) {
+    let sum = 0;
+    for (let p = 0; p < area; p++) sum += values[at + 3 * p + k];
+    const mean = sum / area;
+    let spread = 0;
+    for (let p = 0; p < area; p++) spread += (values[at + 3 * p + k] - mean) ** 2;
+    into[to + k] = mean;
+    into[to + 3 + k] = Math.sqrt(spread);
   }
-  into[to] = s0 / area;
-  into[to + 1] = s1 / area;
-  into[to + 2] = s2 / area;
 }

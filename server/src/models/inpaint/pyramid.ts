@@ -93,43 +93,59 @@ export function applyCorrection(fine: Level, coarse: Level, correction: Float32A
   }
 }
 
-/** Box blur by running sums, limited to the hole's box grown by the blur's reach (zero elsewhere). */
+/**
+ * Box blur by running sums, limited to the hole's box grown by the blur's reach (zero elsewhere). Each sum sees
+ * its additions and subtractions in one fixed order; the loops are split where the window meets the box's
+ * edges only so the middle runs without tests.
+ */
 export function boxBlur(data: Float32Array, w: number, h: number, c: number, r: number, box: Box): void {
+  const { x0, x1, y0, y1 } = box;
   const line = new Float64Array(Math.max(w, h) * c);
-  for (let y = box.y0; y < box.y1; y++) {
+  const full = 2 * r + 1;
+  // The columns whose window reaches past neither edge: [x0 + r + 1, x1 - r).
+  const innerFrom = Math.min(x1, x0 + r + 1);
+  const innerTo = Math.max(innerFrom, x1 - r);
+  for (let y = y0; y < y1; y++) {
     const base = y * w * c;
-    for (let x = box.x0; x < box.x1; x++)
-      for (let k = 0; k < c; k++) line[x * c + k] = data[base + x * c + k];
+    for (let x = x0; x < x1; x++) for (let k = 0; k < c; k++) line[x * c + k] = data[base + x * c + k];
     for (let k = 0; k < c; k++) {
       let sum = 0;
-      for (let x = box.x0; x < Math.min(box.x1, box.x0 + r); x++) sum += line[x * c + k];
-      for (let x = box.x0; x < box.x1; x++) {
-        if (x + r < box.x1) sum += line[(x + r) * c + k];
-        if (x - r - 1 >= box.x0) sum -= line[(x - r - 1) * c + k];
-        const n = Math.min(box.x1 - 1, x + r) - Math.max(box.x0, x - r) + 1;
-        data[base + x * c + k] = sum / n;
+      for (let x = x0; x < Math.min(x1, x0 + r); x++) sum += line[x * c + k];
+      for (let x = x0; x < innerFrom; x++) {
+        if (x + r < x1) sum += line[(x + r) * c + k];
+        data[base + x * c + k] = sum / (Math.min(x1 - 1, x + r) - x0 + 1);
+      }
+      for (let x = innerFrom; x < innerTo; x++) {
+        sum += line[(x + r) * c + k];
+        sum -= line[(x - r - 1) * c + k];
+        data[base + x * c + k] = sum / full;
+      }
+      for (let x = innerTo; x < x1; x++) {
+        if (x + r < x1) sum += line[(x + r) * c + k];
+        if (x - r - 1 >= x0) sum -= line[(x - r - 1) * c + k];
+        data[base + x * c + k] = sum / (Math.min(x1 - 1, x + r) - Math.max(x0, x - r) + 1);
       }
     }
   }
   // Down the columns, a row at a time (walking one column at a time misses the cache on every pixel): each
   // column's running sum sees the same additions in the same order, so the result is the same to the bit.
-  const span = (box.x1 - box.x0) * c;
+  const span = (x1 - x0) * c;
   const sums = new Float64Array(span);
   // The rows as they were before this pass wrote them, for the subtraction r + 1 rows later.
   const kept = new Float64Array((r + 1) * span);
-  for (let y = box.y0; y < Math.min(box.y1, box.y0 + r); y++) {
-    const o = (y * w + box.x0) * c;
+  for (let y = y0; y < Math.min(y1, y0 + r); y++) {
+    const o = (y * w + x0) * c;
     for (let j = 0; j < span; j++) sums[j] += data[o + j];
   }
-  for (let y = box.y0; y < box.y1; y++) {
-    const o = (y * w + box.x0) * c;
-    const slot = ((y - box.y0) % (r + 1)) * span;
-    if (y + r < box.y1) {
-      const add = ((y + r) * w + box.x0) * c;
+  for (let y = y0; y < y1; y++) {
+    const o = (y * w + x0) * c;
+    const slot = ((y - y0) % (r + 1)) * span;
+    if (y + r < y1) {
+      const add = ((y + r) * w + x0) * c;
       for (let j = 0; j < span; j++) sums[j] += data[add + j];
     }
-    if (y - r - 1 >= box.y0) for (let j = 0; j < span; j++) sums[j] -= kept[slot + j];
-    const n = Math.min(box.y1 - 1, y + r) - Math.max(box.y0, y - r) + 1;
+    if (y - r - 1 >= y0) for (let j = 0; j < span; j++) sums[j] -= kept[slot + j];
+    const n = Math.min(y1 - 1, y + r) - Math.max(y0, y - r) + 1;
     for (let j = 0; j < span; j++) {
       kept[slot + j] = data[o + j];
       data[o + j] = sums[j] / n;
