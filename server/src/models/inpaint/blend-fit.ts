@@ -65,29 +65,21 @@ export function fitBlend(
     }
   }
   if (signal / pixels.length < 25) return null;
-  let best: [number, number, number] = [255, 255, 255];
-  let bestErr = Infinity;
-  let bestAlpha = 0;
-  const search = (center: [number, number, number], step: number, span: number) => {
-    const base = best;
-    for (let r = center[0] - span; r <= center[0] + span; r += step) {
-      for (let g = center[1] - span; g <= center[1] + span; g += step) {
-        for (let b = center[2] - span; b <= center[2] + span; b += step) {
-          if (r < 0 || g < 0 || b < 0 || r > 255 || g > 255 || b > 255) continue;
-          const fit = residualOf(data, background, c, pixels, r, g, b, bestErr);
-          if (fit.err < bestErr) {
-            bestErr = fit.err;
-            bestAlpha = fit.alpha;
-            best = [r, g, b];
-          }
-        }
-      }
-    }
-    return base;
-  };
-  search([127.5, 127.5, 127.5], 31.875, 127.5);
-  search(best, 8, 24);
-  search(best, 2, 6);
+  const fit = { best: [255, 255, 255] as [number, number, number], bestErr: Infinity, bestAlpha: 0 };
+  // A bound for the coarse search: its best colour on every 8th pixel, with its misfit over them all. A colour
+  // whose misfit passes the bound cannot win; one that ties with it is summed in full, so the search picks
+  // the colour it would pick without it, having summed far less for the others.
+  let bound = Infinity;
+  if (pixels.length >= 256) {
+    const sample = pixels.filter((_, n) => n % 8 === 0);
+    const guess = { best: fit.best, bestErr: Infinity, bestAlpha: 0 };
+    gridSearch(data, background, c, sample, guess, COARSE, Infinity);
+    bound = residualOf(data, background, c, pixels, ...guess.best, Infinity).err;
+  }
+  gridSearch(data, background, c, pixels, fit, COARSE, bound);
+  gridSearch(data, background, c, pixels, fit, { center: fit.best, step: 8, span: 24 }, Infinity);
+  gridSearch(data, background, c, pixels, fit, { center: fit.best, step: 2, span: 6 }, Infinity);
+  const { best, bestErr, bestAlpha } = fit;
   // The interior opacity is the most common per-pixel opacity under that colour; a mode, unlike the
   // least-squares value, is not pulled by a second mark inside the same region (text on a banner).
   const hist = new Float32Array(101);
@@ -107,12 +99,51 @@ export function fitBlend(
   return { color: best, alpha: mode / 100, residual: bestErr / signal };
 }
 
+interface Grid {
+  center: [number, number, number];
+  step: number;
+  span: number;
+}
+
+/** The coarse search: the whole colour cube, 9 steps a side. */
+const COARSE: Grid = { center: [127.5, 127.5, 127.5], step: 31.875, span: 127.5 };
+
+/**
+ * The colours of a grid in a fixed order, each replacing `fit`'s best when its misfit is lower. `bound`: a
+ * misfit some colour is known to reach; a colour is summed in full only while it does not pass it.
+ */
+function gridSearch(
+  data: Float32Array,
+  background: Float32Array,
+  c: number,
+  pixels: Int32Array,
+  fit: { best: [number, number, number]; bestErr: number; bestAlpha: number },
+  { center, step, span }: Grid,
+  bound: number,
+): void {
+  // "Passes the bound": summing stops at the least value above it, so a tie with the bound is summed in full.
+  const above = bound === Infinity ? Infinity : bound * (1 + 1e-12) + 1e-9;
+  for (let r = center[0] - span; r <= center[0] + span; r += step) {
+    for (let g = center[1] - span; g <= center[1] + span; g += step) {
+      for (let b = center[2] - span; b <= center[2] + span; b += step) {
+        if (r < 0 || g < 0 || b < 0 || r > 255 || g > 255 || b > 255) continue;
+        const one = residualOf(data, background, c, pixels, r, g, b, Math.min(fit.bestErr, above));
+        if (one.err < fit.bestErr) {
+          fit.bestErr = one.err;
+          fit.bestAlpha = one.alpha;
+          fit.best = [r, g, b];
+        }
+      }
+    }
+  }
+}
+
 /**
  * Robust misfit of D = a (C - B) with a free opacity per pixel. A free opacity tolerates several marks
  * of one colour and different opacities in one region (a grid of lines under a word); the colour is still
- * pinned down because B varies from pixel to pixel. The sum only grows, so once it reaches `stopAt` (the best
- * colour's so far) the colour cannot win and the rest is not summed: the search picks the same colour, at a
- * fraction of the work on a tiled mark's hundreds of regions.
+ * pinned down because B varies from pixel to pixel. The sum only grows, so once it reaches `stopAt` the colour
+ * cannot win and the rest is not summed (the misfit is then given as Infinity): the search picks the same
+ * colour, at a fraction of the work on a tiled mark's hundreds of regions.
  */
 function residualOf(
   data: Float32Array,
@@ -127,7 +158,7 @@ function residualOf(
   let err = 0;
   let sumA = 0;
   for (let n = 0; n < pixels.length; n++) {
-    if ((n & 63) === 0 && err >= stopAt) return { err, alpha: 0 };
+    if ((n & 63) === 0 && err >= stopAt) return { err: Infinity, alpha: 0 };
     const o = pixels[n] * c;
     const bx = background[o];
     const by = background[o + 1];
