@@ -27,20 +27,46 @@ function resampleAxis(
   const outH = horizontal ? height : size;
   const out = new Float32Array(outW * outH * channels);
   const scale = srcLen / size;
+  // Each output position's source positions and their weights, in order: `first[o]` to `first[o + 1]`.
+  const first = new Int32Array(size + 1);
+  const from: number[] = [];
+  const weights: number[] = [];
   for (let o = 0; o < size; o++) {
     const start = o * scale;
     const end = start + scale;
     for (let s = Math.floor(start); s < Math.min(srcLen, Math.ceil(end)); s++) {
       const weight = (Math.min(end, s + 1) - Math.max(start, s)) / scale;
       if (weight <= 0) continue;
-      const lines = horizontal ? height : width;
-      for (let l = 0; l < lines; l++) {
-        const si = (horizontal ? l * width + s : s * width + l) * channels;
-        const oi = (horizontal ? l * outW + o : o * outW + l) * channels;
+      from.push(s);
+      weights.push(weight);
+    }
+    first[o + 1] = from.length;
+  }
+  if (horizontal) {
+    // Along each row in turn, which reads the photo in order (each output pixel's sum in the same order).
+    for (let l = 0; l < height; l++) {
+      const row = l * width;
+      for (let o = 0; o < size; o++) {
+        const oi = (l * outW + o) * channels;
+        for (let t = first[o]; t < first[o + 1]; t++) {
+          const si = (row + from[t]) * channels;
+          const weight = weights[t];
+          for (let k = 0; k < channels; k++) out[oi + k] += src[si + k] * weight;
+        }
+      }
+    }
+    return out;
+  }
+  for (let o = 0; o < size; o++)
+    for (let t = first[o]; t < first[o + 1]; t++) {
+      const weight = weights[t];
+      const s = from[t];
+      for (let l = 0; l < width; l++) {
+        const si = (s * width + l) * channels;
+        const oi = (o * outW + l) * channels;
         for (let k = 0; k < channels; k++) out[oi + k] += src[si + k] * weight;
       }
     }
-  }
   return out;
 }
 

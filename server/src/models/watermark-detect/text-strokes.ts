@@ -3,7 +3,7 @@ import { connectedComponents, dilate, type Box } from '../../lib/image/bitmap';
 import { isMarkLine, lineScore, type LineFacts } from './line-score';
 import { growIntoMark, ringShift } from './mark-growth';
 import { photoBehind } from './photo-behind';
-import { ringLikeStrokes } from './ring-leak';
+import { forEachInBox, lineStrokes, type LineStrokes, type TextLine } from './line-strokes';
 import type { TextProbability } from './text-probability';
 import { LARGE_LETTERING, LEAK_REACH, OVERLAY_TESTS, STROKE_GROWTH } from './tuned-thresholds';
 
@@ -111,12 +111,12 @@ export function textStrokes(
 ): Uint8Array | null {
   const { width, height } = image;
   const taken = large?.taken;
-  const lines = textLines(text, width, height).filter((line) => !taken?.some((t, i) => t && line.area[i]));
+  const lines = textLines(text, width, height).filter((line) => !(taken && meets(line, taken, width)));
   if (lines.length === 0) return null;
   const anyLine = new Uint8Array(width * height);
   let reach = 4;
   for (const line of lines) {
-    for (let i = 0; i < anyLine.length; i++) anyLine[i] |= line.area[i];
+    forEachInBox(line.box, width, (i) => (anyLine[i] |= line.area[i]));
     reach = Math.max(reach, Math.ceil(2 * line.radius) + 4);
   }
   const behind = photoBehind(image, anyLine, Math.min(reach, 64));
@@ -126,13 +126,13 @@ export function textStrokes(
     const strokes = lineStrokes(
       image,
       behind,
-      line.area,
+      line,
       Math.max(LEAK_REACH.leastPx, Math.round(LEAK_REACH.unclip * line.radius)),
     );
     const overlaid = isOverlaidText(line, strokes) && (!large || isLargeLettering(line, strokes));
     let facts: LineFacts | undefined;
     if (overlaid) {
-      dropSpecks(strokes.mask, width, height, Math.max(6, 0.1 * line.radius * line.radius));
+      dropSpecks(strokes.mask, width, line.box, Math.max(6, 0.1 * line.radius * line.radius));
       const noise = ringShift(image, behind, line.area, STROKE_GROWTH.aboveRing);
       growIntoMark(
         image,
@@ -168,6 +168,14 @@ export function textStrokes(
   return found ? out : null;
 }
 
+/** Whether any pixel of the line is set in `mask` (the line's pixels all lie in its box). */
+function meets(line: TextLine, mask: Uint8Array, width: number): boolean {
+  const { x0, y0, x1, y1 } = line.box;
+  for (let y = y0; y < y1; y++)
+    for (let i = y * width + x0; i < y * width + x1; i++) if (mask[i] && line.area[i]) return true;
+  return false;
+}
+
 /** What line-score.ts judges a line on: the detector's view of it, its leak, the segmenter's map over it. */
 function lineFacts(
   line: TextLine,
@@ -196,16 +204,6 @@ function lineFacts(
     coarse,
     strokeShare: count / strokes.mask.length,
   };
-}
-
-interface TextLine {
-  /** The whole line at the image's size. */
-  area: Uint8Array;
-  box: Box;
-  confidence: number;
-  elongation: number;
-  /** How far the core was grown, in image pixels. */
-  radius: number;
 }
 
 /** Each connected core of the probability map, grown back by DB's unclip distance, at the image's size. */
@@ -265,9 +263,13 @@ function textLines(text: TextProbability, width: number, height: number): TextLi
     let y0 = height;
     let x1 = 0;
     let y1 = 0;
-    for (let y = 0; y < height; y++) {
+    // Only the image rows and columns that fall in the grown core's box at the map's size can be set.
+    const reach = Math.ceil(Math.max(1, grow)) + 1;
+    const [fromY, toY] = imageSpan(b.y0 - reach, b.y1 + reach, text.scaleY, height);
+    const [fromX, toX] = imageSpan(b.x0 - reach, b.x1 + reach, text.scaleX, width);
+    for (let y = fromY; y < toY; y++) {
       const row = Math.min(h - 1, Math.floor((y + 0.5) * text.scaleY)) * w;
-      for (let x = 0; x < width; x++) {
+      for (let x = fromX; x < toX; x++) {
         if (!grown[row + Math.min(w - 1, Math.floor((x + 0.5) * text.scaleX))]) continue;
         area[y * width + x] = 1;
         x0 = Math.min(x0, x);
@@ -287,164 +289,28 @@ function textLines(text: TextProbability, width: number, height: number): TextLi
   return lines;
 }
 
-/** The strokes' measures as the evidence records them, except the thickness, here still in image pixels. */
-type LineStrokes = Pick<TextLineEvidence, 'contrast' | 'fill' | 'sharpness' | 'misfit' | 'leak' | 'rest'> & {
-  mask: Uint8Array;
-  /** Mean stroke width in image pixels. */
-  thickness: number;
-};
-
 /**
- * A line's strokes: the pixels shifted from the photo behind along the line's dominant colour shift, split
- * from the rest by Otsu's threshold on that shift.
+ * The image positions (from, to: exclusive) whose centres fall in map positions [lo, hi) at `scale` map pixels
+ * per image pixel, widened by one on each side against rounding.
  */
-function lineStrokes(image: RawImage, behind: Float32Array[], area: Uint8Array, reach: number): LineStrokes {
-  const { data, channels } = image;
-  const idx: number[] = [];
-  for (let i = 0; i < area.length; i++) if (area[i]) idx.push(i);
-  const shift = (i: number, c: number) => data[i * channels + Math.min(c, channels - 1)] - behind[c][i];
-  const magnitude = idx.map((i) => Math.hypot(shift(i, 0), shift(i, 1), shift(i, 2)));
-  const first = otsu(magnitude);
-  // The mark's colour shift: the mean shift of the pixels that moved most.
-  const dir = [0, 0, 0];
-  idx.forEach((i, k) => {
-    if (magnitude[k] > first) for (let c = 0; c < 3; c++) dir[c] += shift(i, c);
-  });
-  const norm = Math.hypot(...dir) || 1;
-  const along = idx.map((i) => (shift(i, 0) * dir[0] + shift(i, 1) * dir[1] + shift(i, 2) * dir[2]) / norm);
-  const cut = otsu(along);
-  const mask = new Uint8Array(area.length);
-  const value = new Float32Array(area.length);
-  let count = 0;
-  let sum = 0;
-  let restSum = 0;
-  idx.forEach((i, k) => {
-    value[i] = along[k];
-    if (along[k] <= cut) {
-      restSum += along[k];
-      return;
-    }
-    mask[i] = 1;
-    count++;
-    sum += along[k];
-  });
-  // Where a stroke meets the photo: how many such pixels, and how steep the step is there. An overlay's edge
-  // is a step of its whole contrast within a pixel or two; a photo's blur or shading is gentle.
-  const { width } = image;
-  let edges = 0;
-  let drop = 0;
-  for (const i of idx) {
-    if (!mask[i]) continue;
-    let steepest = -1;
-    for (const j of [i - 1, i + 1, i - width, i + width, i - 2, i + 2, i - 2 * width, i + 2 * width]) {
-      if (j >= 0 && j < area.length && area[j] && !mask[j])
-        steepest = Math.max(steepest, value[i] - value[j]);
-    }
-    if (steepest < 0) continue;
-    edges++;
-    drop += steepest;
-  }
-  const contrast = count ? sum / count : 0;
-  // Just outside the line a mark ends: the photo there looks like the line's other pixels, not like its
-  // strokes. A line the detector imagined in the photo's own texture has its "strokes" outside as well.
-  const { ring, likeStrokes } = ringLikeStrokes(image, area, mask, reach);
-  const fill = idx.length ? count / idx.length : 0;
-  return {
-    rest: idx.length > count && contrast ? -restSum / (idx.length - count) / contrast : 0,
-    leak: ring && fill ? likeStrokes / ring / fill : 0,
-    misfit: blendMisfit(image, behind, mask, idx) / Math.max(1, contrast),
-    mask,
-    contrast,
-    fill,
-    thickness: edges ? (2 * count) / edges : 0,
-    sharpness: edges && contrast ? drop / edges / contrast : 0,
-  };
-}
-
-/** Otsu's threshold of a list of values (on a 256-bin histogram over their range). */
-function otsu(values: number[]): number {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of values) {
-    lo = Math.min(lo, v);
-    hi = Math.max(hi, v);
-  }
-  if (!(hi > lo)) return hi;
-  const bins = new Float64Array(256);
-  const step = (hi - lo) / 255;
-  for (const v of values) bins[Math.round((v - lo) / step)]++;
-  let total = 0;
-  for (let b = 0; b < 256; b++) total += b * bins[b];
-  let below = 0;
-  let belowSum = 0;
-  let best = 0;
-  let bestVar = -1;
-  for (let b = 0; b < 255; b++) {
-    below += bins[b];
-    belowSum += b * bins[b];
-    const above = values.length - below;
-    if (below === 0 || above === 0) continue;
-    const d = belowSum / below - (total - belowSum) / above;
-    const v = below * above * d * d;
-    if (v > bestVar) {
-      bestVar = v;
-      best = b;
-    }
-  }
-  return lo + (best + 0.5) * step;
+function imageSpan(lo: number, hi: number, scale: number, size: number): [number, number] {
+  return [Math.max(0, Math.floor(lo / scale) - 1), Math.min(size, Math.ceil(hi / scale) + 1)];
 }
 
 /**
- * RMS residual of the strokes' pixels against the best single blend `out = (1 - a) * behind + a * colour`
- * (one opacity, one colour, least squares over the three channels): an overlay fits it, a photo's own
- * detail does not.
+ * Clears the mask's pieces smaller than `minSize` pixels: texture caught by the split, never a letter. The
+ * mask is empty outside `box` (a line's strokes lie in its box), so the pieces are found there alone.
  */
-function blendMisfit(image: RawImage, behind: Float32Array[], mask: Uint8Array, idx: number[]): number {
-  const { data, channels } = image;
-  // out_c = k * behind_c + b_c with k shared: regress on behind_c centred per channel.
-  const n = [0, 0, 0];
-  const sx = [0, 0, 0];
-  const sy = [0, 0, 0];
-  let count = 0;
-  for (const i of idx) {
-    if (!mask[i]) continue;
-    count++;
-    for (let c = 0; c < 3; c++) {
-      sx[c] += behind[c][i];
-      sy[c] += data[i * channels + Math.min(c, channels - 1)];
-      n[c]++;
-    }
-  }
-  if (count < 2) return 0;
-  const mx = sx.map((v) => v / count);
-  const my = sy.map((v) => v / count);
-  let sxy = 0;
-  let sxx = 0;
-  for (const i of idx) {
-    if (!mask[i]) continue;
-    for (let c = 0; c < 3; c++) {
-      const x = behind[c][i] - mx[c];
-      sxy += x * (data[i * channels + Math.min(c, channels - 1)] - my[c]);
-      sxx += x * x;
-    }
-  }
-  const k = Math.max(0, Math.min(1, sxx ? sxy / sxx : 0));
-  let residual = 0;
-  for (const i of idx) {
-    if (!mask[i]) continue;
-    for (let c = 0; c < 3; c++) {
-      const r = data[i * channels + Math.min(c, channels - 1)] - my[c] - k * (behind[c][i] - mx[c]);
-      residual += r * r;
-    }
-  }
-  return Math.sqrt(residual / (3 * count));
-}
-
-/** Clears the mask's pieces smaller than `minSize` pixels: texture caught by the split, never a letter. */
-function dropSpecks(mask: Uint8Array, width: number, height: number, minSize: number): void {
-  const parts = connectedComponents(mask, width, height);
-  for (let i = 0; i < mask.length; i++) {
-    const id = parts.labels[i];
-    if (id && parts.sizes[id - 1] < minSize) mask[i] = 0;
+function dropSpecks(mask: Uint8Array, width: number, box: Box, minSize: number): void {
+  const bw = box.x1 - box.x0;
+  const bh = box.y1 - box.y0;
+  const inBox = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++)
+    inBox.set(mask.subarray((box.y0 + y) * width + box.x0, (box.y0 + y) * width + box.x1), y * bw);
+  const parts = connectedComponents(inBox, bw, bh);
+  for (let j = 0; j < inBox.length; j++) {
+    const id = parts.labels[j];
+    if (id && parts.sizes[id - 1] < minSize)
+      mask[(box.y0 + Math.floor(j / bw)) * width + box.x0 + (j % bw)] = 0;
   }
 }
