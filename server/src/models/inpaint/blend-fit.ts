@@ -158,7 +158,7 @@ function residualOf(
   let err = 0;
   let sumA = 0;
   for (let n = 0; n < pixels.length; n++) {
-    if ((n & 63) === 0 && err >= stopAt) return { err: Infinity, alpha: 0 };
+    if ((n & 15) === 0 && err >= stopAt) return { err: Infinity, alpha: 0 };
     const o = pixels[n] * c;
     const bx = background[o];
     const by = background[o + 1];
