@@ -21,8 +21,10 @@ export function generativeReason(clause: Clause): string | null {
     return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
   if (isRecolour(clause)) return CANNOT.recolour;
   if (reshapesABody(clause)) return CANNOT.body;
-  // "edit text on sign", "change the font": new writing
-  const erases = clause.tokens.some((t) => L.REMOVE.has(t.lemma) && !['edit', 'photoshop'].includes(t.lemma));
+  // "edit text on sign", "change the font": new writing; "edit out the text", "edit the words out" erase it
+  const erases =
+    clause.tokens.some((t) => L.REMOVE.has(t.lemma) && !['edit', 'photoshop'].includes(t.lemma)) ||
+    editsOut(clause);
   if (has(clause, ['edit', 'change', 'alter', 'fix']) && has(clause, NEW_WRITING) && !erases)
     return CANNOT.generate;
   // "straighten up the blanket": a thing moved, not the photo levelled
@@ -182,6 +184,18 @@ function reshapesABody(clause: Clause): boolean {
   const skin = has(clause, ['skin']) && has(clause, ['tone', 'colour', 'color', 'complexion']);
   const shade = has(clause, ['darken', 'lighten', 'dark', 'light', 'tan', 'pale', 'fair']);
   return skin && shade && !has(clause, L.FIX) && !has(clause, L.REMOVE);
+}
+
+/**
+ * "Edit out" or "photoshop out" said as one verb: "edit out the text", or with the thing between, "edit the
+ * words out" (the clause ends on "out" after a noun; "so it stands out" is another verb's).
+ */
+function editsOut(clause: Clause): boolean {
+  const t = clause.tokens.filter((x) => x.pos !== 'PUNCT');
+  const endsOnThing = t.at(-1)?.word === 'out' && ['NOUN', 'PROPN', 'PRON'].includes(t.at(-2)?.pos ?? '');
+  return t.some(
+    (x, i) => ['edit', 'photoshop'].includes(x.lemma) && (t[i + 1]?.word === 'out' || endsOnThing),
+  );
 }
 
 /** What a photo is made into by printing it bigger: "make it into a poster". */

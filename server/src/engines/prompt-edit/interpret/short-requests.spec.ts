@@ -9,6 +9,8 @@ import { describeStep, interpretInstruction as sut } from '.';
 describe('short requests', () => {
   it.each([
     ['CROP PICTURE', 'crop'],
+    ['edit out the text', 'remove-text'],
+    ['photoshop the words out', 'remove-text'],
     ['crop the image, whoever does it best gets $20', 'crop'],
     ['crop the photo with a black border', 'crop'],
     ['increase the intensity of the entire picture', 'saturation'],
@@ -89,6 +91,7 @@ describe('short requests', () => {
     ['Resize the dog', CANNOT.oneThing],
     ['straighten up the blanket in the background', CANNOT.generate],
     ['edit text on sign', CANNOT.generate],
+    ['edit the text so it stands out', CANNOT.generate],
     ['change background to swirl', CANNOT.backgroundScene],
     ['Add world background', CANNOT.backgroundScene],
     ["Remove the girl's ponytail", CANNOT.body],
