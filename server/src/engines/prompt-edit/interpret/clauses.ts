@@ -38,7 +38,11 @@ export function splitClauses(tokens: Token[]): Clause[] {
     else if ((token.type === 'punctuation' && BOUNDARY.has(token.word)) || JOINERS.has(token.lemma)) flush();
     else {
       // "remove the people thanks in advance": a sign-off ends the wish even where no stop was written
-      if (startsAnotherWish(current, token) || SIGN_OFF.has(token.lemma) || praiseStarts(current, tokens, i))
+      if (
+        startsAnotherWish(current, token, tokens[i + 1]) ||
+        SIGN_OFF.has(token.lemma) ||
+        praiseStarts(current, tokens, i)
+      )
         flush();
       current.push(token);
     }
@@ -76,7 +80,8 @@ const WISH_VERBS = new Set([
  * instead of vanishing into the edit before it. A clause's first word counts as its verb whatever the tagger
  * says: an imperative that opens a request ("crop ...") is often tagged as a noun.
  */
-function startsAnotherWish(current: readonly Token[], token: Token): boolean {
+function startsAnotherWish(current: readonly Token[], token: Token, next: Token | undefined): boolean {
+  if (isPaintTheThing(current.at(-1), token, next)) return false;
   const previous = current.at(-1)?.pos ?? '';
   const afterObject = GENERATE.has(token.lemma) && !PERSONAL_SUBJECTS.has(current.at(-1)?.lemma ?? '');
   const after = ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', ...(afterObject ? ['PRON'] : [])];
@@ -86,6 +91,18 @@ function startsAnotherWish(current: readonly Token[], token: Token): boolean {
     after.includes(previous) &&
     current.some((t, i) => (t.pos === 'VERB' || i === 0) && WISH_VERBS.has(t.lemma))
   );
+}
+
+/**
+ * "Paint" as the stuff on a thing, not a wish to paint: after an article, a colour or the thing it is on ("the
+ * paint", "red paint", "face paint", "spray paint"), with no object of its own after it ("paint the wall"). The
+ * tagger often reads it as the verb there.
+ */
+export function isPaintTheThing(before: Token | undefined, word: Token, after: Token | undefined): boolean {
+  if (word.lemma !== 'paint' || !before) return false;
+  const named =
+    ['the', 'this', 'that', 'some'].includes(before.lemma) || ['NOUN', 'ADJ'].includes(before.pos);
+  return named && !(after && ['DET', 'PRON'].includes(after.pos));
 }
 
 const MODALS = words('can, could, would, will, should, shall, may, might, please');

@@ -2,7 +2,7 @@
  * Wishes only a generator could grant: new content or scenes, styles, recolours, changes to bodies, one thing
  * turned or reshaped. Each answer is the reason Chat to Edit gives when it declines.
  */
-import { asksFor, find, has, narrated, type Clause } from './clauses';
+import { asksFor, find, has, isPaintTheThing, narrated, type Clause } from './clauses';
 import * as L from './lexicon';
 import { hasAdjustment, hasColourFilter } from './adjustments';
 import { CANNOT } from './reasons';
@@ -49,7 +49,10 @@ export function generativeReason(clause: Clause): string | null {
   const taker = find(clause, L.REMOVE_WITH_OUT);
   if (taker >= 0 && find(clause, ['out'], taker) >= 0 && !has(clause, ['into', 'onto'])) return null;
   const verb = clause.tokens.findIndex(
-    (t, i) => L.GENERATE.has(t.lemma) && !narrated(clause, i, { passive: true }),
+    (t, i) =>
+      L.GENERATE.has(t.lemma) &&
+      !narrated(clause, i, { passive: true }) &&
+      !isPaintTheThing(clause.tokens[i - 1], t, clause.tokens[i + 1]),
   );
   const knownEdit =
     has(clause, L.BACKGROUND) ||

@@ -66,6 +66,17 @@ describe('short requests', () => {
     expect(sut('Add red color to the image').steps[0]).toMatchObject({ kind: 'warmth' });
   });
 
+  it('reads paint on a thing as a thing to remove, and still reads a wish to paint as one', () => {
+    expect(sut('remove the spray paint')).toEqual({
+      steps: [{ kind: 'remove-marked', thing: 'spray paint' }],
+      skipped: [],
+    });
+    expect(sut('remove the paint on the wall').skipped).toEqual([]);
+    const two = sut('remove the man paint the wall');
+    expect(two.steps.map((s) => s.kind)).toEqual(['remove-object']);
+    expect(two.skipped.map((s) => s.text)).toEqual(['paint the wall']);
+  });
+
   it('takes "the background boat" for a boat, not for the backdrop', () => {
     const steps = sut('take back ground boat out').steps;
     expect(steps).toEqual([{ kind: 'remove-object', label: 'boat', select: { which: 'default' } }]);
