@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawnMark } from '../../../test/fixtures/inpaint/fixtures';
 import { inpaintImage } from './inpaint.model';
-import { dilate } from '../../lib/image/bitmap';
+import { dilate, distanceOutside } from '../../lib/image/bitmap';
 import { markSupport } from './mark-support';
 import { NOVELTY_REACH, patchNovelty } from './patch-novelty';
 
@@ -69,5 +69,40 @@ describe('how new a patch of a painted mask looks beside the photo around it', (
     const weighed = score(markSupport(box, data, filled, w, h, 3, box));
     expect(weighed.missed).toBeLessThanOrEqual(alone.missed);
     expect(weighed.wood).toBeLessThan(0.5 * alone.wood);
+  });
+  it('is the distance to the closest patch outside the mask, as a search of every patch finds it', () => {
+    // Small enough that every patch lies within reach: the skipping bounds must not change the minimum.
+    const w = 36;
+    const h = 30;
+    let seed = 5;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const image = new Float32Array(w * h * 3).map(() => Math.round(random() * 255));
+    const mask = new Uint8Array(w * h);
+    for (let y = 11; y < 19; y++) mask.fill(1, y * w + 12, y * w + 24);
+    const clear = distanceOutside(mask, w, h, 4);
+    const candidates: number[] = [];
+    for (let y = 2; y < h - 2; y += 2)
+      for (let x = 2; x < w - 2; x += 2)
+        if (!mask[y * w + x] && clear[y * w + x] >= 3) candidates.push(y * w + x);
+    const distance = (p: number, q: number) => {
+      let d = 0;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          const [a, b] = [(p + dy * w + dx) * 3, (q + dy * w + dx) * 3];
+          const [d0, d1, d2] = [
+            image[a] - image[b],
+            image[a + 1] - image[b + 1],
+            image[a + 2] - image[b + 2],
+          ];
+          d += d0 * d0 + d1 * d1 + d2 * d2;
+        }
+      return d;
+    };
+    const novelty = patchNovelty(mask, mask, image, w, h, 3);
+    for (let i = 0; i < mask.length; i++) {
+      if (!mask[i]) continue;
+      const best = Math.min(...candidates.map((q) => distance(i, q)));
+      expect(novelty[i]).toBe(Math.fround(Math.sqrt(best / 25)));
+    }
   });
 });

@@ -120,16 +120,7 @@ export function patchNovelty(
             const f2 = s2 - means[m + 5];
             const bound = area * (e0 * e0 + e1 * e1 + e2 * e2) + f0 * f0 + f1 * f1 + f2 * f2;
             if (bound > best * (1 + 1e-9) + 1e-6) continue;
-            let d = 0;
-            // The same sums in the same order as over the photo itself: the result is the same to the bit.
-            for (let a = 0; a < size; a += 3) {
-              const d0 = query[a] - values[b + a];
-              const d1 = query[a + 1] - values[b + a + 1];
-              const d2 = query[a + 2] - values[b + a + 2];
-              d += d0 * d0 + d1 * d1 + d2 * d2;
-              // No better than the best so far: the rest of the patch cannot make it so.
-              if (d >= best) break;
-            }
+            const d = patchDistance(query, values, b, size, best);
             if (d < best) {
               best = d;
               lastCell = cell;
@@ -144,10 +135,19 @@ export function patchNovelty(
   return out;
 }
 
-/** The summed squared difference of two packed patches, in the order the search sums it. */
-function patchDistance(query: Float32Array, values: Float32Array, at: number, size: number): number {
+/**
+ * The summed squared difference of two packed patches, the same sums in the same order as over the photo itself.
+ * Summing stops once it reaches `stopAt` (no better than the best so far: the rest cannot make it so).
+ */
+function patchDistance(
+  query: Float32Array,
+  values: Float32Array,
+  at: number,
+  size: number,
+  stopAt = Infinity,
+): number {
   let d = 0;
-  for (let a = 0; a < size; a += 3) {
+  for (let a = 0; a < size && d < stopAt; a += 3) {
     const d0 = query[a] - values[at + a];
     const d1 = query[a + 1] - values[at + a + 1];
     const d2 = query[a + 2] - values[at + a + 2];
