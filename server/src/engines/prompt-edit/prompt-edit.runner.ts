@@ -5,7 +5,7 @@ import type { ModeRunner } from '../mode-runner';
 import type { Provider, ProviderResult } from '../types';
 import type { EditPlan } from './edit-plan';
 import { engineOf, executePlan, markPrompt, type PlanDeps } from './execute-plan';
-import { CAN_DO, describeStep, interpretInstruction, previewStep } from './interpret';
+import { CAN_DO, describeStep, interpretInstruction, loadReader, previewStep } from './interpret';
 import type { PromptEditInput } from './prompt-edit.input';
 
 export interface PromptEditDeps extends PlanDeps {
@@ -19,8 +19,7 @@ export interface PromptEditDeps extends PlanDeps {
  */
 export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
   const cloud = (deps.cloud ?? []).filter((p) => p.isConfigured());
-  // The language model and WordNet load on the first reading (about 0.2 s): pay it at start, not on a person's.
-  interpretInstruction('make it brighter');
+  loadReader();
 
   /** The plan this server can run: steps whose engine is missing here move to the skipped wishes. */
   function planFor(prompt: string): EditPlan {

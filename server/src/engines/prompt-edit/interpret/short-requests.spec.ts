@@ -77,6 +77,16 @@ describe('short requests', () => {
     expect(two.skipped.map((s) => s.text)).toEqual(['paint the wall']);
   });
 
+  it('reads two words run together as the two, and leaves English words and names whole', () => {
+    expect(sut('Can you change the photo to black and whiteyea').steps).toEqual([{ kind: 'grayscale' }]);
+    expect(sut('removethe man').steps.map((s) => s.kind)).toEqual(['remove-object']);
+    expect(sut('make it brighterplease').steps.map((s) => s.kind)).toEqual(['brightness']);
+    expect(sut('remove the textbox').steps).toEqual([{ kind: 'remove-marked', thing: 'text box' }]);
+    // "everything" is no "every thing", and an unknown name is not cut into syllables
+    expect(sut('Blur everything around the girl').steps.map((s) => s.kind)).toEqual(['background']);
+    expect(sut('make Kaylanna brighter').steps.map((s) => s.kind)).toEqual(['brightness']);
+  });
+
   it('takes "the background boat" for a boat, not for the backdrop', () => {
     const steps = sut('take back ground boat out').steps;
     expect(steps).toEqual([{ kind: 'remove-object', label: 'boat', select: { which: 'default' } }]);

@@ -1,7 +1,8 @@
 import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { rewriteSizes } from './sizes';
-import { correctTypo } from './typos';
+import { isEnglishWord } from './dictionary';
+import { correctTypo, splitRunTogether } from './typos';
 import { AMOUNT_TARGETS, SYNONYM_TARGETS, VOCABULARY } from './vocabulary';
 import { broaderWords, relatedWords, sensesOf, type WordClass } from './wordnet';
 
@@ -100,7 +101,9 @@ const REWRITES: [RegExp, string][] = [
 export function tokenize(text: string): Token[] {
   nlp ??= winkNLP(model);
   const its = nlp.its;
-  let normal = rewriteSizes(` ${sentencesOf(text).toLowerCase().replace(/[’‘`]/g, "'")} `);
+  const lower = sentencesOf(text).toLowerCase().replace(/[’‘`]/g, "'");
+  const spaced = lower.replace(/\b[a-z]{6,}\b/g, (word) => splitRunTogether(word, isWord)?.join(' ') ?? word);
+  let normal = rewriteSizes(` ${spaced} `);
   for (const [pattern, replacement] of REWRITES) normal = normal.replace(pattern, replacement);
   const doc = nlp.readDoc(normal);
   const tokens: Token[] = [];
@@ -183,8 +186,23 @@ function synonymOf(word: string, lemma: string, pos: string, mayMap: boolean): s
     const amount = related.find((w) => AMOUNT_TARGETS.has(w));
     if (amount) return amount;
   }
-  const real = (['noun', 'verb', 'adj', 'adv'] as const).some((c) => sensesOf(lemma, c, 1).length > 0);
-  return real ? lemma : null;
+  return knownToWordNet(lemma) ? lemma : null;
+}
+
+const knownToWordNet = (word: string) =>
+  (['noun', 'verb', 'adj', 'adv'] as const).some((c) => sensesOf(word, c, 1).length > 0);
+
+/** Parts of speech whose words wink knows all of: "everything", "the", "and", "yourself". */
+const CLOSED_CLASSES = new Set(['PRON', 'DET', 'ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART']);
+
+/** A word of the grammar, of WordNet, or a function word ("the", "everything"), as written or as its lemma. */
+function isWord(word: string): boolean {
+  if (VOCABULARY.has(word) || isEnglishWord(word) || knownToWordNet(word)) return true;
+  nlp ??= winkNLP(model);
+  const token = nlp.readDoc(word).tokens().itemAt(0);
+  if (token.out(nlp.its.stopWordFlag) || CLOSED_CLASSES.has(String(token.out(nlp.its.pos)))) return true;
+  const lemma = String(token.out(nlp.its.lemma as never));
+  return lemma !== word && (VOCABULARY.has(lemma) || knownToWordNet(lemma));
 }
 
 /** Verbs that start an instruction, as people write them at the head of a new one. */

@@ -40,3 +40,27 @@ function damerauLevenshtein(a: string, b: string, limit: number): number {
   }
   return d[a.length][b.length];
 }
+
+/**
+ * Two words run together where a space was missed ("whiteyea" -> "white yea", "removethe" -> "remove the"),
+ * or null. Both halves must be words (`isWord`) and one of them the grammar's, at least four letters long, so
+ * that an unknown name is not cut into syllables; of several cuts, the one with the longest grammar word wins.
+ */
+export function splitRunTogether(word: string, isWord: (part: string) => boolean): [string, string] | null {
+  if (word.length < 6 || !/^[a-z]+$/.test(word) || isWord(word) || correctTypo(word)) return null;
+  let best: [string, string] | null = null;
+  let bestLength = 3;
+  for (let at = 2; at <= word.length - 2; at++) {
+    const left = word.slice(0, at);
+    const right = word.slice(at);
+    const grammarLength = Math.max(
+      VOCABULARY.has(left) ? left.length : 0,
+      VOCABULARY.has(right) ? right.length : 0,
+    );
+    if (grammarLength > bestLength && isWord(left) && isWord(right)) {
+      best = [left, right];
+      bestLength = grammarLength;
+    }
+  }
+  return best;
+}
