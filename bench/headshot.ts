@@ -117,8 +117,8 @@ where it belongs now; likewise the yawning man's). The astronaut's orange suit i
 the rule's width. The print on the wall of the made poster case is left out (one person in the room) and does
 not move the frame. kphotoalbum's part (when run): the partner's hand laid over her shoulder is gone in
 both shots of the couple (the shoulder's edge where it lay is a straight diagonal, and in the second shot his
-sleeve beyond the wrist stays as a dark smear beside her, with a faint face of a woman far behind at the top
-left); her hair between their pressed faces is hers, with no straight cut and no thin grey lines; his headshot
+sleeve beyond the wrist stays as a dark smear beside her; the faint face of a woman far behind at the top left
+is gone, faded as matte apart from her body); her hair between their pressed faces is hers, with no straight cut and no thin grey lines; his headshot
 keeps a dark smear above his hair and a faint outline of a picture frame at the top left. The three men: the
 middle man framed, his right neighbour's fist still in front of his chest and purple smears of the neighbours
 beside his head. The spiky hair before a busy wall keeps its spikes and colour (a slight smear at its right);

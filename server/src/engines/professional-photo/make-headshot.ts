@@ -27,6 +27,7 @@ import {
   type LevelFace,
 } from '../../models/headshot/framing';
 import { isolateMainPerson } from '../../models/headshot/isolate';
+import { fadeStrayMatte } from '../../models/headshot/stray-matte';
 import { dropFromMatte, othersHands } from '../../models/headshot/others-hands';
 import { detectHands } from '../../models/hands';
 import { findHeadTop, firmBody, photoCuts } from '../../models/headshot/person';
@@ -83,6 +84,10 @@ const FACE_CUT_MESSAGE =
   'The face runs past the edge of this photo, so a headshot would have to invent part of it. Please use a photo that shows the whole face with some room around it.';
 /** Another person's hand leaves the matte softened over this share of the subject's face width (the cut between people's). */
 const HAND_FEATHER = 0.03;
+/** Matte apart from the person's firm body is kept within this share of the face's width (hair's strands)... */
+const STRAY_KEEP = 0.06;
+/** ...and fades out over this share beyond it: a face far behind, a neighbour's hair, a smear of the room. */
+const STRAY_FADE = 0.06;
 /** Where the photo's own edge cuts the person, the matte fades out over this share of the face's width. */
 const EDGE_FADE = 0.15;
 
@@ -146,13 +151,24 @@ export async function makeHeadshot(
   const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, edges);
   const label = isolateMainPerson(alpha, frame, face, found, colour);
   const others = othersHands(await hands, frame, face, alpha, label);
-  dropFromMatte(alpha, others.drop, width, height, HAND_FEATHER * faceOnOutput(face, frame).box.width);
+  const onFrame = faceOnOutput(face, frame);
+  const { box } = onFrame;
+  dropFromMatte(alpha, others.drop, width, height, HAND_FEATHER * box.width);
+  fadeStrayMatte(
+    alpha,
+    width,
+    height,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    {
+      keep: STRAY_KEEP * box.width,
+      fade: STRAY_FADE * box.width,
+    },
+  );
 
   progress(0.8, 'Lighting and backdrop');
   const n = width * height;
   const person = new Uint8Array(n * 3);
   decontaminate(await colourMeans(colour, alpha, width, height), colour, alpha, width, height, person, 3);
-  const onFrame = faceOnOutput(face, frame);
   const colourful = isColourful(image);
   const light = tidyLight(person, alpha, width, skinSample(onFrame, level, frame), colourful);
   const backdrop = renderBackdrop({
