@@ -1,8 +1,9 @@
 import type { RawImage } from '../../lib/image/raw-image';
 import { connectedComponents, dilate, distanceOutside } from '../../lib/image/bitmap';
 import { addedLight, isImprintStroke, type AddedLight } from './added-light';
-import { digitBlobs, fillBand, groupRows, median, whyNotImprint, type Row } from './imprint-rows';
+import { digitBlobs, fillBand, groupRows, whyNotImprint, type Row } from './imprint-rows';
 import { boxMean } from './maps';
+import { median } from '../../lib/median';
 
 /**
  * A film camera's date imprint ('98 7 14, 12 25 '03): seven-segment digits burned into the film by orange,

@@ -1,5 +1,6 @@
 import type { RawImage } from '../../lib/image/raw-image';
 import { connectedComponents } from '../../lib/image/bitmap';
+import { median } from '../../lib/median';
 
 /** A connected blob of a candidate map that is shaped like a character (or a few joined ones). */
 export interface Glyph {
@@ -176,7 +177,6 @@ export function groupLines(glyphs: readonly Glyph[], colourTolerance = 60): Text
  */
 function pruneOffLine(group: Glyph[]): Glyph[] {
   if (group.length < 3) return group;
-  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
   const h = median(group.map((g) => g.y1 - g.y0));
   const bottom = median(group.map((g) => g.y1));
   const middle = median(group.map((g) => (g.y0 + g.y1) / 2));

@@ -1,6 +1,7 @@
 import { connectedComponents } from '../../lib/image/bitmap';
 import type { AddedLight } from './added-light';
 import { growRect } from './glyphs';
+import { median } from '../../lib/median';
 
 /**
  * The digits of a film date imprint as blobs of the strong map (the LEDs' light, `added-light.ts`) and rows of
@@ -251,10 +252,4 @@ function misfit(points: number[][]): number {
   }
   const slope = sxx > 0 ? sxy / sxx : 0;
   return median(points.map(([x, y]) => Math.abs(y - my - slope * (x - mx))));
-}
-
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = Float64Array.from(values).sort();
-  return sorted[sorted.length >> 1];
 }

@@ -10,6 +10,7 @@ import { locateMark, middle, type Placement } from './locate';
 import { edgeAgreement } from './agreement';
 import { estimateMatte, type Matte } from './matte';
 import { markTemplate, noiseThreshold, type MarkTemplate } from './template';
+import { median } from '../../lib/median';
 
 /**
  * One watermark on many photos (Dekel et al., "On the Effectiveness of Visible Watermarks", CVPR 2017): the
@@ -109,7 +110,7 @@ export function removeSameMark(photos: RawImage[], options: SameMarkOptions = {}
   let template = first;
   // A photo carries the mark when its edges match nearly as well as on the batch's typical photo.
   const marked = () => {
-    const bar = Math.max(minScore, RELATIVE_SCORE * medianOf(placements.map((p) => p.score)));
+    const bar = Math.max(minScore, RELATIVE_SCORE * median(placements.map((p) => p.score)));
     return placements.map((p, i) => i).filter((i) => placements[i].score >= bar);
   };
   for (let round = 0; round < REFINE_ROUNDS && marked().length >= MIN_PHOTOS; round++) {
@@ -137,7 +138,7 @@ export function removeSameMark(photos: RawImage[], options: SameMarkOptions = {}
   const matched = new Set(marked());
   const carriers = photos.map((p, i) => i).filter((i) => matched.has(i) && agreement[i] >= MIN_AGREEMENT);
   // A mark that only a chance few of its edges show on most photos is the photos' own edges agreeing.
-  if (carriers.length < MIN_PHOTOS || medianOf(carriers.map((i) => agreement[i])) < MIN_TYPICAL_AGREEMENT)
+  if (carriers.length < MIN_PHOTOS || median(carriers.map((i) => agreement[i])) < MIN_TYPICAL_AGREEMENT)
     throw noMark(carriers.length < MIN_PHOTOS ? carriers.length : 0, photos.length);
   const crops = carriers.map((i) => all[i]);
   const matte = estimateMatte(crops, template.support, template.width, template.height);
@@ -243,11 +244,6 @@ function cropHint(hint: Bitmap, frame: { width: number; height: number }, templa
         out[y * width + x] = hint[fy * frame.width + fx];
     }
   return out;
-}
-
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 function noMark(found: number, total: number): AppError {

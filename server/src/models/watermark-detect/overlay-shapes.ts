@@ -10,6 +10,7 @@ import {
   type ColourEdges,
 } from './colour-edges';
 import { SHAPE_MIN_ALONG, SHAPE_MIN_CONSISTENT, SHAPE_MIN_STEP } from './tuned-thresholds';
+import { median } from '../../lib/median';
 
 /**
  * Translucent shapes laid over a photo (a logo's emblem, coloured tiles, overlapping circles), found by their
@@ -167,8 +168,6 @@ function outlinePixels(image: RawImage, edges: ColourEdges): OutlinePixel[] {
   }
   return found;
 }
-
-const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
 
 /**
  * The mask of the translucent shapes on a photo (grown by 2 px), or null. Each run of outline pixels fills

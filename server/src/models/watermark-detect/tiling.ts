@@ -4,6 +4,7 @@ import { boxMean, luma } from '../text-marks/maps';
 import { shrinkArea } from '../../lib/image/area-resample';
 import { autocorrelation } from './fft';
 import { TILE_MIN_AGREEMENT, TILE_MIN_STRENGTH } from './tuned-thresholds';
+import { medianInPlace } from '../../lib/median';
 
 type Vector = [number, number];
 
@@ -190,7 +191,7 @@ export function periodicMask(image: RawImage, lattice: Lattice): Uint8Array | nu
         const yy = y + dy;
         if (xx >= 0 && xx < width && yy >= 0 && yy < height) samples[n++] = hp[yy * width + xx];
       }
-      median[y * width + x] = n >= 5 ? medianOf(samples, n) : 0;
+      median[y * width + x] = n >= 5 ? medianInPlace(samples, n) : 0;
     }
   }
   // The mark's strokes stand out further than the rim the local mean leaves around them, in either sign.
@@ -277,45 +278,6 @@ function enlarge(mask: Uint8Array, w: number, h: number, width: number, height: 
       out[y * width + x] = mask[sy * w + Math.min(w - 1, Math.floor((x * w) / width))];
   }
   return dilate(out, width, height, Math.floor(width / w));
-}
-
-/** The median of the first n values, which it reorders. */
-function medianOf(values: Float32Array, n: number): number {
-  const k = n >> 1;
-  selectNth(values, n, k);
-  if (n & 1) return values[k];
-  // The element below the middle: the largest of those the selection put before it.
-  let below = values[0];
-  for (let i = 1; i < k; i++) if (values[i] > below) below = values[i];
-  return (below + values[k]) / 2;
-}
-
-/**
- * Reorders the first n values so the k-th smallest is at k, the smaller ones before it and the larger after
- * (Hoare's selection): the same value a sort would put there, in a fraction of a sort's steps.
- */
-function selectNth(values: Float32Array, n: number, k: number): void {
-  let lo = 0;
-  let hi = n - 1;
-  while (hi > lo) {
-    const pivot = values[(lo + hi) >> 1];
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (values[i] < pivot) i++;
-      while (values[j] > pivot) j--;
-      if (i <= j) {
-        const t = values[i];
-        values[i] = values[j];
-        values[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
-  }
 }
 
 /** Robust spread (1.48 x the median absolute value) of a zero-centred plane, on a sample. */
