@@ -139,15 +139,21 @@ function turnsAThing(clause: Clause, verbs: ReadonlySet<string>, photoWords: Rea
 }
 
 const TURNING = L.words('rotate, spin');
+/** The photo as a whole, by name or by pointing at it. */
+const THE_WHOLE_PHOTO = new Set([...L.PHOTO, ...L.words('whole, entire, it, this')]);
 /** What rotating rotates: the photo, by degrees or a way round. */
-const ROTATED = L.words(
-  'photo, picture, image, pic, shot, photograph, whole, entire, it, this, degree, degrees, way, direction, orientation, clockwise, anticlockwise, counterclockwise, left, right, view, frame, canvas',
-);
+const ROTATED = new Set([
+  ...THE_WHOLE_PHOTO,
+  ...L.words(
+    'degree, degrees, way, direction, orientation, clockwise, anticlockwise, counterclockwise, left, right, view, frame, canvas',
+  ),
+]);
 
 /** What flipping flips: the photo, or its sides and axes. */
-const FLIPPED = L.words(
-  'photo, picture, image, pic, shot, photograph, whole, entire, it, this, horizontal, horizontally, vertical, vertically, side, sideways, way, direction, orientation',
-);
+const FLIPPED = new Set([
+  ...THE_WHOLE_PHOTO,
+  ...L.words('horizontal, horizontally, vertical, vertically, side, sideways, way, direction, orientation'),
+]);
 
 /** What levelling a photo straightens: the photo, its horizon and lines, buildings. */
 const LEVELLED = L.words(
