@@ -1,6 +1,7 @@
 import type { EditPlan, EditStep } from '../edit-plan';
 import { splitClauses } from './clauses';
 import { isEnglishWord } from './dictionary';
+import { loadWordNet } from './wordnet';
 import { CANNOT } from './reasons';
 import { mentionIn } from './mentions';
 import { tokenize, type Token } from './tokens';
@@ -13,6 +14,7 @@ export { CAN_DO } from './reasons';
 /** Loads the language model, WordNet and the word list (about 0.4 s), so that no person's first request waits. */
 export function loadReader(): void {
   interpretInstruction('make it brighter');
+  loadWordNet();
   isEnglishWord('photo');
 }
 
