@@ -85,6 +85,12 @@ describe('short requests', () => {
     // "everything" is no "every thing", and an unknown name is not cut into syllables
     expect(sut('Blur everything around the girl').steps.map((s) => s.kind)).toEqual(['background']);
     expect(sut('make Kaylanna brighter').steps.map((s) => s.kind)).toEqual(['brightness']);
+    // and two wishes joined by "&" without spaces, where "b&w" stays one
+    expect(sut('make it brighter&remove the dog').steps.map((s) => s.kind)).toEqual([
+      'brightness',
+      'remove-object',
+    ]);
+    expect(sut('make it b&w').steps).toEqual([{ kind: 'grayscale' }]);
   });
 
   it('takes "the background boat" for a boat, not for the backdrop', () => {

@@ -73,6 +73,8 @@ const REWRITES: [RegExp, string][] = [
   [/\b(\d+)\s*k\b/g, ' $1k '],
   [/#([0-9a-f]{6})\b/g, ' hex$1 '],
   [/\s&\s/g, ' and '],
+  // "brighter&remove the dog": two wishes joined without spaces (after "b&w" was read above)
+  [/\b([a-z]{3,})&([a-z]{3,})\b/g, '$1 and $2'],
   // "everyone but me", "black and white but keep the red": an exception, not a second wish
   [/\b(everyone|everybody|everything|all|people|them)\s+but\s+/g, ' $1 except '],
   [/\bbut\s+(keep|leave)\b/g, ' except $1 '],
