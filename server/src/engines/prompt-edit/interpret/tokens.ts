@@ -194,10 +194,10 @@ function synonymOf(word: string, lemma: string, pos: string, mayMap: boolean): s
 const knownToWordNet = (word: string) =>
   (['noun', 'verb', 'adj', 'adv'] as const).some((c) => sensesOf(word, c, 1).length > 0);
 
-/** Parts of speech whose words wink knows all of: "everything", "the", "and", "yourself". */
+/** Parts of speech that hold function words only: "the", "and", "yourself". */
 const CLOSED_CLASSES = new Set(['PRON', 'DET', 'ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART']);
 
-/** A word of the grammar, of WordNet, or a function word ("the", "everything"), as written or as its lemma. */
+/** A word of the grammar, of the word list or WordNet, or a function word ("the"), as written or as its lemma. */
 function isWord(word: string): boolean {
   if (VOCABULARY.has(word) || isEnglishWord(word) || knownToWordNet(word)) return true;
   nlp ??= winkNLP(model);
