@@ -86,7 +86,7 @@ const FACE_CUT_MESSAGE =
 const HAND_FEATHER = 0.03;
 /** Matte apart from the person's firm body is kept within this share of the face's width (hair's strands)... */
 const STRAY_KEEP = 0.06;
-/** ...and fades out over this share beyond it: a face far behind, a neighbour's hair, a smear of the room. */
+/** ...and fades out over this share beyond it: a face far behind, a lamp the matting model half took. */
 const STRAY_FADE = 0.06;
 /** Where the photo's own edge cuts the person, the matte fades out over this share of the face's width. */
 const EDGE_FADE = 0.15;

@@ -1,8 +1,8 @@
 /**
  * The person-matting model sometimes gives part of the room a little of the person's alpha: a face far behind,
- * a neighbour's hair beside the head, a dark sleeve. On the backdrop these come out as ghosts and smears. The
- * person's own matte is one firm body joined to the face, and their soft edge (hair, flyaways) lies close
- * around it; so matte that is not part of that body fades out with its distance from it.
+ * a lamp. On the backdrop these come out as ghosts. The person's own matte is one firm body joined to the face,
+ * and their soft edge (hair, flyaways) lies close around it; so matte that is not part of that body fades out
+ * with its distance from it. Smears joined to the body (a neighbour's sleeve) are not told apart this way.
  */
 import { connectedComponents, distanceOutside } from '../../lib/image/bitmap';
 
