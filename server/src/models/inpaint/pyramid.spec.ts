@@ -1,32 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { boxBlur } from './pyramid';
 
-/** The mean over the window clipped to the box, one pass, summed directly. */
-function reference(
-  data: Float32Array,
-  w: number,
-  c: number,
-  r: number,
-  box: { x0: number; y0: number; x1: number; y1: number },
-) {
+type Box = { x0: number; y0: number; x1: number; y1: number };
+
+/** The mean over the window clipped to the box, rows first and then columns, each summed directly. */
+function reference(data: Float32Array, w: number, c: number, r: number, box: Box) {
+  return meanAlong(meanAlong(data, w, c, r, box, 1, 0), w, c, r, box, 0, 1);
+}
+
+/** One pass of the reference: each pixel of the box averaged over its window along (dx, dy), clipped to the box. */
+function meanAlong(data: Float32Array, w: number, c: number, r: number, box: Box, dx: number, dy: number) {
   const out = data.slice();
-  const across = data.slice();
   for (let y = box.y0; y < box.y1; y++)
     for (let x = box.x0; x < box.x1; x++)
       for (let k = 0; k < c; k++) {
         let sum = 0;
         let n = 0;
-        for (let xx = Math.max(box.x0, x - r); xx <= Math.min(box.x1 - 1, x + r); xx++, n++)
-          sum += data[(y * w + xx) * c + k];
-        across[(y * w + x) * c + k] = sum / n;
-      }
-  for (let y = box.y0; y < box.y1; y++)
-    for (let x = box.x0; x < box.x1; x++)
-      for (let k = 0; k < c; k++) {
-        let sum = 0;
-        let n = 0;
-        for (let yy = Math.max(box.y0, y - r); yy <= Math.min(box.y1 - 1, y + r); yy++, n++)
-          sum += across[(yy * w + x) * c + k];
+        for (let t = -r; t <= r; t++) {
+          const [xx, yy] = [x + t * dx, y + t * dy];
+          if (xx < box.x0 || xx >= box.x1 || yy < box.y0 || yy >= box.y1) continue;
+          sum += data[(yy * w + xx) * c + k];
+          n++;
+        }
         out[(y * w + x) * c + k] = sum / n;
       }
   return out;
