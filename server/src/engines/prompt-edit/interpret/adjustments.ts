@@ -5,6 +5,7 @@ import { cropIn, flipIn, rotationIn, shapeAt, sizeIn } from './geometry-words';
 import { NAMED_SHAPES } from './sizes';
 import { skip, type ClauseReading } from './reading';
 import { CANNOT } from './reasons';
+import { namesOneThing } from './things';
 
 export function hasAdjustment(clause: Clause): boolean {
   return [
@@ -121,6 +122,8 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     return { kind: 'grayscale' };
   if (L.SEPIA.has(w) || (w === 'old' && has(clause, ['look', 'make', 'style']))) return { kind: 'sepia' };
   if (L.COLOUR.has(w) && has(clause, L.FIX)) return { kind: 'auto-white-balance' };
+  // "change the cast from yellow to blue": the whole photo's cast, to the hue named last, or to neutral
+  if (CAST.has(w) && has(clause, ['change', 'alter', 'shift'])) return castChange(clause, i);
   if (w === 'colourfix') return { kind: 'auto-white-balance' };
   if (L.VIVID.has(w))
     return { kind: 'saturation', amount: (isComplaint(clause, i) || less ? -1 : 1) * amount() };
@@ -134,8 +137,13 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   // "that would be cool" is praise; "it's too cold" is a complaint about the light
   const slang = w === 'cool' && before(clause, i, SLANG_COOL) && !before(clause, i, TOO_MUCH);
   if (L.COOL.has(w) && !slang) return { kind: 'warmth', amount: flip(-1) * amount() };
-  // "add more yellowness to the whole image", "more blue": warmer or cooler
-  if (before(clause, i, L.MORE) && (L.WARM_HUES.has(w) || L.COOL_HUES.has(w)))
+  // "add more yellowness to the whole image", "more blue", "yellower": warmer or cooler
+  // ("and the water bluer": the colour of one thing, which is no filter)
+  const more = before(clause, i, L.MORE) || (t.inflected && /er$/.test(t.word));
+  const ofOneThing = namesOneThing(
+    clause.tokens.slice(0, i).filter((x) => !L.MORE.has(x.lemma) && !L.COLOURS[x.lemma]),
+  );
+  if (more && !ofOneThing && (L.WARM_HUES.has(w) || L.COOL_HUES.has(w)))
     return { kind: 'warmth', amount: (L.WARM_HUES.has(w) ? 1 : -1) * amount() };
   if (/^(yellow|orange|red)(ish|dish)?$/.test(t.word) && (before(clause, i, TOO) || /ish$/.test(t.word)))
     return { kind: 'warmth', amount: -amount() };
@@ -144,7 +152,7 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if (
     (L.AUTO.has(w) && has(clause, L.FIX)) ||
     w === 'levels' ||
-    (w === 'auto' && has(clause, ['level', 'adjust', 'contrast']))
+    (w === 'auto' && has(clause, ['level', 'adjust', 'adjustment', 'contrast']))
   )
     return { kind: 'auto-levels' };
   if (L.NOISE.has(w)) return { kind: 'denoise', amount: amountIn(clause, 0.3) };
@@ -197,6 +205,15 @@ function colourFilterAt(clause: Clause, i: number): EditStep | null {
     if (sign) return { kind: 'warmth', amount: sign * amountIn(clause) };
   }
   return null;
+}
+
+const CAST = L.words('cast, tint, temperature');
+
+function castChange(clause: Clause, i: number): EditStep {
+  const to = find(clause, ['to', 'into'], i);
+  const hue = to >= 0 ? (clause.tokens[to + 1]?.lemma ?? '') : '';
+  const sign = L.COOL_HUES.has(hue) ? -1 : L.WARM_HUES.has(hue) ? 1 : 0;
+  return sign ? { kind: 'warmth', amount: sign * amountIn(clause) } : { kind: 'auto-white-balance' };
 }
 
 /** Whether the clause asks for a filter of a warm or a cool colour. */

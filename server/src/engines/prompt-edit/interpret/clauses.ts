@@ -5,6 +5,7 @@ import {
   NUMBER_WORDS,
   PERSONAL_SUBJECTS,
   REMOVE,
+  REMOVE_WITH_OUT,
   SIGN_OFF,
   SMALL,
   words,
@@ -23,7 +24,8 @@ const BOUNDARY = new Set(['.', ',', ';', '!', '?', ':', '…', '(', ')', '[', ']
  * Splits at punctuation and at the words that join wishes ("and", "then", "also"): "make it brighter and
  * remove the background, then crop to a square" is three clauses. "Black and white" was made one word before.
  */
-export function splitClauses(tokens: Token[]): Clause[] {
+export function splitClauses(written: Token[]): Clause[] {
+  const tokens = outBeforeList(written);
   const clauses: Clause[] = [];
   let current: Token[] = [];
   const flush = () => {
@@ -51,6 +53,21 @@ export function splitClauses(tokens: Token[]): Clause[] {
   return clauses;
 }
 
+/**
+ * "take the man and the dog out": the "out" that makes "take" remove is moved to right after it ("take out the
+ * man and the dog"), so that the list splits into removals as it does after "remove".
+ */
+function outBeforeList(tokens: Token[]): Token[] {
+  const verb = tokens.findIndex((t) => REMOVE_WITH_OUT.has(t.lemma) && t.pos === 'VERB');
+  if (verb < 0 || tokens[verb + 1]?.lemma === 'out') return tokens;
+  const end = tokens.findIndex((t, i) => i > verb && t.type === 'punctuation');
+  const span = tokens.slice(verb + 1, end < 0 ? tokens.length : end);
+  const out = span.findIndex((t) => t.lemma === 'out');
+  if (out < 0 || !span.slice(0, out).some((t) => t.lemma === 'and')) return tokens;
+  const at = verb + 1 + out;
+  return [...tokens.slice(0, verb + 1), tokens[at], ...tokens.slice(verb + 1, at), ...tokens.slice(at + 1)];
+}
+
 /** "you guys are the best", "you all rock": words to the readers after a wish, not part of it. */
 const READERS = words('guy, all, folk');
 const PRAISE = words('be, rock, rule');
@@ -69,7 +86,7 @@ const WISH_VERBS = new Set([
   ...REMOVE,
   ...GENERATE,
   ...words(
-    'crop, rotate, flip, brighten, darken, lighten, blur, sharpen, fix, make, increase, decrease, resize, shrink, straighten, whiten, enhance, adjust, zoom, erase, delete, take, get',
+    'crop, rotate, flip, brighten, darken, lighten, blur, sharpen, fix, make, increase, decrease, reduce, lower, raise, boost, resize, shrink, straighten, whiten, enhance, adjust, zoom, erase, delete, take, get',
   ),
 ]);
 
@@ -85,8 +102,10 @@ function startsAnotherWish(current: readonly Token[], token: Token, next: Token 
   const previous = current.at(-1)?.pos ?? '';
   const afterObject = GENERATE.has(token.lemma) && !PERSONAL_SUBJECTS.has(current.at(-1)?.lemma ?? '');
   const after = ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', ...(afterObject ? ['PRON'] : [])];
+  // ("the picture change the background": the tagger reads a verb with its object's article after it as a noun)
+  const verb = token.pos === 'VERB' || (token.pos === 'NOUN' && next?.pos === 'DET');
   return (
-    token.pos === 'VERB' &&
+    verb &&
     WISH_VERBS.has(token.lemma) &&
     after.includes(previous) &&
     current.some((t, i) => (t.pos === 'VERB' || i === 0) && WISH_VERBS.has(t.lemma))

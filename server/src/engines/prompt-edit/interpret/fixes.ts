@@ -5,6 +5,7 @@ import { hasColourFilter } from './adjustments';
 import { cropIn } from './geometry-words';
 import { namedThing } from './named-thing';
 import { namesOneThing } from './things';
+import type { Token } from './tokens';
 
 /**
  * Wishes said as a problem with a part of the photo, each answered by a repair of its own: red eyes, yellow
@@ -268,8 +269,9 @@ function lightensFaces(clause: Clause): boolean {
   // the face is what is lightened: "lighten his face", not "lighten this up so my face shows"
   const verb = find(clause, ['lighten', 'brighten', 'make']);
   const between = clause.tokens.slice(verb + 1, face);
-  const object =
-    verb >= 0 && verb < face && between.length <= 3 && !between.some((t) => THE_PHOTO.has(t.lemma));
+  // ("lighten up the faces": "up" right after the verb is its particle, not the photo lightened up)
+  const photo = (t: Token, j: number) => THE_PHOTO.has(t.lemma) && !(j === 0 && t.lemma === 'up');
+  const object = verb >= 0 && verb < face && between.length <= 3 && !between.some(photo);
   const lighter = has(clause, ['lighten', 'brighten']) || has(clause, ['light', 'bright']);
   const tooDark = has(clause, ['dark', 'darkness']) && has(clause, ['too', 'so', 'very', 'really', 'quite']);
   // "make her face visible", "I can't see their faces": faces lost in the dark

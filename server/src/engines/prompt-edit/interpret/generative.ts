@@ -4,6 +4,7 @@
  */
 import { asksFor, find, has, isPaintTheThing, narrated, type Clause } from './clauses';
 import * as L from './lexicon';
+import type { Token } from './tokens';
 import { hasAdjustment, hasColourFilter } from './adjustments';
 import { CANNOT } from './reasons';
 import { adjustsOneThing, namesOneThing, NOT_A_THING } from './things';
@@ -120,7 +121,9 @@ const NEW_WRITING = L.words('text, font, wording, lettering, word, words, captio
 
 /** "straighten the blanket": a verb of levelling said of a thing, not of the photo or its lines. */
 function straightensAThing(clause: Clause): boolean {
-  const verb = find(clause, ['straighten', 'level']);
+  // ("make the hairstyle straight": the verb is "make")
+  const levelled = find(clause, ['straighten', 'level']);
+  const verb = levelled < 0 && has(clause, ['straight']) ? find(clause, ['make', 'get']) : levelled;
   if (verb < 0) return false;
   const object = clause.tokens.slice(verb + 1).filter((t) => !LEVELLED.has(t.lemma));
   return namesOneThing(object.filter((t) => !L.BACKGROUND.has(t.lemma)));
@@ -245,14 +248,16 @@ function isRecolour(clause: Clause): boolean {
   const colourVerb = ['color', 'colour'].includes(clause.tokens[0]?.lemma ?? '');
   if (!has(clause, verbs) && !colourVerb) return false;
   if (namesBackground(clause) || has(clause, L.GRAYSCALE)) return false;
-  const colours = clause.tokens.filter((t) => L.COLOURS[t.word] && t.word !== 'neutral');
+  // ("make the car redder": a comparative names its colour by its lemma)
+  const named = (t: Token) => Boolean(L.COLOURS[t.word] ?? (t.inflected && L.COLOURS[t.lemma]));
+  const colours = clause.tokens.filter((t) => named(t) && t.word !== 'neutral');
   const target = has(clause, ['to', 'into', 'colour', 'color']) || colours.length > 0;
   const thing = clause.tokens.some(
     (t) =>
       (t.pos === 'NOUN' || t.pos === 'PROPN') &&
       !L.COLOUR.has(t.lemma) &&
       !PHOTO_WORDS.has(t.lemma) &&
-      !L.COLOURS[t.word],
+      !named(t),
   );
   // "change orange color to a mint green color": one colour for another
   const swap = colours.length >= 2 && has(clause, ['to', 'into', 'with']);

@@ -166,3 +166,49 @@ describe('short requests', () => {
     expect(sut('flip the image').steps.map((s) => s.kind)).toEqual(['flip']);
   });
 });
+
+/** Requests as annotators and posters write them: lists without stops, particles after the thing, comparatives. */
+describe('lists, particles and comparatives', () => {
+  it.each([
+    ['whiten the background', 'background'],
+    ['lighten up the faces of the kids', 'light-recovery'],
+    ['lighten the entirety of the picture', 'brightness'],
+    ['adjust the lightness', 'brightness'],
+    ['use more megapixels', 'upscale'],
+    ['blow it up', 'upscale'],
+    ['run an auto adjustment on it', 'auto-levels'],
+    ['make it yellower', 'warmth'],
+  ])('"%s" plans %s', (request, kind) => {
+    expect(sut(request).steps.map((s) => s.kind)).toEqual([kind]);
+  });
+
+  it('reads the colour a verb makes and the hue a cast is changed to', () => {
+    expect(sut('whiten the background').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'color', color: '#ffffff' } },
+    ]);
+    const cooler = sut('change the colour cast from orange to blue').steps;
+    expect(cooler.map((s) => s.kind)).toEqual(['warmth']);
+    expect(cooler[0]).toMatchObject({ amount: expect.any(Number) });
+    expect((cooler[0] as { amount: number }).amount).toBeLessThan(0);
+    expect(sut('change the colour cast').steps.map((s) => s.kind)).toEqual(['auto-white-balance']);
+  });
+
+  it('splits wishes listed without stops, and "take ... and ... out" into two removals', () => {
+    const kinds = (request: string) => sut(request).steps.map((s) => s.kind);
+    expect(kinds('take the man and the dog out')).toEqual(['remove-object', 'remove-object']);
+    expect(kinds('shrink the picture change the background to white')).toEqual(['resize', 'background']);
+    expect(kinds('Remove the tattoo Bring down the exposure')).toEqual(['remove-marked', 'brightness']);
+    // a filter said after a removed background tints the photo; it is no colour for the backdrop
+    expect(sut('remove the background and replace with white add a red toned filter').steps[0]).toEqual({
+      kind: 'background',
+      backdrop: { kind: 'color', color: '#ffffff' },
+    });
+  });
+
+  it('still declines a colour, a size or a shape asked of one thing', () => {
+    expect(sut('make the water bluer').steps).toEqual([]);
+    expect(sut('make the car redder').skipped.map((s) => s.reason)).toEqual([CANNOT.recolour]);
+    expect(sut('blow up the star').steps).toEqual([]);
+    expect(sut('make the hairstyle straight').steps).toEqual([]);
+  });
+});

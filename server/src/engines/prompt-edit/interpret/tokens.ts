@@ -62,6 +62,9 @@ const REWRITES: [RegExp, string][] = [
   ],
   [/\bgrey\s*scale\b|\bgray\s*scale\b/g, ' monochrome '],
   [/\bget\s+rid\s+of\b|\bgit\s+rid\s+of\b/g, ' remove '],
+  // "blow it up": enlarged, not destroyed (WordNet's first sense)
+  [/\bblow(?:n|s|ing)?\s+up\b/g, ' enlarge '],
+  [/\bblow(?:n|s|ing)?\s+(it|this|that|them)\s+up\b/g, ' enlarge $1 '],
   [/\bupside[\s-]down\b/g, ' upsidedown '],
   [/\b(anti|counter)[\s-]?clockwise\b/g, ' anticlockwise '],
   [/\bhi[\s-]?res\b|\bhigh[\s-]res(olution)?\b/g, ' highres '],
@@ -126,7 +129,9 @@ export function tokenize(text: string): Token[] {
       const known = type === 'word' && !stop ? synonymOf(word, rawLemma, pos, !describesThing) : rawLemma;
       const corrected = known === null ? correctTypo(rawLemma) : null;
       const lemma = corrected ? (COMPARATIVES[corrected] ?? corrected) : (known ?? rawLemma);
-      const inflected = rawLemma !== word || Boolean(corrected && COMPARATIVES[corrected]);
+      // ("yellower", which wink leaves as it is, reaches "yellow" as the nearest word)
+      const comparative = corrected && (COMPARATIVES[corrected] || word === `${corrected}er`);
+      const inflected = rawLemma !== word || Boolean(comparative);
       tokens.push({ word, lemma, pos, type, inflected });
     });
     tokens.push({ word: '.', lemma: '.', pos: 'PUNCT', type: 'punctuation', inflected: false });
@@ -209,7 +214,7 @@ function isWord(word: string): boolean {
 
 /** Verbs that start an instruction, as people write them at the head of a new one. */
 const IMPERATIVES =
-  'Add|Remove|Make|Change|Crop|Zoom|Put|Replace|Delete|Erase|Turn|Rotate|Flip|Increase|Decrease|Brighten|Darken|Lighten|Blur|Sharpen|Fix|Give|Take|Get|Cut|Place|Insert|Show|Apply|Adjust|Enhance|Move|Resize|Clean|Swap|Select|Paste|Reduce|Lower|Raise|Straighten|Whiten|Colou?ri[sz]e';
+  'Add|Remove|Make|Change|Crop|Zoom|Put|Replace|Delete|Erase|Turn|Rotate|Flip|Increase|Decrease|Brighten|Darken|Lighten|Blur|Sharpen|Fix|Give|Take|Get|Cut|Place|Insert|Show|Apply|Adjust|Enhance|Move|Resize|Clean|Swap|Select|Paste|Reduce|Lower|Raise|Straighten|Whiten|Colou?ri[sz]e|Bring|Boost|Correct|Smooth|Soften|Saturate|Desaturate|Shrink|Enlarge|Upscale|Mirror|Trim|Eliminate|Perform|Use';
 
 /**
  * Capitalised words that open a sentence of courtesy or a question to the reader, not part of the wish before

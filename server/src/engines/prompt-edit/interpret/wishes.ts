@@ -18,7 +18,9 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
   // "remove the background, then add a white one": a colour for the background just removed
   if (lastStep?.kind === 'background' && !has(clause, L.BACKGROUND)) {
     const colour = colourIn(clause);
-    if (colour && has(clause, ['add', 'make', 'use', 'put', 'one', 'with', 'fill', 'replace']))
+    // ("add a red toned filter" after it is a filter over the photo, no backdrop)
+    const filter = has(clause, ['filter', 'tint', 'tone', 'toned', 'overlay']);
+    if (colour && !filter && has(clause, ['add', 'make', 'use', 'put', 'one', 'with', 'fill', 'replace']))
       return { steps: [{ kind: 'background', backdrop: { kind: 'color', color: colour } }] };
   }
   if (isNegated(clause) || isApology(clause) || has(clause, TO_MODERATORS)) return NOTHING;
@@ -171,10 +173,15 @@ function backdropIn(clause: Clause): Backdrop | null {
   return null;
 }
 
-/** A named colour (two words first: "light blue") or a hex code. */
+/** Verbs that name the colour they make: "whiten the background". */
+const COLOUR_VERBS: Record<string, string> = { whiten: 'white', blacken: 'black' };
+
+/** A named colour (two words first: "light blue"), a hex code, or a verb that names one. */
 function colourIn(clause: Clause): string | null {
   const t = clause.tokens;
   for (let i = 0; i < t.length; i++) {
+    const made = COLOUR_VERBS[t[i].lemma];
+    if (made) return L.COLOURS[made];
     const hex = /^hex([0-9a-f]{6})$/.exec(t[i].word);
     if (hex) return `#${hex[1]}`;
     const pair = i + 1 < t.length ? `${t[i].word} ${t[i + 1].word}` : '';
