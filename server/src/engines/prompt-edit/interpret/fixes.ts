@@ -66,6 +66,10 @@ const EYES = L.words('eye, eyes, pupil, pupils, eyeball');
 const EYE_FAULTS = L.words(
   'red, redeye, glow, glowing, flash, demon, demonic, devil, laser, possessed, reflection, creepy, weird, fix, correct, repair, white, shine, shiny, glare',
 );
+/** Words that ask for a fault in the eyes to be undone. */
+const UNDOING = L.words(
+  'fix, remove, rid, correct, less, no, not, normal, repair, away, gone, disappear, natural, black, dark, darker',
+);
 /** Changes to the eyes that only a generator could make. */
 const EYE_CHANGES = L.words(
   'open, close, closed, blink, colour, color, blue, green, brown, big, bigger, small, wink, look',
@@ -74,11 +78,12 @@ const EYE_CHANGES = L.words(
 function eyes(clause: Clause): EditStep[] | null {
   if (!has(clause, EYES) && !has(clause, ['redeye'])) return null;
   if (has(clause, EYE_CHANGES) && !has(clause, ['red', 'redeye', 'glow', 'glowing'])) return null;
-  // "make his eyes glow", "give her glowing eyes": a glow asked for, which is no fault to fix
-  const asksForGlow =
-    asksFor(clause, ['give']) &&
-    !has(clause, ['fix', 'remove', 'rid', 'correct', 'less', 'no', 'not', 'normal', 'repair']);
-  if (asksForGlow && has(clause, ['glow', 'glowing', 'laser', 'demon', 'demonic'])) return null;
+  // "make his eyes glow", "give her glowing eyes", "make its eyes red": a glow or a red asked for, which is no
+  // fault to fix ("make the red eyes go away", "make them black again" fix one)
+  // ("the flash gave him red eyes" tells what went wrong)
+  const gives = clause.tokens.some((t) => t.word === 'give');
+  const asksForGlow = (asksFor(clause) || gives) && !has(clause, UNDOING);
+  if (asksForGlow && has(clause, ['glow', 'glowing', 'laser', 'demon', 'demonic', 'red'])) return null;
   return has(clause, EYE_FAULTS) || has(clause, ['redeye']) ? [{ kind: 'red-eye' }] : null;
 }
 

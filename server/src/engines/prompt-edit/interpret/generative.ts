@@ -21,7 +21,7 @@ export function generativeReason(clause: Clause): string | null {
   if ((style >= 0 && !removesIt) || (lookLike && !has(clause, TRUE_TO_LIFE)))
     return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
   if (isRecolour(clause)) return CANNOT.recolour;
-  if (reshapesABody(clause)) return CANNOT.body;
+  if (reshapesABody(clause) || changesSkinTone(clause)) return CANNOT.body;
   // "edit text on sign", "change the font": new writing; "edit out the text", "edit the words out" erase it
   const erases =
     clause.tokens.some((t) => L.REMOVE.has(t.lemma) && !['edit', 'photoshop'].includes(t.lemma)) ||
@@ -110,6 +110,28 @@ export function generativeReason(clause: Clause): string | null {
   if (person && has(clause, L.BODY_CHANGES) && !hasAdjustment(clause) && !removes) return CANNOT.body;
   if (person && has(clause, ['old']) && has(clause, ['look', 'make'])) return CANNOT.body;
   return null;
+}
+
+/** Words of a skin's shade asked for. */
+const SHADES = L.words(
+  'light, lighten, lighter, dark, darken, darker, pale, paler, fair, fairer, tan, tanned',
+);
+/** Words that tell of a fault of the photo on the skin, which the repairs undo. */
+const SKIN_FAULTS = L.words(
+  'too, so, very, enough, shadow, shade, sunburn, red, redness, yellow, orange, cast, tint, glare, shine, shiny, oily',
+);
+
+/**
+ * "make his skin darker", "lighten her complexion": a person's skin turned another shade, which changes how they
+ * look; "her skin is too dark", "the shadow on her skin" tell of the photo's light, which the repairs fix.
+ */
+function changesSkinTone(clause: Clause): boolean {
+  return (
+    has(clause, ['skin', 'complexion']) &&
+    has(clause, SHADES) &&
+    asksFor(clause, ['lighten', 'darken', 'color', 'colour', 'turn']) &&
+    !has(clause, SKIN_FAULTS)
+  );
 }
 
 export function opensWithNewMarks(clause: Clause): boolean {

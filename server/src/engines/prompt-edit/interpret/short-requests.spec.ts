@@ -210,5 +210,13 @@ describe('lists, particles and comparatives', () => {
     expect(sut('make the car redder').skipped.map((s) => s.reason)).toEqual([CANNOT.recolour]);
     expect(sut('blow up the star').steps).toEqual([]);
     expect(sut('make the hairstyle straight').steps).toEqual([]);
+    expect(sut('make her larger').steps).toEqual([]);
+  });
+
+  it('declines red eyes or another skin shade asked for, and still fixes red eyes and dark skin in the photo', () => {
+    expect(sut('make its eyes red').steps).toEqual([]);
+    expect(sut('make his skin darker').skipped.map((s) => s.reason)).toEqual([CANNOT.body]);
+    expect(sut('make the red eyes go away').steps).toEqual([{ kind: 'red-eye' }]);
+    expect(sut('lighten the shadows on her skin').steps.map((s) => s.kind)).toEqual(['light-recovery']);
   });
 });

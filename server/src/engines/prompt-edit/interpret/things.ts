@@ -28,9 +28,8 @@ export function namesOneThing(tokens: readonly Token[]): boolean {
 }
 
 /** Adjectives and verbs of light and size that, said of one thing, would change that thing alone. */
-const TONE_OR_SIZE = L.words(
-  'light, lighten, lighter, dark, darken, dim, big, bigger, large, larger, small, smaller, half, shrink, enlarge, resize, rescale',
-);
+const SIZE = L.words('big, bigger, large, larger, small, smaller, half, shrink, enlarge, resize, rescale');
+const TONE_OR_SIZE = new Set([...L.words('light, lighten, lighter, dark, darken, dim'), ...SIZE]);
 /**
  * "darken the rims of the car", "make her sunglasses darker", "make the dog's head half the size": light or
  * size asked of one thing, not of the photo. The thing is a noun between "make" and the word of light or size,
@@ -50,7 +49,12 @@ export function adjustsOneThing(clause: Clause): boolean {
     const stop = t.findIndex((x, j) => j > at && (x.type === 'punctuation' || SPAN_END.has(x.lemma)));
     span = t.slice(at + 1, stop < 0 ? t.length : stop);
   } else return false;
-  return namesOneThing(span);
+  // "make her larger": a person's size, not the photo's ("make it bigger" is the photo)
+  const person = SIZE.has(t[at].lemma) && span.some((x) => PEOPLE.has(x.lemma));
+  return person || namesOneThing(span);
 }
+
+/** A person named by a pronoun, whose size a wish may ask to change. */
+const PEOPLE = L.words('her, him, them, me, us');
 
 const SPAN_END = L.words('to, by, for, so, until, with, and, in, on, a, bit, little');
