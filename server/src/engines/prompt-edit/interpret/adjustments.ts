@@ -138,10 +138,12 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   const slang = w === 'cool' && before(clause, i, SLANG_COOL) && !before(clause, i, TOO_MUCH);
   if (L.COOL.has(w) && !slang) return { kind: 'warmth', amount: flip(-1) * amount() };
   // "add more yellowness to the whole image", "more blue", "yellower": warmer or cooler
-  // ("and the water bluer": the colour of one thing, which is no filter)
+  // ("and the water bluer", "add red hearts": the colour of one thing, which is no filter)
   const more = before(clause, i, L.MORE) || (t.inflected && /er$/.test(t.word));
   const ofOneThing = namesOneThing(
-    clause.tokens.slice(0, i).filter((x) => !L.MORE.has(x.lemma) && !L.COLOURS[x.lemma]),
+    clause.tokens
+      .slice(0, i + 2)
+      .filter((x, j) => j !== i && !L.MORE.has(x.lemma) && !L.COLOURS[x.lemma] && !HUE_NOUNS.has(x.lemma)),
   );
   if (more && !ofOneThing && (L.WARM_HUES.has(w) || L.COOL_HUES.has(w)))
     return { kind: 'warmth', amount: (L.WARM_HUES.has(w) ? 1 : -1) * amount() };
@@ -208,6 +210,8 @@ function colourFilterAt(clause: Clause, i: number): EditStep | null {
 }
 
 const CAST = L.words('cast, tint, temperature');
+/** Nouns a hue names an amount of, not a thing: "the yellow balance", "the red channel". */
+const HUE_NOUNS = L.words('balance, temperature, channel, level, levels, tones');
 
 function castChange(clause: Clause, i: number): EditStep {
   const to = find(clause, ['to', 'into'], i);

@@ -86,7 +86,7 @@ const WISH_VERBS = new Set([
   ...REMOVE,
   ...GENERATE,
   ...words(
-    'crop, rotate, flip, brighten, darken, lighten, blur, sharpen, fix, make, increase, decrease, reduce, lower, raise, boost, resize, shrink, straighten, whiten, enhance, adjust, zoom, erase, delete, take, get',
+    'crop, rotate, flip, brighten, darken, lighten, blur, sharpen, fix, make, increase, decrease, reduce, lower, raise, boost, resize, shrink, straighten, whiten, enhance, adjust, zoom, erase, delete, take, get, clean',
   ),
 ]);
 
@@ -102,8 +102,12 @@ function startsAnotherWish(current: readonly Token[], token: Token, next: Token 
   const previous = current.at(-1)?.pos ?? '';
   const afterObject = GENERATE.has(token.lemma) && !PERSONAL_SUBJECTS.has(current.at(-1)?.lemma ?? '');
   const after = ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', ...(afterObject ? ['PRON'] : [])];
-  // ("the picture change the background": the tagger reads a verb with its object's article after it as a noun)
-  const verb = token.pos === 'VERB' || (token.pos === 'NOUN' && next?.pos === 'DET');
+  // ("the picture change the background", "black and white clean up the lines": the tagger reads a verb with
+  // its object's article or its particle after it as a noun or an adjective)
+  const verb =
+    token.pos === 'VERB' ||
+    (token.pos === 'NOUN' && next?.pos === 'DET') ||
+    ['up', 'out', 'off'].includes(next?.lemma ?? '');
   return (
     verb &&
     WISH_VERBS.has(token.lemma) &&

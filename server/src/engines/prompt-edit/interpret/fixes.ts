@@ -115,6 +115,8 @@ const CAST_WORDS: Record<string, ColourCast> = {
   yellowish: 'yellow',
   yellowy: 'yellow',
   orange: 'yellow',
+  brown: 'yellow',
+  brownish: 'yellow',
   jaundiced: 'yellow',
   blue: 'blue',
   bluish: 'blue',

@@ -101,7 +101,7 @@ export function generativeReason(clause: Clause): string | null {
       (t, i) => NAMED_SHAPES[t.lemma] ?? NAMED_SHAPES[`${t.lemma} ${clause.tokens[i + 1]?.lemma}`],
     );
   // "photoshop the people into a scenic view": put into another scene
-  const intoVerbs = ['turn', 'make', 'convert', 'transform', 'change', ...PUTTING];
+  const intoVerbs = ['turn', 'make', 'convert', 'transform', 'change', 'edit', ...PUTTING];
   if (has(clause, ['into']) && has(clause, intoVerbs) && !intoEdit) return CANNOT.generate;
   // "make me look younger", "make him smile": changes to a person, which only a generator could make
   const person = has(clause, PERSON_WORDS);
@@ -118,7 +118,7 @@ const SHADES = L.words(
 );
 /** Words that tell of a fault of the photo on the skin, which the repairs undo. */
 const SKIN_FAULTS = L.words(
-  'too, so, very, enough, shadow, shade, sunburn, red, redness, yellow, orange, cast, tint, glare, shine, shiny, oily',
+  'too, so, very, enough, shadow, sunburn, red, redness, yellow, orange, cast, tint, glare, shine, shiny, oily',
 );
 
 /**

@@ -128,11 +128,31 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
   const tooSmall =
     t.some((x) => x.word === 'small' || x.word === 'tiny') &&
     (has(clause, ['be', 'look', 'too', 'so', 'very']) || lone) &&
-    !has(clause, ['shrink', 'downscale', 'downsize', 'half', 'reduce', 'compress', 'make', 'file', 'resize']);
+    !has(clause, [
+      'shrink',
+      'downscale',
+      'downsize',
+      'half',
+      'reduce',
+      'decrease',
+      'compress',
+      'make',
+      'file',
+      'resize',
+    ]);
   if (tooSmall) return { kind: 'upscale', scale: 2 };
   const shrink =
-    has(clause, ['small', 'smaller', 'shrink', 'downscale', 'downsize', 'half', 'reduce', 'compress']) &&
-    !has(clause, ['big', 'bigger', 'large', 'larger', 'upscale', 'enlarge']);
+    has(clause, [
+      'small',
+      'smaller',
+      'shrink',
+      'downscale',
+      'downsize',
+      'half',
+      'reduce',
+      'decrease',
+      'compress',
+    ]) && !has(clause, ['big', 'bigger', 'large', 'larger', 'upscale', 'enlarge']);
   if (shrink) {
     if (has(clause, ['file', 'kb', 'mb', 'weight'])) return null;
     const percent = percentIn(clause);

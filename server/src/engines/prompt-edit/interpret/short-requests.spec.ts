@@ -178,6 +178,8 @@ describe('lists, particles and comparatives', () => {
     ['blow it up', 'upscale'],
     ['run an auto adjustment on it', 'auto-levels'],
     ['make it yellower', 'warmth'],
+    ['crop the outer area of the photo', 'crop'],
+    ['remove some of the brown from the picture', 'auto-white-balance'],
   ])('"%s" plans %s', (request, kind) => {
     expect(sut(request).steps.map((s) => s.kind)).toEqual([kind]);
   });
@@ -198,6 +200,8 @@ describe('lists, particles and comparatives', () => {
     expect(kinds('take the man and the dog out')).toEqual(['remove-object', 'remove-object']);
     expect(kinds('shrink the picture change the background to white')).toEqual(['resize', 'background']);
     expect(kinds('Remove the tattoo Bring down the exposure')).toEqual(['remove-marked', 'brightness']);
+    expect(kinds('decrease size of picture Sharpen photo')).toEqual(['resize', 'sharpen']);
+    expect(kinds('make it black and white clean up the fold lines')).toEqual(['grayscale', 'remove-marked']);
     // a filter said after a removed background tints the photo; it is no colour for the backdrop
     expect(sut('remove the background and replace with white add a red toned filter').steps[0]).toEqual({
       kind: 'background',
@@ -211,11 +215,14 @@ describe('lists, particles and comparatives', () => {
     expect(sut('blow up the star').steps).toEqual([]);
     expect(sut('make the hairstyle straight').steps).toEqual([]);
     expect(sut('make her larger').steps).toEqual([]);
+    expect(sut('edit this girl into a forest').skipped.map((s) => s.reason)).toEqual([CANNOT.generate]);
   });
 
   it('declines red eyes or another skin shade asked for, and still fixes red eyes and dark skin in the photo', () => {
     expect(sut('make its eyes red').steps).toEqual([]);
     expect(sut('make his skin darker').skipped.map((s) => s.reason)).toEqual([CANNOT.body]);
+    expect(sut('make her skin a shade lighter').steps).toEqual([]);
+    expect(sut('add red hearts here').steps).toEqual([]);
     expect(sut('make the red eyes go away').steps).toEqual([{ kind: 'red-eye' }]);
     expect(sut('lighten the shadows on her skin').steps.map((s) => s.kind)).toEqual(['light-recovery']);
   });

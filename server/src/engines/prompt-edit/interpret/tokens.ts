@@ -29,6 +29,8 @@ const LEMMA_FIXES: Record<string, string> = {
   washed: 'washed',
   blown: 'blown',
   left: 'left',
+  // ("crop the outer area": a part of the photo, not "crop ... out")
+  outer: 'outer',
   lighter: 'lighter',
   lighten: 'lighten',
   colours: 'colour',
