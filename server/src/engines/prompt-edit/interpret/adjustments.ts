@@ -157,7 +157,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     (w === 'auto' && has(clause, ['level', 'adjust', 'adjustment', 'contrast']))
   )
     return { kind: 'auto-levels' };
-  if (L.NOISE.has(w)) return { kind: 'denoise', amount: amountIn(clause, 0.3) };
+  // ("add a grainy filter" asks for grain, which is no repair)
+  const addsGrain = has(clause, ['add', 'apply', 'give']) && !has(clause, L.REMOVE) && !less;
+  if (L.NOISE.has(w) && !addsGrain) return { kind: 'denoise', amount: amountIn(clause, 0.3) };
   // "less focused", "less sharp": softer
   if (L.SHARP.has(w) && less && !has(clause, L.FIX)) return { kind: 'blur', amount: amount() };
   if (L.SHARP.has(w) && !(w === 'focus' && has(clause, ['out']) && !isComplaint(clause, i)))

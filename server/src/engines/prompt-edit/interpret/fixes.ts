@@ -82,7 +82,7 @@ function eyes(clause: Clause): EditStep[] | null {
   // fault to fix ("make the red eyes go away", "make them black again" fix one)
   // ("the flash gave him red eyes" tells what went wrong)
   const gives = clause.tokens.some((t) => t.word === 'give');
-  const asksForGlow = (asksFor(clause) || gives) && !has(clause, UNDOING);
+  const asksForGlow = (asksFor(clause, ['add']) || gives) && !has(clause, UNDOING);
   if (asksForGlow && has(clause, ['glow', 'glowing', 'laser', 'demon', 'demonic', 'red'])) return null;
   return has(clause, EYE_FAULTS) || has(clause, ['redeye']) ? [{ kind: 'red-eye' }] : null;
 }
@@ -235,7 +235,9 @@ function lightRecovery(clause: Clause): EditStep[] | null {
   // (wink gives "shiny" the lemma "bright", so the written word counts too)
   const faults = clause.tokens.some((t) => HIGHLIGHT_FAULTS.has(t.lemma) || HIGHLIGHT_FAULTS.has(t.word));
   const highlights = faults && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
-  const shadows = has(clause, SHADOW_FAULTS) || lightensFaces(clause);
+  // ("add more shadows" asks for deeper ones; "make the shadow lighter" opens them)
+  const moreShadow = has(clause, ['add', 'more']) && !has(clause, ['less', 'fewer']);
+  const shadows = (has(clause, SHADOW_FAULTS) && !moreShadow) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
   // "darken the picture, especially the shadows": deeper, not opened up
   if (shadows && !highlights && clause.tokens.some((t) => ['darken', 'darker', 'deepen'].includes(t.word)))

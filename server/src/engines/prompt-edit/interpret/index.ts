@@ -32,7 +32,13 @@ export function interpretInstruction(text: string): EditPlan {
   // the wishes out of reach as first read stay named: the widened words only add what can be done
   if (lastResort?.steps.length)
     return { steps: lastResort.steps, skipped: plan.skipped.length ? plan.skipped : lastResort.skipped };
-  const damage = damageIn(tokens);
+  // (damage named in a wish out of reach, "add a scar to his forehead", is no damage to take away)
+  const outOfReach = new Set(plan.skipped.map((s) => s.text));
+  const damage = damageIn(
+    splitClauses(tokens)
+      .filter((clause) => !outOfReach.has(clause.text))
+      .flatMap((clause) => clause.tokens),
+  );
   if (damage) return { steps: [damage], skipped: plan.skipped };
   if (plan.skipped.length === 0) plan.skipped.push({ text: text.trim(), reason: CANNOT.nothing });
   return plan;

@@ -223,6 +223,17 @@ describe('lists, particles and comparatives', () => {
     expect(sut('make his skin darker').skipped.map((s) => s.reason)).toEqual([CANNOT.body]);
     expect(sut('make her skin a shade lighter').steps).toEqual([]);
     expect(sut('add red hearts here').steps).toEqual([]);
+  });
+
+  it('declines a mark, a glow, grain or shadows asked for, which the repairs would take away', () => {
+    expect(sut('add a scar to his forehead').steps).toEqual([]);
+    expect(sut('add laser beams from her eyes').steps).toEqual([]);
+    expect(sut('add a grainy filter').steps).toEqual([]);
+    expect(sut('add more shadows').steps).toEqual([]);
+    expect(sut('there are creases and tears on this old photo').steps.map((s) => s.kind)).toEqual([
+      'remove-marked',
+    ]);
+    expect(sut('make the shadow lighter').steps.map((s) => s.kind)).toEqual(['light-recovery']);
     expect(sut('make the red eyes go away').steps).toEqual([{ kind: 'red-eye' }]);
     expect(sut('lighten the shadows on her skin').steps.map((s) => s.kind)).toEqual(['light-recovery']);
   });
