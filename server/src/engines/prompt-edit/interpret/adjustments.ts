@@ -1,5 +1,5 @@
 import type { EditStep } from '../edit-plan';
-import { amountIn, find, has, type Clause } from './clauses';
+import { amountIn, asksFor, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
 import { cropIn, flipIn, rotationIn, shapeAt, sizeIn } from './geometry-words';
 import { NAMED_SHAPES } from './sizes';
@@ -98,6 +98,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
       return { kind: 'warmth', amount: (L.WARM_HUES.has(hue) ? 1 : -1) * amount() };
   }
   if (w === 'light' && !(t.word === 'lighter' || before(clause, i, L.MORE))) return null;
+  // "add a light saber", "a green light symbol": a thing named after the light
+  const named = clause.tokens[i + 1];
+  if (w === 'light' && named?.pos === 'NOUN' && !PHOTO_NOUNS.has(named.lemma)) return null;
   if (w === 'exposure' && has(clause, L.FIX)) return { kind: 'auto-levels' };
   // "change the lighting on the photo", "adjust the lighting": the light set right
   if (w === 'lighting' && has(clause, LIGHT_CHANGES)) return { kind: 'auto-levels' };
@@ -157,8 +160,13 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     (w === 'auto' && has(clause, ['level', 'adjust', 'adjustment', 'contrast']))
   )
     return { kind: 'auto-levels' };
-  // ("add a grainy filter" asks for grain, which is no repair)
-  const addsGrain = has(clause, ['add', 'apply', 'give']) && !has(clause, L.REMOVE) && !less;
+  // ("add a grainy filter", "make his face look pixelated" ask for grain, which is no repair)
+  const asksForLook = asksFor(clause) && has(clause, ['look', 'appear']);
+  const addsGrain =
+    (has(clause, ['add', 'apply', 'give']) || asksForLook) &&
+    !has(clause, L.REMOVE) &&
+    !has(clause, ['not', 'no', 'fix']) &&
+    !less;
   if (L.NOISE.has(w) && !addsGrain) return { kind: 'denoise', amount: amountIn(clause, 0.3) };
   // "less focused", "less sharp": softer
   if (L.SHARP.has(w) && less && !has(clause, L.FIX)) return { kind: 'blur', amount: amount() };

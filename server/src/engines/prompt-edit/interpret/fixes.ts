@@ -318,6 +318,9 @@ const CLARITY = L.words(
 
 function clarity(clause: Clause): EditStep[] | null {
   if (!has(clause, CLARITY)) return null;
+  // "make his face look pixelated": pixelation asked for, an effect and no repair
+  const pixelated = has(clause, ['pixelated', 'pixelation', 'pixely']) && has(clause, ['look', 'appear']);
+  if (pixelated && asksFor(clause) && !has(clause, ['less', 'not', 'no', 'fix'])) return null;
   // "higher resolution", "4k", "bigger": a bigger photo, read by the sizes
   if (
     has(clause, ['resolution', 'hd', 'res']) &&

@@ -234,6 +234,25 @@ describe('lists, particles and comparatives', () => {
       'remove-marked',
     ]);
     expect(sut('make the shadow lighter').steps.map((s) => s.kind)).toEqual(['light-recovery']);
+    expect(sut('make his face look pixelated').steps).toEqual([]);
+    expect(sut('add a light saber').steps).toEqual([]);
+  });
+
+  it('reads no tone into words that describe a thing or open a request as its verb', () => {
+    expect(sut('close her eyes').steps).toEqual([]);
+    expect(sut('give her long curly blonde hair').steps).toEqual([]);
+    expect(sut('change the photo from black and white to color').skipped.map((s) => s.reason)).toContain(
+      CANNOT.colorize,
+    );
+  });
+
+  it('mends the photo when asked to edit it, and not when asked to edit a thing in it', () => {
+    expect(sut('please photoshop this, it is my grandma').steps.map((s) => s.kind)).toEqual([
+      'auto-levels',
+      'clarify',
+    ]);
+    expect(sut('photoshop the picture of the child on the steps').steps).toEqual([]);
+    expect(sut('edit the water blue').steps).toEqual([]);
     expect(sut('make the red eyes go away').steps).toEqual([{ kind: 'red-eye' }]);
     expect(sut('lighten the shadows on her skin').steps.map((s) => s.kind)).toEqual(['light-recovery']);
   });

@@ -101,7 +101,9 @@ const REWRITES: [RegExp, string][] = [
   [/\bbg\b|\bback\s+ground\b/g, ' background '],
   [/\bfly[\s-]+aways?\b/g, ' flyaway '],
   [/\bcolou?r[\s-]?correct(ion|ed)?\b/g, ' colourfix '],
-  [/\bwhite[\s-]?balance\b/g, ' colourfix '],
+  [/\bwhite[\s-]?balanc(?:e|ed|ing)\b/g, ' colourfix '],
+  // "change it from black and white to colour": a colourisation
+  [/\bfrom\s+monochrome\s+(?:to|into)\s+colou?r(?:ed|s)?\b/g, ' colorize '],
 ];
 
 /** The instruction as tokens, in order; sentence ends are kept as "." tokens. */
@@ -126,9 +128,14 @@ export function tokenize(text: string): Token[] {
       words.push({ word, type, rawLemma: LEMMA_FIXES[word] ?? winkLemma, stop, pos: String(t.out(its.pos)) });
     });
     words.forEach(({ word, type, rawLemma, stop, pos }, i) => {
-      // "a cloudy day", "a brilliant idea": a describing word before a noun tells of a thing, not the photo
-      const describesThing = words[i + 1]?.pos === 'NOUN';
-      const known = type === 'word' && !stop ? synonymOf(word, rawLemma, pos, !describesThing) : rawLemma;
+      // "a cloudy day", "long curly blonde hair": a describing word before a noun tells of a thing, not the photo
+      let next = i + 1;
+      while (words[next]?.pos === 'ADJ') next++;
+      const describesThing = words[next]?.pos === 'NOUN';
+      // "close her eyes": a request's first word before its object is its verb, whatever the tagger says
+      const opensAsVerb = i === 0 && ['PRON', 'DET'].includes(words[1]?.pos ?? '');
+      const mayMap = !describesThing && !opensAsVerb;
+      const known = type === 'word' && !stop ? synonymOf(word, rawLemma, pos, mayMap) : rawLemma;
       const corrected = known === null ? correctTypo(rawLemma) : null;
       const lemma = corrected ? (COMPARATIVES[corrected] ?? corrected) : (known ?? rawLemma);
       // ("yellower", which wink leaves as it is, reaches "yellow" as the nearest word)

@@ -64,7 +64,18 @@ export function readWhole(clause: Clause): EditStep[] {
   const whole = { ...clause, tokens: clause.tokens.filter((t) => t.type !== 'punctuation') };
   const reading = readAdjustments(whole);
   if (reading.steps.length) return reading.steps;
-  return has(whole, REPAIR) ? [{ kind: 'auto-levels' }, { kind: 'clarify' }] : [];
+  return has(whole, REPAIR) && !editsOneThing(clause) ? [{ kind: 'auto-levels' }, { kind: 'clarify' }] : [];
+}
+
+/**
+ * "Photoshop the image of the child on the steps", "edit the water blue": an edit of things the grammar could not
+ * read, not a request to mend the photo ("can someone edit this photo?").
+ */
+function editsOneThing(clause: Clause): boolean {
+  const verb = find(clause, ['edit', 'photoshop']);
+  if (verb < 0) return false;
+  const stop = clause.tokens.findIndex((t, i) => i > verb && t.type === 'punctuation');
+  return namesOneThing(clause.tokens.slice(verb + 1, stop < 0 ? undefined : stop));
 }
 
 /** Asking for the photo to be mended, as a whole. */
