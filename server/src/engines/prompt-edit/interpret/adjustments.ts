@@ -128,7 +128,12 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   // "change the cast from yellow to blue": the whole photo's cast, to the hue named last, or to neutral
   if (CAST.has(w) && has(clause, ['change', 'alter', 'shift'])) return castChange(clause, i);
   if (w === 'colourfix') return { kind: 'auto-white-balance' };
-  if (L.VIVID.has(w))
+  // ("add colorful flowers": new things of a colour)
+  const newThing =
+    ['add', 'insert', 'draw'].includes(clause.tokens[i - 1]?.lemma ?? '') &&
+    clause.tokens[i + 1]?.pos === 'NOUN' &&
+    !L.COLOUR.has(clause.tokens[i + 1].lemma);
+  if (L.VIVID.has(w) && !newThing)
     return { kind: 'saturation', amount: (isComplaint(clause, i) || less ? -1 : 1) * amount() };
   if (['dull', 'faded', 'washed', 'bland'].includes(w)) return { kind: 'saturation', amount: amount() };
   if (L.MUTED.has(w)) return { kind: 'saturation', amount: -amountIn(clause, 0.3) };
@@ -208,6 +213,9 @@ function colourFilterAt(clause: Clause, i: number): EditStep | null {
   if (!FILTERS.has(t[i].lemma) || !has(clause, ASKING_FOR_A_FILTER)) return null;
   // "add red color to the image" tints it; "make the red colour pop" is about the red things
   if (L.COLOUR.has(t[i].lemma) && !has(clause, ['add', 'apply', 'give', 'put'])) return null;
+  // ("add blue color to her eyes", "to the water": a colour for a thing)
+  const onto = find(clause, ['to', 'on', 'onto'], i);
+  if (onto > i && namesOneThing(t.slice(onto + 1, onto + 4))) return null;
   // the colour before it ("a blue filter") or after "with", "of" or "in" ("a filter with blue and green")
   const before = [i - 1, i - 2, i - 3];
   const after = ['with', 'of', 'in'].includes(t[i + 1]?.lemma ?? '') ? [i + 2, i + 3] : [];

@@ -64,7 +64,7 @@ export const AUTO = words(
   'auto, automatic, automatically, level, levels, lighting, underexposed, overexposed, exposure',
 );
 export const ENHANCE = words(
-  'enhance, improve, better, nicer, best, quality, touch, retouch, restore, polish, beautify, professional, pro, clean',
+  'enhance, improve, better, nicer, best, quality, touchup, retouch, restore, polish, beautify, professional, pro, clean',
 );
 export const SHARP = words(
   'sharp, sharpen, crisp, crispen, crispy, unblur, deblur, focus, clarity, clear, clearer, detail, defined, definition, sharpness',

@@ -253,6 +253,18 @@ describe('lists, particles and comparatives', () => {
     ]);
     expect(sut('photoshop the picture of the child on the steps').steps).toEqual([]);
     expect(sut('edit the water blue').steps).toEqual([]);
+    expect(sut('photoshop in a cowboy hat').steps).toEqual([]);
+    expect(sut('can you touch it up').steps.map((s) => s.kind)).toEqual(['auto-levels', 'sharpen']);
+    expect(sut('pull his knee down to touch the ground').steps).toEqual([]);
+  });
+
+  it('keeps a colour added to a thing, and things named with a colour, out of the filters', () => {
+    expect(sut('add blue color to her eyes').steps).toEqual([]);
+    expect(sut('add colorful flowers').steps).toEqual([]);
+    expect(sut('add a blue tint to the whole picture').steps.map((s) => s.kind)).toContain('warmth');
+    expect(sut('remove the reflection from his eye glasses').steps.map((s) => s.kind)).not.toContain(
+      'red-eye',
+    );
     expect(sut('make the red eyes go away').steps).toEqual([{ kind: 'red-eye' }]);
     expect(sut('lighten the shadows on her skin').steps.map((s) => s.kind)).toEqual(['light-recovery']);
   });

@@ -64,6 +64,11 @@ const REWRITES: [RegExp, string][] = [
   ],
   [/\bgrey\s*scale\b|\bgray\s*scale\b/g, ' monochrome '],
   [/\bget\s+rid\s+of\b|\bgit\s+rid\s+of\b/g, ' remove '],
+  // "touch it up" asks for a better photo; "to touch the ground" does not
+  [/\btouch(?:ed|es|ing)?[\s-]*up\b/g, ' touchup '],
+  [/\btouch(?:ed|es|ing)?\s+(it|this|that|them|her|him)\s+up\b/g, ' touchup $1 '],
+  // "his eye glasses": the glasses, not his eyes
+  [/\beye[\s-]+glass(es)?\b/g, ' eyeglass$1 '],
   // "blow it up": enlarged, not destroyed (WordNet's first sense)
   [/\bblow(?:n|s|ing)?\s+up\b/g, ' enlarge '],
   [/\bblow(?:n|s|ing)?\s+(it|this|that|them)\s+up\b/g, ' enlarge $1 '],

@@ -74,12 +74,14 @@ export function readWhole(clause: Clause): EditStep[] {
 function editsOneThing(clause: Clause): boolean {
   const verb = find(clause, ['edit', 'photoshop']);
   if (verb < 0) return false;
+  // "photoshop in barney", "edit him onto a cowboy": something put in
+  if (['in', 'into', 'onto'].includes(clause.tokens[verb + 1]?.lemma ?? '')) return true;
   const stop = clause.tokens.findIndex((t, i) => i > verb && t.type === 'punctuation');
   return namesOneThing(clause.tokens.slice(verb + 1, stop < 0 ? undefined : stop));
 }
 
 /** Asking for the photo to be mended, as a whole. */
-const REPAIR = L.words('fix, repair, restore, improve, enhance, edit, photoshop, retouch, touch, better');
+const REPAIR = L.words('fix, repair, restore, improve, enhance, edit, photoshop, retouch, touchup, better');
 
 /** "Mods please remove if not allowed": words to the forum's moderators are about the post, not the photo. */
 const TO_MODERATORS = L.words('mod, mods, moderator, admin');
