@@ -102,6 +102,9 @@ export function cropIn(clause: Clause): EditStep | null {
   return best ? cropTo(best.shape) : null;
 }
 
+/** Verbs and words that make a photo smaller. */
+const SHRINKING = L.words('shrink, downscale, downsize, half, reduce, decrease, compress');
+
 /** Width and height in pixels, a factor, or an upscale: "800 px wide", "1920x1080", "half the size", "4x bigger". */
 export function sizeIn(clause: Clause, word: string): EditStep | null {
   const t = clause.tokens;
@@ -128,31 +131,11 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
   const tooSmall =
     t.some((x) => x.word === 'small' || x.word === 'tiny') &&
     (has(clause, ['be', 'look', 'too', 'so', 'very']) || lone) &&
-    !has(clause, [
-      'shrink',
-      'downscale',
-      'downsize',
-      'half',
-      'reduce',
-      'decrease',
-      'compress',
-      'make',
-      'file',
-      'resize',
-    ]);
+    !has(clause, [...SHRINKING, 'make', 'file', 'resize']);
   if (tooSmall) return { kind: 'upscale', scale: 2 };
   const shrink =
-    has(clause, [
-      'small',
-      'smaller',
-      'shrink',
-      'downscale',
-      'downsize',
-      'half',
-      'reduce',
-      'decrease',
-      'compress',
-    ]) && !has(clause, ['big', 'bigger', 'large', 'larger', 'upscale', 'enlarge']);
+    has(clause, [...SHRINKING, 'small', 'smaller']) &&
+    !has(clause, ['big', 'bigger', 'large', 'larger', 'upscale', 'enlarge']);
   if (shrink) {
     if (has(clause, ['file', 'kb', 'mb', 'weight'])) return null;
     const percent = percentIn(clause);
