@@ -54,6 +54,31 @@ describe('selectDetections', () => {
     expect(selectDetections(photo, 'dog', { which: 'bottom' })).toEqual([dogs[1]]);
   });
 
+  it('picks several from a side: so many nearest it, or all in its half of the photo', () => {
+    // Four people in a row across a 1000 px photo, centres at 100, 300, 600 and 850
+    const row = [100, 300, 600, 850].map((cx) => det('person', cx - 50, 100, 100));
+    const frame = { width: 1000, height: 400 };
+    expect(selectDetections(row, 'person', { which: 'left', several: 2 }, frame)).toEqual([row[0], row[1]]);
+    expect(selectDetections(row, 'person', { which: 'right', several: 3 }, frame)).toEqual([
+      row[3],
+      row[2],
+      row[1],
+    ]);
+    expect(selectDetections(row, 'person', { which: 'left', several: 'half' }, frame)).toEqual([
+      row[0],
+      row[1],
+    ]);
+    expect(selectDetections(row, 'person', { which: 'right', several: 'half' }, frame)).toEqual([
+      row[3],
+      row[2],
+    ]);
+    // Everyone in the left half of the photo: none is, so the one nearest the left
+    const rightOnly = row.slice(2);
+    expect(selectDetections(rightOnly, 'person', { which: 'left', several: 'half' }, frame)).toEqual([
+      rightOnly[0],
+    ]);
+  });
+
   it('picks by box area for biggest and smallest', () => {
     expect(selectDetections(photo, 'dog', { which: 'biggest' })).toEqual([dogs[2]]);
     expect(selectDetections(photo, 'dog', { which: 'smallest' })).toEqual([dogs[1]]);

@@ -1,6 +1,6 @@
 import type { RawImage } from '../../lib/image/raw-image';
 import { clothingShare } from './clothing-colour';
-import type { Detection, ObjectSelector } from './types';
+import type { Detection, ObjectSelector, Side } from './types';
 
 /** Share of the clothes' region in the colour for a person to count as wearing it. */
 const WORN_SHARE = 0.12;
@@ -31,13 +31,10 @@ export function selectDetections(
     case 'all':
       return found;
     case 'left':
-      return pick(centreX, -1);
     case 'right':
-      return pick(centreX, 1);
     case 'top':
-      return pick(centreY, -1);
     case 'bottom':
-      return pick(centreY, 1);
+      return fromSide(found, selector.which, selector.several, frame);
     case 'biggest':
       return pick(area, 1);
     case 'smallest':
@@ -69,4 +66,27 @@ export function selectDetections(
       return found.filter((d) => d !== subject);
     }
   }
+}
+
+/**
+ * The one nearest `side`; with `several`, that many nearest it, or ('half') every one whose centre is in that
+ * half of `frame` (of the group's span without a frame), the nearest one if none is.
+ */
+function fromSide(
+  found: Detection[],
+  side: Side,
+  several: number | 'half' | undefined,
+  frame?: { width: number; height: number },
+): Detection[] {
+  const across = side === 'left' || side === 'right' ? centreX : centreY;
+  // Nearest the side first
+  const sign = side === 'left' || side === 'top' ? 1 : -1;
+  const ordered = [...found].sort((a, b) => sign * (across(a) - across(b)));
+  if (several === undefined) return ordered.slice(0, 1);
+  if (several !== 'half') return ordered.slice(0, several);
+  const span = found.map(across);
+  const extent = frame ? (side === 'left' || side === 'right' ? frame.width : frame.height) : undefined;
+  const middle = extent !== undefined ? extent / 2 : (Math.min(...span) + Math.max(...span)) / 2;
+  const inHalf = ordered.filter((d) => sign * (across(d) - middle) < 0);
+  return inHalf.length > 0 ? inHalf : ordered.slice(0, 1);
 }

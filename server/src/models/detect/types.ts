@@ -13,10 +13,17 @@ export interface Detection {
   box: Box;
 }
 
+export type Side = 'left' | 'right' | 'top' | 'bottom';
+
 /** Where a named object is, when the photo has several: "the dog on the left", "the biggest car", "all". */
 export type ObjectSelector =
   | { which: 'all' }
-  | { which: 'left' | 'right' | 'top' | 'bottom' | 'biggest' | 'smallest' | 'center' }
+  | { which: 'biggest' | 'smallest' | 'center' }
+  /**
+   * "the dog on the left"; with `several`, "the two people on the left" (that many from that side) or "the
+   * people on the left" ('half': all whose centre is in that half).
+   */
+  | { which: Side; several?: number | 'half' }
   /** "the second person" counted from the left; index is 0-based. */
   | { which: 'nth'; index: number }
   /** No qualifier: the one there is, or the most prominent of several. */

@@ -56,10 +56,16 @@ export function thingName(label: string, select: ObjectSelector): string {
       return `the ${label} in the middle`;
     case 'default':
       return `the ${label}`;
-    default:
-      return `the ${label} on the ${select.which}`;
+    default: {
+      const { several } = select;
+      if (several === undefined) return `the ${label} on the ${select.which}`;
+      const many = several === 'half' ? plural : `${NUMBER_NAMES[several] ?? several} ${plural}`;
+      return `the ${many} on the ${select.which}`;
+    }
   }
 }
+
+const NUMBER_NAMES: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
 
 const ORDINAL_WORDS = [
   'first',

@@ -1,5 +1,6 @@
 import type { EditStep, ObjectSelector } from '../edit-plan';
-import { amountIn, find, has, narrated, type Clause } from './clauses';
+import type { Side } from '../../../models/detect/types';
+import { amountIn, find, has, narrated, numberAt, type Clause } from './clauses';
 import * as L from './lexicon';
 import { COLOURS } from './lexicon';
 import type { ClauseReading } from './reading';
@@ -323,6 +324,9 @@ function selectorIn(clause: Clause, target: { plural: boolean; label: string }):
   if (words.some((w) => L.ALL.has(w)) || target.plural) {
     if (target.label === 'person' && words.some((w) => L.BACKGROUND_PEOPLE.has(w)))
       return { which: 'background' };
+    // "the two people on the left": that many from that side; "the people on the left": all on that side
+    const side = words.map((w) => L.POSITIONS[w as keyof typeof L.POSITIONS]).find(isSide);
+    if (side) return { which: side, several: countIn(clause) ?? 'half' };
     return { which: 'all' };
   }
   for (const w of words) {
@@ -332,6 +336,17 @@ function selectorIn(clause: Clause, target: { plural: boolean; label: string }):
   if (target.label === 'person' && words.some((w) => L.BACKGROUND_PEOPLE.has(w)))
     return { which: 'background' };
   return { which: 'default' };
+}
+
+const isSide = (w: string | undefined): w is Side => ['left', 'right', 'top', 'bottom'].includes(w ?? '');
+
+/** "the two people", "both men", "3 cars": how many of them, when said (two or more). */
+function countIn(clause: Clause): number | null {
+  for (let i = 0; i < clause.tokens.length; i++) {
+    const n = clause.tokens[i].lemma === 'both' ? 2 : numberAt(clause, i);
+    if (n !== null && Number.isInteger(n) && n >= 2 && n <= 20) return n;
+  }
+  return null;
 }
 
 const AREAS = L.words('area, part, space, region, portion, stuff, everything');

@@ -218,6 +218,21 @@ describe('lists, particles and comparatives', () => {
     expect(sut('edit this girl into a forest').skipped.map((s) => s.reason)).toEqual([CANNOT.generate]);
   });
 
+  it('removes so many people from a side, or all of those on it', () => {
+    expect(sut('remove the two people on the left').steps).toEqual([
+      { kind: 'remove-object', label: 'person', select: { which: 'left', several: 2 } },
+    ]);
+    expect(sut('remove the people on the right').steps).toEqual([
+      { kind: 'remove-object', label: 'person', select: { which: 'right', several: 'half' } },
+    ]);
+    expect(describeStep(sut('remove both men on the left').steps[0])).toBe(
+      'Removed the two people on the left',
+    );
+    expect(sut('remove the person on the left').steps).toEqual([
+      { kind: 'remove-object', label: 'person', select: { which: 'left' } },
+    ]);
+  });
+
   it('declines red eyes or another skin shade asked for, and still fixes red eyes and dark skin in the photo', () => {
     expect(sut('make its eyes red').steps).toEqual([]);
     expect(sut('make his skin darker').skipped.map((s) => s.reason)).toEqual([CANNOT.body]);
