@@ -5,7 +5,7 @@ import { hasColourFilter } from './adjustments';
 import { cropIn } from './geometry-words';
 import { namedThing } from './named-thing';
 import { namesOneThing } from './things';
-import type { Token } from './tokens';
+import { lightRecovery } from './light-fixes';
 
 /**
  * Wishes said as a problem with a part of the photo, each answered by a repair of its own: red eyes, yellow
@@ -45,7 +45,7 @@ function paintsOn(clause: Clause): boolean {
   )
     return false;
   const colour = clause.tokens.some((t) => CAST_WORDS[t.word] || L.COLOURS[t.word]);
-  return adds && colour && (has(clause, SKIN_PARTS) || has(clause, EYES) || has(clause, ['lip', 'lips']));
+  return adds && colour && (has(clause, L.SKIN_PARTS) || has(clause, EYES) || has(clause, ['lip', 'lips']));
 }
 
 const MAKEUP = L.words('blush, blusher, rouge, lipstick, eyeshadow, makeup, make-up, mascara, eyeliner');
@@ -97,15 +97,12 @@ function teeth(clause: Clause): EditStep[] | null {
   return [{ kind: 'whiten-teeth', amount: amountIn(clause, 0.5) }];
 }
 
-const SKIN_PARTS = L.words(
-  'skin, face, cheek, cheeks, nose, complexion, neck, forehead, arm, arms, chest, shoulder',
-);
 const REDNESS = L.words(
   'sunburn, sunburnt, sunburned, redness, flush, flushed, blotchy, rosacea, irritation, rash',
 );
 
 function redness(clause: Clause): EditStep[] | null {
-  const red = has(clause, REDNESS) || (has(clause, ['red', 'pink', 'reddish']) && has(clause, SKIN_PARTS));
+  const red = has(clause, REDNESS) || (has(clause, ['red', 'pink', 'reddish']) && has(clause, L.SKIN_PARTS));
   if (!red || has(clause, EYES)) return null;
   return [{ kind: 'reduce-redness', amount: amountIn(clause, 0.5) }];
 }
@@ -219,98 +216,6 @@ function colourSwap(clause: Clause): boolean {
 const NAMED_CAST = L.words(
   'skin, face, complexion, colour, color, tint, tinge, cast, remove, rid, fix, correct, lighting, filter, hue, level, levels, decrease, reduce, less',
 );
-
-const HIGHLIGHT_FAULTS = L.words(
-  'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
-);
-const SHADOW_FAULTS = L.words(
-  'shadow, shadows, shade, shaded, shadowy, backlit, silhouette, silhouetted, underlit',
-);
-
-function lightRecovery(clause: Clause): EditStep[] | null {
-  // "make the rings more shiny" asks for shine; "make the sunrays less of a glare" asks for less of it
-  // ("the flash made her forehead shiny" tells what went wrong: "made" asks for nothing)
-  const asks = asksFor(clause, ['add']);
-  const wanted = (has(clause, L.MORE) || asks) && !has(clause, ['less', 'fewer']);
-  // (wink gives "shiny" the lemma "bright", so the written word counts too)
-  const faults = clause.tokens.some((t) => HIGHLIGHT_FAULTS.has(t.lemma) || HIGHLIGHT_FAULTS.has(t.word));
-  const highlights = faults && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
-  // ("add more shadows" asks for deeper ones; "make the shadow lighter" opens them)
-  const moreShadow = has(clause, ['add', 'more']) && !has(clause, ['less', 'fewer']);
-  const shadows = (has(clause, SHADOW_FAULTS) && !moreShadow) || lightensFaces(clause);
-  if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
-  // "darken the picture, especially the shadows": deeper, not opened up
-  if (shadows && !highlights && clause.tokens.some((t) => ['darken', 'darker', 'deepen'].includes(t.word)))
-    return null;
-  // "remove the shadow of the tree": a thing to remove, not light to recover
-  if (
-    shadows &&
-    !highlights &&
-    has(clause, L.REMOVE) &&
-    !has(clause, SKIN_PARTS) &&
-    !has(clause, ['face', 'faces'])
-  )
-    return null;
-  // "washed out" alone is faded colour, read by the adjustments; a washed-out sky is burnt out
-  if (
-    has(clause, ['washed']) &&
-    !has(clause, ['sun', 'light', 'bright', 'highlight', 'overexposed']) &&
-    !has(clause, BRIGHT_PARTS)
-  )
-    return null;
-  const amount = amountIn(clause, 0.5);
-  return [
-    {
-      kind: 'light-recovery',
-      highlights: highlights || !shadows ? amount : 0,
-      shadows: shadows ? amount : 0,
-    },
-  ];
-}
-
-/**
- * "Lighten his face", "the faces are too dark": faces darker than the rest are shadows to open up, which is no
- * change of one person.
- */
-function lightensFaces(clause: Clause): boolean {
-  const face = find(clause, ['face', 'faces']);
-  if (face < 0 || has(clause, L.REMOVE)) return false;
-  // the face is what is lightened: "lighten his face", not "lighten this up so my face shows"
-  const verb = find(clause, ['lighten', 'brighten', 'make']);
-  const between = clause.tokens.slice(verb + 1, face);
-  // ("lighten up the faces": "up" right after the verb is its particle, not the photo lightened up)
-  const photo = (t: Token, j: number) => THE_PHOTO.has(t.lemma) && !(j === 0 && t.lemma === 'up');
-  const object = verb >= 0 && verb < face && between.length <= 3 && !between.some(photo);
-  const lighter = has(clause, ['lighten', 'brighten']) || has(clause, ['light', 'bright']);
-  const tooDark = has(clause, ['dark', 'darkness']) && has(clause, ['too', 'so', 'very', 'really', 'quite']);
-  // "make her face visible", "I can't see their faces": faces lost in the dark
-  const hidden =
-    has(clause, ['visible', 'see', 'seen', 'visibility']) && !has(clause, L.GENERATE) && !has(clause, L.CROP);
-  return (object && lighter) || tooDark || hidden;
-}
-
-/** The photo as a whole, which a verb of light may take instead of a face. */
-const THE_PHOTO = L.words('it, this, that, photo, picture, image, up, so');
-
-/** The parts of a photo that burn out first. */
-const BRIGHT_PARTS = L.words('sky, window, sun, cloud, clouds, lamp, snow');
-
-/**
- * "Darken the sky a bit", "the window is too bright": the brightest part of the photo asked darker is its
- * highlights to bring back, which is no change of that part alone.
- */
-function darkensBrightPart(clause: Clause): boolean {
-  if (!has(clause, BRIGHT_PARTS) || has(clause, L.REMOVE)) return false;
-  const darken = has(clause, ['darken', 'dim']) || (has(clause, ['dark']) && has(clause, ['make']));
-  const tooBright =
-    has(clause, ['bright', 'brightness']) && has(clause, ['too', 'less', 'reduce', 'lower', 'down']);
-  // "the sky is completely white", "the sky is washed out": burnt out, not a colour to paint
-  const burnt =
-    has(clause, ['be', 'look', 'come', 'turn']) &&
-    has(clause, ['white', 'washed', 'blank', 'burnt', 'burned']) &&
-    !has(clause, ['make', 'turn', 'change', 'paint']);
-  return darken || tooBright || burnt || (has(clause, ['washed']) && has(clause, L.LESS));
-}
 
 const CLARITY = L.words(
   'clear, clearer, clarity, unblur, deblur, blurriness, blurryness, crisp, crisper, pixelated, pixelation, pixely, quality, hd, resolution, restore, restoration, low-res, lowres',

@@ -94,6 +94,10 @@ export const TRANSPARENT = words(
 export const FACE = words(
   'face, faces, skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, freckle, portrait, selfie, eyebag, circle, scar',
 );
+/** Parts of a person where skin shows: where redness is sunburn and a shadow is on the skin. */
+export const SKIN_PARTS = words(
+  'skin, face, cheek, cheeks, nose, complexion, neck, forehead, arm, arms, chest, shoulder',
+);
 export const SKIN = words(
   'skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, smooth, smoothen, soften, airbrush, flawless, scar, imperfection',
 );
