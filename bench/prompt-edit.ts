@@ -82,6 +82,11 @@ const bySource = sources.map((source) => {
 });
 const heldOut = scoreInterpreter(HELD_OUT, interpretInstruction);
 const heldOut2 = scoreInterpreter(HELD_OUT_2, interpretInstruction);
+const misread = [...heldOut.failures, ...heldOut2.failures].map((f) => {
+  const got = f.got.steps.map((x) => x.kind).join(', ') || 'nothing';
+  const skipped = f.got.skipped.length ? ` (skipped: ${f.got.skipped.map((x) => x.text).join('; ')})` : '';
+  return `- "${f.prompt}" → ${got}${skipped}`;
+});
 
 // 2. Whole plans on big photos, against their floors
 const pool = createWorkerPool({ threads: 1 });
@@ -222,9 +227,7 @@ mended through new tuning instructions, so it is no longer blind: ${heldOut.corr
 change: 25 of 30 on that reading; ${heldOut2.correct} of ${heldOut2.total} now. Four expectations of the first set were restated
 when Chat to Edit gained the steps that answer them better (white balance against a named cast, a removal the
 person points at, "make it clearer", highlight recovery); each is marked in the file. The tuning set, the unit
-suite's instructions, passes in full. Misread now:
-
-${[...heldOut.failures, ...heldOut2.failures].map((f) => `- "${f.prompt}" → ${f.got.steps.map((x) => x.kind).join(', ') || 'nothing'}${f.got.skipped.length ? ` (skipped: ${f.got.skipped.map((x) => x.text).join('; ')})` : ''}`).join('\n')}
+suite's instructions, passes in full. ${misread.length ? `Misread now:\n\n${misread.join('\n')}` : 'None is misread now.'}
 
 **Whole plans** as the server runs them (the stored upload in: decode, steps, encode; medians of ${reps} after a
 warm-up run). The command line checks the file's header as an upload is checked and then runs the same path: the
