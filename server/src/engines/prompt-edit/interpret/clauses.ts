@@ -81,6 +81,11 @@ function praiseStarts(current: readonly Token[], tokens: readonly Token[], i: nu
   );
 }
 
+/** Words of editing that a request never uses as nouns, whatever the tagger says. */
+const ONLY_VERBS = words(
+  'make, remove, erase, delete, brighten, darken, lighten, rotate, sharpen, whiten, straighten, increase, decrease',
+);
+
 /** Verbs that start a wish of their own. */
 const WISH_VERBS = new Set([
   ...REMOVE,
@@ -104,10 +109,12 @@ function startsAnotherWish(current: readonly Token[], token: Token, next: Token 
   const after = ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', ...(afterObject ? ['PRON'] : [])];
   // ("the picture change the background", "black and white clean up the lines": the tagger reads a verb with
   // its object's article or its particle after it as a noun or an adjective)
+  // ("make sun much brighter make sky much bluer": some verbs are never nouns in a request)
   const verb =
     token.pos === 'VERB' ||
     (token.pos === 'NOUN' && next?.pos === 'DET') ||
-    ['up', 'out', 'off'].includes(next?.lemma ?? '');
+    ['up', 'out', 'off'].includes(next?.lemma ?? '') ||
+    ONLY_VERBS.has(token.lemma);
   return (
     verb &&
     WISH_VERBS.has(token.lemma) &&

@@ -202,6 +202,10 @@ describe('lists, particles and comparatives', () => {
     expect(kinds('Remove the tattoo Bring down the exposure')).toEqual(['remove-marked', 'brightness']);
     expect(kinds('decrease size of picture Sharpen photo')).toEqual(['resize', 'sharpen']);
     expect(kinds('make it black and white clean up the fold lines')).toEqual(['grayscale', 'remove-marked']);
+    expect(kinds('remove this water damage increase color saturation')).toEqual([
+      'remove-marked',
+      'saturation',
+    ]);
     // a filter said after a removed background tints the photo; it is no colour for the backdrop
     expect(sut('remove the background and replace with white add a red toned filter').steps[0]).toEqual({
       kind: 'background',
