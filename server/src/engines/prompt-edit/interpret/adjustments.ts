@@ -5,7 +5,7 @@ import { cropIn, flipIn, rotationIn, shapeAt, sizeIn } from './geometry-words';
 import { NAMED_SHAPES } from './sizes';
 import { skip, type ClauseReading } from './reading';
 import { CANNOT } from './reasons';
-import { namesOneThing } from './things';
+import { namesOneThing, PHOTO_NOUNS, qualifiesAThing } from './things';
 
 export function hasAdjustment(clause: Clause): boolean {
   return [
@@ -175,7 +175,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if (L.NOISE.has(w) && !addsGrain) return { kind: 'denoise', amount: amountIn(clause, 0.3) };
   // "less focused", "less sharp": softer
   if (L.SHARP.has(w) && less && !has(clause, L.FIX)) return { kind: 'blur', amount: amount() };
-  if (L.SHARP.has(w) && !(w === 'focus' && has(clause, ['out']) && !isComplaint(clause, i)))
+  // ("so it looks like a clear day": the day is clear)
+  const sharpThing = qualifiesAThing(clause, i);
+  if (L.SHARP.has(w) && !sharpThing && !(w === 'focus' && has(clause, ['out']) && !isComplaint(clause, i)))
     return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
   if (L.BLURRY.has(w) && (isComplaint(clause, i) || less || has(clause, L.FIX)))
     return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
@@ -279,23 +281,13 @@ const CROP_VERBS = L.words('crop, recrop, trim, reframe, tighten, tighter, short
 
 const IN_THE = L.words('the, this, into, of, in, out');
 
-/**
- * An adjective after "a" or "the" and before a noun other than the photo ("a dark line", "the bright lamp")
- * names a thing, in a clause with no verb of its own to change it.
- */
+/** A word that tells a thing apart, in a clause with no verb of its own to change it. */
 function describesAThing(clause: Clause, i: number): boolean {
-  const t = clause.tokens;
-  // ("a brighter version", "a darker background": a comparative asks for itself)
-  if (t[i].pos !== 'ADJ' || t[i].inflected || !['a', 'an', 'the'].includes(t[i - 1]?.lemma ?? ''))
-    return false;
-  const next = t[i + 1];
-  if (!next || next.pos !== 'NOUN' || PHOTO_NOUNS.has(next.lemma)) return false;
-  return !t.some((x) => x.pos === 'VERB' && !['be', 'have'].includes(x.lemma));
+  return (
+    qualifiesAThing(clause, i) &&
+    !clause.tokens.some((x) => x.pos === 'VERB' && !['be', 'have'].includes(x.lemma))
+  );
 }
-
-const PHOTO_NOUNS = L.words(
-  'photo, picture, image, pic, shot, photograph, one, version, copy, print, scan, edit',
-);
 
 /** "make it perfect to post", "make it look good": a wish for a better photo, not praise of one. */
 const PRAISE = L.words(

@@ -86,6 +86,9 @@ const ONLY_VERBS = words(
   'make, remove, erase, delete, brighten, darken, lighten, rotate, sharpen, whiten, straighten, increase, decrease',
 );
 
+/** The directions a turn ends on. */
+const TURNS = words('clockwise, anticlockwise, sideways');
+
 /** Verbs that start a wish of their own. */
 const WISH_VERBS = new Set([
   ...REMOVE,
@@ -110,9 +113,12 @@ function startsAnotherWish(current: readonly Token[], token: Token, next: Token 
   // ("the picture change the background", "black and white clean up the lines": the tagger reads a verb with
   // its object's article or its particle after it as a noun or an adjective)
   // ("make sun much brighter make sky much bluer": some verbs are never nouns in a request)
+  // ("rotate 90 degrees clockwise change background": a turn's direction, an adverb or a number does not
+  // qualify a noun, whatever the tagger makes of it)
+  const bare = ['ADV', 'NUM'].includes(previous) || TURNS.has(current.at(-1)?.lemma ?? '');
   const verb =
     token.pos === 'VERB' ||
-    (token.pos === 'NOUN' && next?.pos === 'DET') ||
+    (token.pos === 'NOUN' && (next?.pos === 'DET' || bare)) ||
     ['up', 'out', 'off'].includes(next?.lemma ?? '') ||
     ONLY_VERBS.has(token.lemma);
   return (

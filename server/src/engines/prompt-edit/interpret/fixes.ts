@@ -4,7 +4,7 @@ import * as L from './lexicon';
 import { hasColourFilter } from './adjustments';
 import { cropIn } from './geometry-words';
 import { namedThing } from './named-thing';
-import { namesOneThing } from './things';
+import { namesOneThing, qualifiesAThing } from './things';
 import { lightRecovery } from './light-fixes';
 
 /**
@@ -222,7 +222,9 @@ const CLARITY = L.words(
 );
 
 function clarity(clause: Clause): EditStep[] | null {
-  if (!has(clause, CLARITY)) return null;
+  // ("so it looks like a clear day": the day is clear, and the photo is not asked to be)
+  const asked = clause.tokens.filter((t, i) => CLARITY.has(t.lemma) && !qualifiesAThing(clause, i));
+  if (asked.length === 0) return null;
   // "make his face look pixelated": pixelation asked for, an effect and no repair
   const pixelated = has(clause, ['pixelated', 'pixelation', 'pixely']) && has(clause, ['look', 'appear']);
   if (pixelated && asksFor(clause) && !has(clause, ['less', 'not', 'no', 'fix'])) return null;

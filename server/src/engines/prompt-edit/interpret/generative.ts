@@ -18,7 +18,7 @@ export function generativeReason(clause: Clause): string | null {
   // "remove the Disney logo", "remove the painting": a style's name on a thing that goes is no style
   const style = find(clause, L.STYLE_WORDS);
   const removesIt = style >= 0 && find(clause, L.REMOVE) >= 0 && find(clause, L.REMOVE) < style;
-  if ((style >= 0 && !removesIt) || (lookLike && !has(clause, TRUE_TO_LIFE)))
+  if ((style >= 0 && !removesIt) || (lookLike && !has(clause, TRUE_TO_LIFE) && !lookIsTheAim(clause)))
     return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
   if (isRecolour(clause)) return CANNOT.recolour;
   if (reshapesABody(clause) || changesSkinTone(clause)) return CANNOT.body;
@@ -126,12 +126,13 @@ const SKIN_FAULTS = L.words(
  * look; "her skin is too dark", "the shadow on her skin" tell of the photo's light, which the repairs fix.
  */
 function changesSkinTone(clause: Clause): boolean {
-  return (
-    has(clause, ['skin', 'complexion']) &&
-    has(clause, SHADES) &&
-    asksFor(clause, ['lighten', 'darken', 'color', 'colour', 'turn']) &&
-    !has(clause, SKIN_FAULTS)
-  );
+  const shaded = has(clause, SHADES) && asksFor(clause, ['lighten', 'darken', 'color', 'colour', 'turn']);
+  // "change the skin tone of the girl" (a tone set right, "to look natural", is a repair)
+  const retoned =
+    has(clause, ['tone', 'colour', 'color']) &&
+    has(clause, ['change', 'alter', 'switch']) &&
+    !has(clause, ['natural', 'normal', 'realistic']);
+  return has(clause, ['skin', 'complexion']) && (shaded || retoned) && !has(clause, SKIN_FAULTS);
 }
 
 export function opensWithNewMarks(clause: Clause): boolean {
@@ -236,6 +237,16 @@ function editsOut(clause: Clause): boolean {
 const PRINTS = L.words('poster, canvas, print');
 
 /** A look that is the photo's own, done right: no style to paint in. */
+/**
+ * "lighten it so it looks like a clear day", "darken it so that it looks like night": an adjustment asked for,
+ * and the look it should give said after "so"; the adjustment is the wish.
+ */
+function lookIsTheAim(clause: Clause): boolean {
+  const so = find(clause, ['so']);
+  const look = find(clause, ['look']);
+  return so > 0 && look > so && hasAdjustment({ ...clause, tokens: clause.tokens.slice(0, so) });
+}
+
 const TRUE_TO_LIFE = L.words(
   'real, reality, life, natural, realistic, true, accurate, camera, dslr, professional, pro, studio, lens',
 );

@@ -10,6 +10,7 @@ import { FILLERS, namedThing } from './named-thing';
 import { mentionIn, pointerIn } from './mentions';
 import { hasAdjustment } from './adjustments';
 import { NAMED_SHAPES } from './sizes';
+import { qualifiesAThing } from './things';
 
 import type { Token } from './tokens';
 
@@ -19,7 +20,10 @@ export function readRemoval(
   afterRemoval: boolean,
   mentioned?: Token[],
 ): ClauseReading | null {
-  let verb = clause.tokens.findIndex((t, i) => L.REMOVE.has(t.lemma) && !narrated(clause, i));
+  // ("so it looks like a clear day": a word of removal that tells a thing apart removes nothing)
+  let verb = clause.tokens.findIndex(
+    (t, i) => L.REMOVE.has(t.lemma) && !narrated(clause, i) && !qualifiesAThing(clause, i),
+  );
   // "bigger without losing detail": a removal verb under a negation removes nothing
   if (verb > 0 && L.NEGATION.has(clause.tokens[verb - 1].lemma) && !couldNot(clause, verb - 1)) verb = -1;
   // "edit the photo so it looks better" mends it, "edit it to remove the quote" removes the quote; "edit him out"

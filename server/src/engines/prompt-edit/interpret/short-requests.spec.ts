@@ -241,7 +241,25 @@ describe('lists, particles and comparatives', () => {
     expect(sut('make its eyes red').steps).toEqual([]);
     expect(sut('make his skin darker').skipped.map((s) => s.reason)).toEqual([CANNOT.body]);
     expect(sut('make her skin a shade lighter').steps).toEqual([]);
+    expect(sut('change the skin tone of the girl').skipped.map((s) => s.reason)).toEqual([CANNOT.body]);
+    expect(sut('change the skin tone to look natural').steps.map((s) => s.kind)).toEqual(['enhance-face']);
     expect(sut('add red hearts here').steps).toEqual([]);
+  });
+
+  it('reads the look after "so" as the aim of the adjustment before it, and a clear day as no wish', () => {
+    expect(sut('Lighten the image so it looks like a clear day').steps).toEqual([
+      { kind: 'brightness', amount: 0.2 },
+    ]);
+    expect(sut('make it look like a painting').skipped.map((s) => s.reason)).toEqual([CANNOT.style]);
+    expect(sut('remove the clear bottle').steps.map((s) => s.kind)).toEqual(['remove-object']);
+    expect(sut('the photo is not clear').steps.map((s) => s.kind)).toEqual(['clarify']);
+  });
+
+  it("starts the next wish after a turn's direction, whatever the tagger makes of the verb", () => {
+    expect(sut('rotate 90 degrees clockwise change background').steps.map((s) => s.kind)).toEqual([
+      'rotate',
+      'background',
+    ]);
   });
 
   it('declines a mark, a glow, grain or shadows asked for, which the repairs would take away', () => {

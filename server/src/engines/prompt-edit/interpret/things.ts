@@ -58,3 +58,21 @@ export function adjustsOneThing(clause: Clause): boolean {
 const PEOPLE = L.words('her, him, them, me, us');
 
 const SPAN_END = L.words('to, by, for, so, until, with, and, in, on, a, bit, little');
+
+/**
+ * An adjective after "a" or "the" and before a noun other than the photo ("a dark line", "the bright lamp", "a
+ * clear day") tells that thing apart from others; it asks for no change of the photo.
+ */
+export function qualifiesAThing(clause: Clause, i: number): boolean {
+  const t = clause.tokens;
+  // ("a brighter version", "a darker background": a comparative asks for itself)
+  if (t[i].pos !== 'ADJ' || t[i].inflected || !['a', 'an', 'the'].includes(t[i - 1]?.lemma ?? ''))
+    return false;
+  const next = t[i + 1];
+  return Boolean(next && next.pos === 'NOUN' && !PHOTO_NOUNS.has(next.lemma));
+}
+
+/** Nouns of the photo itself, which an adjective before them asks to change. */
+export const PHOTO_NOUNS = L.words(
+  'photo, picture, image, pic, shot, photograph, one, version, copy, print, scan, edit',
+);
