@@ -80,7 +80,28 @@ export const TUNING_WRAPPERS: Wrapper[] = [
   ['smiley', (t) => `${t} :)`],
 ];
 
-/** Written after the last fixes, before any run of them: the fifth round, the day's final held-out reading. */
+/**
+ * Written on 2026-11-29 before any run of them, when the fifth round became tuning: the sixth round, held out.
+ */
+export const SIXTH_ROUND_WRAPPERS: Wrapper[] = [
+  ['birthday card', (t) => `${t} It's for my mom's birthday card.`],
+  ['request tag', (t) => `[Request] ${t}`],
+  ['new here', (t) => `New to this sub, hope I'm doing this right! ${t}`],
+  ['a lot to ask', (t) => `Sorry if this is a lot to ask. ${t}`],
+  ['upvotes', (t) => `${t} Upvotes for everyone who tries!`],
+  ['deadline', (t) => `${t} Need it by Friday if possible.`],
+  ['keep it real', (t) => `${t} Please keep it looking real.`],
+  ['link in comments', (t) => `${t} Original file is in the comments.`],
+  ['memorial', (t) => `We lost him in March and this is one of the last photos we took. ${t}`],
+  ['second photo', (t) => `${t} I have a second photo if that helps.`],
+  ['ty', (t) => `${t} ty!!`],
+  ['cheers', (t) => `Cheers mate, ${lowerFirst(t)}`],
+];
+
+/**
+ * Written after the last fixes, before any run of them: the fifth round, the day's final held-out reading on
+ * 2026-11-28; tuning since the sixth round was written.
+ */
 export const FIFTH_ROUND_WRAPPERS: Wrapper[] = [
   ['bday', (t) => `It's my grandpa's 90th birthday on Sunday and we're making a slideshow. ${t}`],
   ['two asks', (t) => `Two things if anyone has time. ${t}`],
@@ -164,6 +185,7 @@ async function main() {
   const { interpretInstruction } = await import('../../server/src/engines/prompt-edit/interpret');
   const bySplit = (split: RealRequest['split']) => REAL_REQUESTS.filter((r) => r.split === split);
   for (const [label, wrappers] of [
+    ['sixth round', SIXTH_ROUND_WRAPPERS],
     ['fifth round', FIFTH_ROUND_WRAPPERS],
     ['held-out wrappers', HELD_OUT_WRAPPERS],
     ['tuning wrappers', TUNING_WRAPPERS],
@@ -176,7 +198,12 @@ async function main() {
     }
   }
   console.log('\nBy wrapper, on the held-out requests (counts only):');
-  for (const [name, wrap] of [...FIFTH_ROUND_WRAPPERS, ...HELD_OUT_WRAPPERS, ...TUNING_WRAPPERS]) {
+  for (const [name, wrap] of [
+    ...SIXTH_ROUND_WRAPPERS,
+    ...FIFTH_ROUND_WRAPPERS,
+    ...HELD_OUT_WRAPPERS,
+    ...TUNING_WRAPPERS,
+  ]) {
     const s = scoreWrapper(bySplit('held-out'), interpretInstruction, wrap);
     console.log(
       `  ${name.padEnd(22)} changed ${String(s.changed).padStart(3)}  lost ${String(s.lost).padStart(3)}  of ${s.rows}`,

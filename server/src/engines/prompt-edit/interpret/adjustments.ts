@@ -41,7 +41,15 @@ export function readAdjustments(clause: Clause): ClauseReading {
   if (steps.length === 0 && has(clause, CROP_VERBS)) return { steps: [{ kind: 'crop' }] };
   const praise =
     has(clause, PRAISE) && has(clause, ['make', 'look']) && !has(clause, ['would', 'will', "'d"]);
-  if (steps.length === 0 && (has(clause, L.ENHANCE) || praise) && !has(clause, ['thanks', 'thank'])) {
+  // ("my best friend took this": a word of betterment that tells a thing apart asks for none, nor does the
+  // best of a contest, "whoever does it best")
+  const betterment = clause.tokens.some(
+    (t, i) =>
+      L.ENHANCE.has(t.lemma) &&
+      !qualifiesAThing(clause, i) &&
+      !(t.lemma === 'best' && clause.tokens[i - 1]?.lemma === 'it'),
+  );
+  if (steps.length === 0 && (betterment || praise) && !has(clause, ['thanks', 'thank'])) {
     return { steps: [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }], general: true };
   }
   // "an arm sticking into the frame": the frame as a place in the photo asks for no crop

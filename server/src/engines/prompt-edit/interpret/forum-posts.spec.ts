@@ -403,3 +403,25 @@ describe('what people write around a request changes nothing', () => {
     expect(sut('Remove The Trash Can From The Photo').steps).toHaveLength(1);
   });
 });
+
+describe('what people write after a wish, written as a new sentence without a stop', () => {
+  it.each([
+    ['darken the entire image Will share the result with my family.', ['brightness-']],
+    ['Remove the glasses and the hand Is that doable?', ['remove-object', 'remove-marked']],
+    ['Remove the glasses and the hand 😍🙏', ['remove-object', 'remove-marked']],
+    ['[Specific] Clean up the lines from the lights (details in comments)', ['remove-marked']],
+    ['Change picture to black and white Whoever does it best gets $20.', ['grayscale']],
+  ])('%s', (text, expected) => {
+    expect(kinds(text)).toEqual(expected);
+  });
+
+  it('names a person called Will, and reads comments in the photo as things', () => {
+    expect(sut('remove Will and Kate from the photo').steps).not.toEqual([]);
+    expect(kinds('remove the comments from the screenshot')).not.toEqual([]);
+  });
+
+  it('asks for no touch-up when the wish itself cannot be done and the story around it says "best"', () => {
+    expect(sut('My best friend took this at the lake. give the girl a pink hat').steps).toEqual([]);
+    expect(kinds('crop it for my best friend')).toEqual(['crop']);
+  });
+});

@@ -60,17 +60,20 @@ const PEOPLE = L.words('her, him, them, me, us');
 const SPAN_END = L.words('to, by, for, so, until, with, and, in, on, a, bit, little');
 
 /**
- * An adjective after "a" or "the" and before a noun other than the photo ("a dark line", "the bright lamp", "a
- * clear day") tells that thing apart from others; it asks for no change of the photo.
+ * An adjective after "a", "the" or a possessive and before a noun other than the photo ("a dark line", "the
+ * bright lamp", "a clear day", "my best friend") tells that thing apart from others; it asks for no change of
+ * the photo.
  */
 export function qualifiesAThing(clause: Clause, i: number): boolean {
   const t = clause.tokens;
   // ("a brighter version", "a darker background": a comparative asks for itself)
-  if (t[i].pos !== 'ADJ' || t[i].inflected || !['a', 'an', 'the'].includes(t[i - 1]?.lemma ?? ''))
-    return false;
+  const comparative = t[i].inflected && /er$/.test(t[i].word);
+  if (t[i].pos !== 'ADJ' || comparative || !DETERMINERS.has(t[i - 1]?.word ?? '')) return false;
   const next = t[i + 1];
   return Boolean(next && next.pos === 'NOUN' && !PHOTO_NOUNS.has(next.lemma));
 }
+
+const DETERMINERS = L.words('a, an, the, my, his, her, our, their, your');
 
 /** Nouns of the photo itself, which an adjective before them asks to change. */
 export const PHOTO_NOUNS = L.words(

@@ -57,6 +57,9 @@ const COMPARATIVES: Record<string, string> = {
  * Phrases that must not be split or misread, rewritten to one token before wink reads the text: "black and
  * white" is one wish, not two; "get rid of" is "remove"; "1920x1080" and "800px" are numbers with units.
  */
+/** "gets $20", "will pay 10 bucks": an offer of money, whose number is no size. */
+const MONEY = /[$€£]\s?\d+(?:[.,]\d+)?\b|\b\d+(?:[.,]\d+)?\s*(?:dollars?|bucks|euros?|pounds|usd)\b/g;
+
 const REWRITES: [RegExp, string][] = [
   [
     /\b(?:black|blak|balck|blck|blac|bkack)\s*(?:and|&|n|'n'|-and-|\/|an)\s*(?:white|whtie|whit|wite|whte|whie)\b|\bb\s*(?:&|\/|and)\s*w\b|\bbnw\b|\bbw\b/g,
@@ -117,7 +120,7 @@ export function tokenize(text: string): Token[] {
   const its = nlp.its;
   const lower = sentencesOf(text).toLowerCase().replace(/[’‘`]/g, "'");
   const spaced = lower.replace(/\b[a-z]{6,}\b/g, (word) => splitRunTogether(word, isWord)?.join(' ') ?? word);
-  let normal = rewriteSizes(` ${spaced} `);
+  let normal = rewriteSizes(` ${spaced.replace(MONEY, ' ')} `);
   for (const [pattern, replacement] of REWRITES) normal = normal.replace(pattern, replacement);
   const doc = nlp.readDoc(normal);
   const tokens: Token[] = [];
@@ -126,6 +129,8 @@ export function tokenize(text: string): Token[] {
     sentence.tokens().each((t: ItemToken) => {
       const word = String(t.out(its.normal));
       const type = String(t.out(its.type));
+      // ("remove the glasses and the hand 😍🙏": a face or a gesture says how the person feels, nothing more)
+      if (type === 'emoji' || type === 'emoticon') return;
       // wink's lemma typing takes model addons the token API does not pass; the call itself is right.
       const winkLemma = type === 'word' ? String(t.out(its.lemma as never)) : word;
       // Function words ("there", "could") are never typos of content words ("these", "cloud").
@@ -233,10 +238,11 @@ const IMPERATIVES =
 /**
  * Capitalised words that open a sentence of courtesy or a question to the reader, not part of the wish before
  * them: "remove the people Thanks in advance", "lighten it Any help is appreciated", "Can pay $10", "I want
- * to print it". Not after a word that carries the wish on ("crop it so I am in the middle").
+ * to print it", "Is that doable?", "Will share the result with my family" ("remove Will and Kate" names him).
+ * Not after a word that carries the wish on ("crop it so I am in the middle").
  */
 const OPENERS =
-  "Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Update|UPDATE|Mods?|Sorry|Budget|Original|P\\.?S\\b|It|It's|This|My|Our|We|She|He|They|DM|PM|LMK|Lmk|Will(?= (?:tip|pay|give|send))|I(?=(?: |')(?:want|need|would|d|m|am|have|had|was|will|ll|just|really|tried|took|think|hope|love)\\b)";
+  "Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Update|UPDATE|Mods?|Sorry|Budget|Original|P\\.?S\\b|It|It's|This|My|Our|We|She|He|They|DM|PM|LMK|Lmk|Will(?= (?!and|or|from|in|on|at|with|to|off|out)[a-z])|Is|Are|Does|Was|Should|Whoever|Anyone|Anybody|I(?=(?: |')(?:want|need|would|d|m|am|have|had|was|will|ll|just|really|tried|took|think|hope|love)\\b)";
 const CARRIED_ON = 'so|that|because|if|when|while|until|unless|as|than|and|but|or';
 
 /**

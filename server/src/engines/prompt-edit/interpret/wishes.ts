@@ -23,7 +23,7 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
     if (colour && !filter && has(clause, ['add', 'make', 'use', 'put', 'one', 'with', 'fill', 'replace']))
       return { steps: [{ kind: 'background', backdrop: { kind: 'color', color: colour } }] };
   }
-  if (isNegated(clause) || isApology(clause) || has(clause, TO_MODERATORS)) return NOTHING;
+  if (isNegated(clause) || isApology(clause) || aboutThePost(clause)) return NOTHING;
   if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }] };
   // "overlay a red heart shape", "write 'together strong' across the top": new marks on the photo, whatever
   // colours or faces they name
@@ -83,8 +83,22 @@ function editsOneThing(clause: Clause): boolean {
 /** Asking for the photo to be mended, as a whole. */
 const REPAIR = L.words('fix, repair, restore, improve, enhance, edit, photoshop, retouch, touchup, better');
 
-/** "Mods please remove if not allowed": words to the forum's moderators are about the post, not the photo. */
+/**
+ * "Mods please remove if not allowed", "(details in comments)": words to the forum's moderators, or pointing to
+ * the comments under the post, are about the post, not the photo ("remove the comments" is a wish).
+ */
+function aboutThePost(clause: Clause): boolean {
+  const t = clause.tokens;
+  const comments = t.findIndex((x) => x.lemma === 'comment');
+  const pointed = (j: number) => POINTING.has(t[j]?.lemma ?? '');
+  return (
+    has(clause, TO_MODERATORS) ||
+    (comments > 0 && (pointed(comments - 1) || (t[comments - 1].lemma === 'the' && pointed(comments - 2))))
+  );
+}
+
 const TO_MODERATORS = L.words('mod, mods, moderator, admin');
+const POINTING = L.words('in, see, check, below');
 
 /** "Sorry for the bad quality": an apology tells of the photo; it asks nothing by itself. */
 function isApology(clause: Clause): boolean {
