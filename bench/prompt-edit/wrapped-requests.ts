@@ -81,7 +81,26 @@ export const TUNING_WRAPPERS: Wrapper[] = [
 ];
 
 /**
- * Written on 2026-11-29 before any run of them, when the fifth round became tuning: the sixth round, held out.
+ * Written on 2026-11-29 before any run of them, when the sixth round became tuning: the seventh round, held out.
+ */
+export const SEVENTH_ROUND_WRAPPERS: Wrapper[] = [
+  ['edit typo', (t) => `${t} Edit: fixed a typo.`],
+  ['anniversary', (t) => `Our 10th anniversary is next week and I want to frame this. ${t}`],
+  ['simple one', (t) => `Hopefully a simple one: ${lowerFirst(t)}`],
+  ['paying', (t) => `${t} Paying $15 for the best edit.`],
+  ['grandpa', (t) => `${t} It's the last photo of my grandpa.`],
+  ['x-post', (t) => `(x-post from r/picrequests) ${t}`],
+  ['lol', (t) => `${t} lol`],
+  ['appreciate', (t) => `${t} Would really appreciate it!`],
+  ['in advance', (t) => `Thank you in advance. ${t}`],
+  ['same as before', (t) => `Same as my last post, ${lowerFirst(t)}`],
+  ['living room', (t) => `${t} I want to print it for my living room.`],
+  ['tried apps', (t) => `${t} I tried a few apps but nothing worked.`],
+];
+
+/**
+ * Written on 2026-11-29 before any run of them, when the fifth round became tuning: the sixth round, held out
+ * until the seventh was written.
  */
 export const SIXTH_ROUND_WRAPPERS: Wrapper[] = [
   ['birthday card', (t) => `${t} It's for my mom's birthday card.`],
@@ -185,6 +204,7 @@ async function main() {
   const { interpretInstruction } = await import('../../server/src/engines/prompt-edit/interpret');
   const bySplit = (split: RealRequest['split']) => REAL_REQUESTS.filter((r) => r.split === split);
   for (const [label, wrappers] of [
+    ['seventh round', SEVENTH_ROUND_WRAPPERS],
     ['sixth round', SIXTH_ROUND_WRAPPERS],
     ['fifth round', FIFTH_ROUND_WRAPPERS],
     ['held-out wrappers', HELD_OUT_WRAPPERS],
@@ -199,6 +219,7 @@ async function main() {
   }
   console.log('\nBy wrapper, on the held-out requests (counts only):');
   for (const [name, wrap] of [
+    ...SEVENTH_ROUND_WRAPPERS,
     ...SIXTH_ROUND_WRAPPERS,
     ...FIFTH_ROUND_WRAPPERS,
     ...HELD_OUT_WRAPPERS,

@@ -411,6 +411,10 @@ describe('what people write after a wish, written as a new sentence without a st
     ['Remove the glasses and the hand 😍🙏', ['remove-object', 'remove-marked']],
     ['[Specific] Clean up the lines from the lights (details in comments)', ['remove-marked']],
     ['Change picture to black and white Whoever does it best gets $20.', ['grayscale']],
+    ['remove the people Upvotes for everyone who tries!', ['remove-object']],
+    ['Brighten the whole photo Need it by Friday if possible.', ['brightness+']],
+    ['change background ty!!', ['background']],
+    ['zoom in Original file is in the comments.', ['crop']],
   ])('%s', (text, expected) => {
     expect(kinds(text)).toEqual(expected);
   });
@@ -423,5 +427,7 @@ describe('what people write after a wish, written as a new sentence without a st
   it('asks for no touch-up when the wish itself cannot be done and the story around it says "best"', () => {
     expect(sut('My best friend took this at the lake. give the girl a pink hat').steps).toEqual([]);
     expect(kinds('crop it for my best friend')).toEqual(['crop']);
+    expect(sut('give the girl a pink hat I have a second photo if that helps.').steps).toEqual([]);
+    expect(kinds('can you help')).toEqual(['auto-levels', 'sharpen']);
   });
 });

@@ -98,7 +98,8 @@ const REWRITES: [RegExp, string][] = [
   [/\b(bring|brought|get)\b(.{0,40}?)\bback to life\b/g, ' restore $2 '],
   [/\b(look|looks|looking)\s+(like\s+|as\s+good\s+as\s+)(brand\s+)?new\b/g, ' restore '],
   // "the glare of the sun. Thanks": a stop after a word, which wink would take for an abbreviation ("Sun.")
-  [/\b([a-z]{3,})\.(?=\s|$)/g, '$1 . '],
+  // ("zoom in. Original file...": "in." is no inch here)
+  [/\b([a-z]{2,})\.(?=\s|$)/g, '$1 . '],
   [/\bplz\b|\bpls\b/g, ' please '],
   // "long time lurker, first time poster": the writer, not a print size
   [/\b(?:first|1st|long)[\s-]*time\s+(?:poster|lurker|user|redditor|caller)\b/g, ' '],
@@ -242,7 +243,7 @@ const IMPERATIVES =
  * Not after a word that carries the wish on ("crop it so I am in the middle").
  */
 const OPENERS =
-  "Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Update|UPDATE|Mods?|Sorry|Budget|Original|P\\.?S\\b|It|It's|This|My|Our|We|She|He|They|DM|PM|LMK|Lmk|Will(?= (?!and|or|from|in|on|at|with|to|off|out)[a-z])|Is|Are|Does|Was|Should|Whoever|Anyone|Anybody|I(?=(?: |')(?:want|need|would|d|m|am|have|had|was|will|ll|just|really|tried|took|think|hope|love)\\b)";
+  "Thanks|Thank|Thx|TIA|Cheers|Any|Please|Can|Could|Would|Much|Edit|Update|UPDATE|Mods?|Sorry|Budget|Original|P\\.?S\\b|It|It's|This|My|Our|We|She|He|They|DM|PM|LMK|Lmk|Will(?= (?!and|or|from|in|on|at|with|to|off|out)[a-z])|Is|Are|Does|Was|Should|Whoever|Anyone|Anybody|Upvotes?|Need(?= it| this| them| the)|I(?=(?: |')(?:want|need|would|d|m|am|have|had|was|will|ll|just|really|tried|took|think|hope|love)\\b)";
 const CARRIED_ON = 'so|that|because|if|when|while|until|unless|as|than|and|but|or';
 
 /**
@@ -258,5 +259,9 @@ function sentencesOf(text: string): string {
   const starts = titleCase ? IMPERATIVES : `${IMPERATIVES}|${OPENERS}`;
   return text
     .replace(new RegExp(`(?<=[a-z0-9])(?<!\\b(?:${CARRIED_ON})) +(?=(?:${starts})\\b)`, 'g'), '. ')
-    .replace(new RegExp(`(?<=\\b[A-Z0-9]+) +(?=(?:${IMPERATIVES.toUpperCase()}|${OPENERS})\\b)`, 'g'), '. ');
+    .replace(new RegExp(`(?<=\\b[A-Z0-9]+) +(?=(?:${IMPERATIVES.toUpperCase()}|${OPENERS})\\b)`, 'g'), '. ')
+    .replace(SIGN_OFF_AT_THE_END, '. ');
 }
+
+/** "change background ty!!", "remove the dog lol": a sign-off in lower case at the very end. */
+const SIGN_OFF_AT_THE_END = / +(?=(?:ty|thx|tia|lol|lmao)\b[\s!.?]*$)/i;

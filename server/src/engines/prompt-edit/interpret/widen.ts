@@ -84,7 +84,7 @@ export function widenWords(tokens: readonly Token[]): Token[] | null {
     const first = i === 0 || tokens[i - 1].type === 'punctuation';
     let lemma: string | null = null;
     if (token.pos === 'VERB' || first) lemma = verbKind(token.lemma);
-    if (lemma === 'improve' && !improvesThePhoto(tokens, i)) lemma = null;
+    if (lemma === 'improve' && (!improvesThePhoto(tokens, i) || inCondition(tokens, i))) lemma = null;
     // "a boring beach photo": a describing word before a noun tells of a thing, not of how the photo came out
     const describesThing = tokens[i + 1]?.pos === 'NOUN';
     if (!lemma && !describesThing && ['ADJ', 'ADV', 'VERB'].includes(token.pos))
@@ -94,6 +94,11 @@ export function widenWords(tokens: readonly Token[]): Token[] | null {
     return { ...token, lemma };
   });
   return changed ? widened : null;
+}
+
+/** "if that helps", "if it would help": a verb under "if" is said of what is offered, not asked for. */
+function inCondition(tokens: readonly Token[], verb: number): boolean {
+  return tokens.slice(Math.max(0, verb - 3), verb).some((t) => t.lemma === 'if');
 }
 
 function improvesThePhoto(tokens: readonly Token[], verb: number): boolean {
