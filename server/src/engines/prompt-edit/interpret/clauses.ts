@@ -172,12 +172,19 @@ export const has = (clause: Clause, words: ReadonlySet<string> | readonly string
   find(clause, words) >= 0;
 
 /**
- * Whether the clause asks for something with "make" ("make his eyes glow"; "the flash made her shiny" tells what
- * went wrong) or with one of `verbs` ("give", "add").
+ * Whether the clause asks for something with "make" ("make his eyes glow") or with one of `verbs` ("give",
+ * "add"); a verb in the past tells what went wrong ("the flash made her shiny", "it gave him red eyes").
  */
 export function asksFor(clause: Clause, verbs: readonly string[] = []): boolean {
-  return clause.tokens.some((t) => (t.lemma === 'make' && t.word !== 'made') || verbs.includes(t.lemma));
+  return clause.tokens.some((t) => (t.lemma === 'make' || verbs.includes(t.lemma)) && !isPast(t));
 }
+
+/** A verb's past form: "made", "gave", "added", "turned". */
+export function isPast(token: Token): boolean {
+  return PAST_FORMS.has(token.word) || (token.word !== token.lemma && /ed$/.test(token.word));
+}
+
+const PAST_FORMS = words('made, gave, took, got, put, brought');
 
 /** A number written in digits or words at token i, if any. */
 export function numberAt(clause: Clause, i: number): number | null {

@@ -1,5 +1,5 @@
 import type { ColourCast, EditStep, KeepRegion } from '../edit-plan';
-import { amountIn, asksFor, find, has, type Clause } from './clauses';
+import { amountIn, asksFor, find, has, isPast, type Clause } from './clauses';
 import * as L from './lexicon';
 import { hasColourFilter } from './adjustments';
 import { cropIn } from './geometry-words';
@@ -35,10 +35,7 @@ function paintsOn(clause: Clause): boolean {
   if (has(clause, ['remove', 'less', 'fix', 'reduce', 'rid'])) return false;
   if (has(clause, MAKEUP)) return true;
   // ("the flash gave her red eyes" tells what went wrong: a past verb asks for nothing)
-  const adds = clause.tokens.some(
-    (t) =>
-      ['add', 'put', 'apply', 'give'].includes(t.lemma) && !['gave', 'added', 'applied'].includes(t.word),
-  );
+  const adds = clause.tokens.some((t) => ['add', 'put', 'apply', 'give'].includes(t.lemma) && !isPast(t));
   if (
     has(clause, ['redeye']) ||
     clause.tokens.some((t, i) => t.lemma === 'red' && EYES.has(clause.tokens[i + 1]?.lemma ?? ''))
@@ -81,8 +78,7 @@ function eyes(clause: Clause): EditStep[] | null {
   // "make his eyes glow", "give her glowing eyes", "make its eyes red": a glow or a red asked for, which is no
   // fault to fix ("make the red eyes go away", "make them black again" fix one)
   // ("the flash gave him red eyes" tells what went wrong)
-  const gives = clause.tokens.some((t) => t.word === 'give');
-  const asksForGlow = (asksFor(clause, ['add']) || gives) && !has(clause, UNDOING);
+  const asksForGlow = asksFor(clause, ['add', 'give']) && !has(clause, UNDOING);
   if (asksForGlow && has(clause, ['glow', 'glowing', 'laser', 'demon', 'demonic', 'red'])) return null;
   return has(clause, EYE_FAULTS) || has(clause, ['redeye']) ? [{ kind: 'red-eye' }] : null;
 }

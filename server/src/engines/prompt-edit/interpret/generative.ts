@@ -125,15 +125,22 @@ const SKIN_FAULTS = L.words(
  * "make his skin darker", "lighten her complexion": a person's skin turned another shade, which changes how they
  * look; "her skin is too dark", "the shadow on her skin" tell of the photo's light, which the repairs fix.
  */
-function changesSkinTone(clause: Clause): boolean {
+export function changesSkinTone(clause: Clause): boolean {
   const shaded = has(clause, SHADES) && asksFor(clause, ['lighten', 'darken', 'color', 'colour', 'turn']);
   // "change the skin tone of the girl" (a tone set right, "to look natural", is a repair)
   const retoned =
     has(clause, ['tone', 'colour', 'color']) &&
     has(clause, ['change', 'alter', 'switch']) &&
     !has(clause, ['natural', 'normal', 'realistic']);
-  return has(clause, ['skin', 'complexion']) && (shaded || retoned) && !has(clause, SKIN_FAULTS);
+  // "turn her skin purple", "make his skin green" ("less purple", "back to normal" undo a cast)
+  const coloured =
+    clause.tokens.some((t) => L.COLOURS[t.word] !== undefined) &&
+    asksFor(clause, ['turn', 'color', 'colour', 'paint']) &&
+    !has(clause, UNDOES_A_CAST);
+  return has(clause, ['skin', 'complexion']) && (shaded || retoned || coloured) && !has(clause, SKIN_FAULTS);
 }
+
+const UNDOES_A_CAST = L.words('less, not, no, normal, natural, fix, remove, reduce, correct, back');
 
 export function opensWithNewMarks(clause: Clause): boolean {
   const opening = clause.tokens.find((t) => !COURTESY_OPENERS.has(t.lemma));

@@ -243,6 +243,9 @@ describe('lists, particles and comparatives', () => {
     expect(sut('make her skin a shade lighter').steps).toEqual([]);
     expect(sut('change the skin tone of the girl').skipped.map((s) => s.reason)).toEqual([CANNOT.body]);
     expect(sut('change the skin tone to look natural').steps.map((s) => s.kind)).toEqual(['enhance-face']);
+    expect(sut('turn her skin purple').skipped.map((s) => s.reason)).toEqual([CANNOT.body]);
+    expect(sut('make her skin less purple').steps.map((s) => s.kind)).toEqual(['auto-white-balance']);
+    expect(sut('the flash gave him red eyes').steps).toEqual([{ kind: 'red-eye' }]);
     expect(sut('add red hearts here').steps).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { readFix } from './fixes';
 import { couldNot, readRemoval } from './removals';
 import { namedThing } from './named-thing';
 import { CANNOT } from './reasons';
-import { generativeReason, namesBackground, opensWithNewMarks, PUTTING } from './generative';
+import { changesSkinTone, generativeReason, namesBackground, opensWithNewMarks, PUTTING } from './generative';
 import { namesOneThing } from './things';
 import { NAMED_SHAPES } from './sizes';
 
@@ -30,6 +30,8 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
   if (opensWithNewMarks(clause)) return skip(clause, CANNOT.generate);
   // A repair of a face part comes first: "whiten her teeth" names a body part, yet changes no one
   const fix = readFix(clause);
+  // ("turn her skin purple" names the cast a repair would take away, and asks for it)
+  if (fix && changesSkinTone(clause)) return skip(clause, CANNOT.body);
   if (fix?.some((step) => FACE_FIXES.has(step.kind))) {
     // "restore this photo or colourize it": the restoration runs, the colour is named as out of reach
     const colourise = generativeReason(clause) === CANNOT.colorize;
