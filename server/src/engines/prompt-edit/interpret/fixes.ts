@@ -219,8 +219,7 @@ const CLARITY = L.words(
 
 function clarity(clause: Clause): EditStep[] | null {
   // ("so it looks like a clear day": the day is clear, and the photo is not asked to be)
-  const asked = clause.tokens.filter((t, i) => CLARITY.has(t.lemma) && !qualifiesAThing(clause, i));
-  if (asked.length === 0) return null;
+  if (!clause.tokens.some((t, i) => CLARITY.has(t.lemma) && !qualifiesAThing(clause, i))) return null;
   // "make his face look pixelated": pixelation asked for, an effect and no repair
   const pixelated = has(clause, ['pixelated', 'pixelation', 'pixely']) && has(clause, ['look', 'appear']);
   if (pixelated && asksFor(clause) && !has(clause, ['less', 'not', 'no', 'fix'])) return null;

@@ -243,7 +243,6 @@ function editsOut(clause: Clause): boolean {
 /** What a photo is made into by printing it bigger: "make it into a poster". */
 const PRINTS = L.words('poster, canvas, print');
 
-/** A look that is the photo's own, done right: no style to paint in. */
 /**
  * "lighten it so it looks like a clear day", "darken it so that it looks like night": an adjustment asked for,
  * and the look it should give said after "so"; the adjustment is the wish.
@@ -254,6 +253,7 @@ function lookIsTheAim(clause: Clause): boolean {
   return so > 0 && look > so && hasAdjustment({ ...clause, tokens: clause.tokens.slice(0, so) });
 }
 
+/** A look that is the photo's own, done right: no style to paint in. */
 const TRUE_TO_LIFE = L.words(
   'real, reality, life, natural, realistic, true, accurate, camera, dslr, professional, pro, studio, lens',
 );

@@ -53,13 +53,13 @@ const COMPARATIVES: Record<string, string> = {
   softer: 'soft',
 };
 
+/** "gets $20", "will pay 10 bucks": an offer of money, whose number is no size. */
+const MONEY = /[$€£]\s?\d+(?:[.,]\d+)?\b|\b\d+(?:[.,]\d+)?\s*(?:dollars?|bucks|euros?|pounds|usd)\b/g;
+
 /**
  * Phrases that must not be split or misread, rewritten to one token before wink reads the text: "black and
  * white" is one wish, not two; "get rid of" is "remove"; "1920x1080" and "800px" are numbers with units.
  */
-/** "gets $20", "will pay 10 bucks": an offer of money, whose number is no size. */
-const MONEY = /[$€£]\s?\d+(?:[.,]\d+)?\b|\b\d+(?:[.,]\d+)?\s*(?:dollars?|bucks|euros?|pounds|usd)\b/g;
-
 const REWRITES: [RegExp, string][] = [
   [
     /\b(?:black|blak|balck|blck|blac|bkack)\s*(?:and|&|n|'n'|-and-|\/|an)\s*(?:white|whtie|whit|wite|whte|whie)\b|\bb\s*(?:&|\/|and)\s*w\b|\bbnw\b|\bbw\b/g,
