@@ -17,6 +17,7 @@ export const TASKS = {
   'detect-watermark': () => import('../models/watermark-detect/watermark-detect.task.ts'),
   'detect-faces': () => import('../models/face/detect-faces.task.ts'),
   'detect-hands': () => import('../models/hands/detect-hands.task.ts'),
+  'detect-bodies': () => import('../models/bodies/detect-bodies.task.ts'),
   'measure-photo': () => import('../models/face-retouch/measure-photo.task.ts'),
   'restore-photo': () => import('../models/face-retouch/restore-photo.task.ts'),
   'face-detail': () => import('../models/face-retouch/face-detail.task.ts'),

@@ -4,7 +4,7 @@
  * asks the same question before the headshot (headshotPeople) to offer the choice when there is one.
  */
 import { AppError } from '../../lib/errors';
-import { rawToSharp, type RawImage } from '../../lib/image/raw-image';
+import { smallRgbCopy, type RawImage } from '../../lib/image/raw-image';
 import type { WorkerPool } from '../../inference/pool';
 import { detectFaces, type Face, type FaceBox } from '../../models/face';
 import { mainFace } from '../../models/headshot/framing';
@@ -104,16 +104,11 @@ async function foregroundPeople(
   pool: WorkerPool,
   signal?: AbortSignal,
 ): Promise<PeopleMatte> {
-  const shrink = Math.min(1, PEOPLE_SIDE / Math.max(image.width, image.height));
-  const width = Math.max(1, Math.round(image.width * shrink));
-  const height = Math.max(1, Math.round(image.height * shrink));
-  const data = new Uint8Array(
-    await rawToSharp(image).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
-  );
+  const { copy } = await smallRgbCopy(image, PEOPLE_SIDE);
   const { alpha } = await pool.run(
     'person-matte',
-    { image: { data, width, height, channels: 3 }, coarse: true },
-    { transferList: [data.buffer], signal },
+    { image: copy, coarse: true },
+    { transferList: [copy.data.buffer], signal },
   );
-  return { data: alpha, width, height };
+  return { data: alpha, width: copy.width, height: copy.height };
 }

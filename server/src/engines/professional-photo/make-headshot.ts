@@ -30,6 +30,9 @@ import { isolateMainPerson } from '../../models/headshot/isolate';
 import { fadeStrayMatte } from '../../models/headshot/stray-matte';
 import { dropFromMatte, othersHands } from '../../models/headshot/others-hands';
 import { detectHands } from '../../models/hands';
+import { detectBodies } from '../../models/bodies';
+import { armsByOwner } from '../../models/headshot/arms';
+import { insideTheBody } from '../../models/headshot/mend-body';
 import { findHeadTop, firmBody, photoCuts } from '../../models/headshot/person';
 import { composeFrame, fitToPhoto, FRAMING_RULES, overflow } from '../../models/headshot/composition';
 import { tidyLight, type LightReport } from '../../models/headshot/light';
@@ -107,10 +110,13 @@ export async function makeHeadshot(
       `${chosenBy === 'point' ? 'The face of the person chosen' : 'The face in this photo'} is too small for a headshot (${Math.round(face.box.width)} px wide; at least ${MIN_HEADSHOT_FACE_PX} px is needed). Please use a closer or larger photo.`,
     );
   }
-  // Other people's hands on the subject are judged once the group is cut apart; found meanwhile. A headshot
+  // Other people's hands on the subject are judged once the group is cut apart (by their look and by whose
+  // elbow their forearm runs to); hands and skeletons are found meanwhile. A headshot
   // refused or cancelled before then never awaits them, so their failure must not go unhandled.
   const hands = detectHands(image, pool, signal);
   hands.catch(() => {});
+  const bodies = detectBodies(image, pool, signal);
+  bodies.catch(() => {});
   const levelled = await refinedFace(image, face, pool, signal);
   if (faceOutside(levelled, image) > MAX_FACE_OUTSIDE) throw new AppError('NOTHING_TO_DO', FACE_CUT_MESSAGE);
   const level = levelFace(levelled);
@@ -149,10 +155,14 @@ export async function makeHeadshot(
     fade: EDGE_FADE * (level.right - level.left),
   };
   const alpha = warpMatte({ pixels: { data: matte, ...size(bounds) }, ...region }, frame, edges);
-  const label = isolateMainPerson(alpha, frame, face, found, colour);
-  const others = othersHands(await hands, frame, face, alpha, label);
+  const arms = armsByOwner(await bodies, face, found);
+  const label = isolateMainPerson(alpha, frame, face, found, colour, arms);
+  const others = othersHands(await hands, frame, face, alpha, label, arms);
   const onFrame = faceOnOutput(face, frame);
   const { box } = onFrame;
+  // What is dropped inside the subject's outline is filled with their clothing once their colours are known.
+  const mend = insideTheBody(others.drop, alpha, label, width, height, box.y + box.height);
+  for (let i = 0; i < mend.length; i++) if (mend[i]) others.drop[i] = 0;
   dropFromMatte(alpha, others.drop, width, height, HAND_FEATHER * box.width);
   fadeStrayMatte(
     alpha,
@@ -168,7 +178,13 @@ export async function makeHeadshot(
   progress(0.8, 'Lighting and backdrop');
   const n = width * height;
   const person = new Uint8Array(n * 3);
-  decontaminate(await colourMeans(colour, alpha, width, height), colour, alpha, width, height, person, 3);
+  // Hidden while the subject's colours are estimated, so the other person's hand feeds none of them.
+  const seen = mend.includes(1) ? alpha.map((a, i) => (mend[i] ? 0 : a)) : alpha;
+  decontaminate(await colourMeans(colour, seen, width, height), colour, seen, width, height, person, 3);
+  if (seen !== alpha) {
+    progress(0.82, 'Filling in where a hand was');
+    person.set(await fillOnFrame(person, mend, width, height, pool, signal));
+  }
   const colourful = isColourful(image);
   const light = tidyLight(person, alpha, width, skinSample(onFrame, level, frame), colourful);
   const backdrop = renderBackdrop({
@@ -280,6 +296,25 @@ async function detailFor(
     },
   );
   return { pixels, upscaled: factor };
+}
+
+/** The frame's colour with `mask`'s pixels filled by the learned fill from what surrounds them. */
+async function fillOnFrame(
+  colour: Uint8Array,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  pool: WorkerPool,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  const data = new Uint8Array(colour);
+  const bits = new Uint8Array(mask);
+  const { data: filled } = await pool.run(
+    'inpaint',
+    { data, width, height, channels: 3, mask: bits, options: { kind: 'object', grow: 2 } },
+    { transferList: [data.buffer, bits.buffer], signal },
+  );
+  return filled;
 }
 
 /** The skin of the face on the frame, whose centre line is the frame's by construction. */

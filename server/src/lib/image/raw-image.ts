@@ -42,6 +42,28 @@ export function rawToSharp(image: RawImage): Sharp {
   });
 }
 
+/**
+ * An sRGB copy at most `side` pixels long (the photo itself, copied, when it is smaller), and the factor
+ * from the copy's pixels back to the photo's: models that look at a small view get no more than they use.
+ */
+export async function smallRgbCopy(
+  image: RawImage,
+  side: number,
+): Promise<{ copy: RawImage & { data: Uint8Array<ArrayBuffer> }; scale: number }> {
+  const shrink = Math.min(1, side / Math.max(image.width, image.height));
+  const width = Math.max(8, Math.round(image.width * shrink));
+  const height = Math.max(8, Math.round(image.height * shrink));
+  const data = new Uint8Array(
+    await rawToSharp(image)
+      .resize(width, height, { fit: 'fill' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer(),
+  );
+  return { copy: { data, width, height, channels: 3 as const }, scale: image.width / width };
+}
+
 export async function encodePng(image: RawImage): Promise<Buffer> {
   return rawToSharp(image).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -140,6 +140,49 @@ describe('isolateMainPerson', () => {
   });
 });
 
+describe('isolateMainPerson with the arms the skeleton model found', () => {
+  const main = drawnFace(250, 150, 80);
+  const neighbour = drawnFace(60, 120, 60);
+  const at = (alpha: Uint8Array, x: number, y: number) => alpha[y * SIDE + x];
+  // The main head and body, the main person's upper arm hanging down its left (columns 110 to 150), and a
+  // neighbour's head and body at the left whose side touches that arm.
+  const paint = (x: number, y: number) => {
+    if (inEllipse(x, y, 250, 145, 50, 65)) return 255;
+    if (inEllipse(x, y, 60, 115, 40, 50)) return 255;
+    if (y > 200 && x >= 150 && x < 320) return 255;
+    if (y > 215 && x >= 110 && x < 150) return 255;
+    if (y > 165 && x >= 20 && x < 110) return 255;
+    return 0;
+  };
+
+  it("keeps the main person's arm where a neighbour's body touches it", () => {
+    const without = matte(paint);
+    isolateMainPerson(without, frame, main, [neighbour, main]);
+    // Nearer the neighbour's body than the main body's column, the arm went to the neighbour.
+    expect(at(without, 125, 260)).toBe(0);
+    const alpha = matte(paint);
+    isolateMainPerson(alpha, frame, main, [neighbour, main], undefined, [
+      { subject: true, shoulder: { x: 160, y: 215 }, elbow: { x: 130, y: 380 } },
+    ]);
+    expect(at(alpha, 125, 260)).toBe(255);
+    expect(at(alpha, 60, 300)).toBe(0);
+  });
+
+  it('gives a forearm reaching in from outside the frame to its owner, whose face the frame leaves out', () => {
+    // A forearm enters at the right edge (rows 300 to 330) and touches the main body at column 320.
+    const forearm = (x: number, y: number) => (x >= 320 && y >= 300 && y < 330 ? 255 : paint(x, y));
+    const without = matte(forearm);
+    isolateMainPerson(without, frame, main, [neighbour, main]);
+    expect(at(without, 380, 315)).toBe(255);
+    const alpha = matte(forearm);
+    isolateMainPerson(alpha, frame, main, [neighbour, main], undefined, [
+      { subject: false, elbow: { x: 470, y: 330 }, wrist: { x: 350, y: 312 } },
+    ]);
+    expect(at(alpha, 380, 315)).toBe(0);
+    expect(at(alpha, 250, 300)).toBe(255);
+  });
+});
+
 /**
  * A face whose 468 landmarks fill its oval (as a real mesh does), width `width` and 1.3 times as tall, with
  * its eye landmarks where eyes are: 0.2 of the width either side, 0.15 of it above the centre.

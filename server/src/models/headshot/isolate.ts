@@ -11,7 +11,9 @@
  */
 import { boxMean } from '../guided-filter/guided-filter';
 import type { Face } from '../face/types';
-import { faceOnOutput, type FrameTransform } from './framing';
+import type { Arm } from './arms';
+import { faceOnOutput, toOutput, type FrameTransform } from './framing';
+import { distanceToSegment } from './geometry';
 import { givePressedGaps } from './pressed-faces';
 
 /** Pixels of at least this alpha (of 255) carry a person's front; soft hair below it still takes a label. */
@@ -24,6 +26,8 @@ const FACE_OVAL = 0.95;
 const BODY_REACH = 1.5;
 /** A neighbour's crown seed reaches this many of their face heights above the face's box. */
 const CROWN_REACH = 0.3;
+/** An arm's bones (shoulder to elbow, elbow to wrist) seed its owner this wide (radius), in face widths. */
+const BONE_RADIUS = 0.12;
 /** A step onto a pixel costs one plus this many per level of colour edge there (0-255, after a 3x3 mean). */
 const EDGE_COST = 0.5;
 /** The dearest step, so the fronts' queue has a bounded number of buckets. */
@@ -76,6 +80,8 @@ function seedsOf(face: Face, frame: FrameTransform, bodyTo: number, rival = fals
  * Keeps in the frame's matte (8-bit, in place) only the person connected to the main face, with every other
  * detected face as a rival. The main body's seed runs to the frame's bottom; a neighbour's seed stops short
  * of the main person's body column, so someone standing behind the main person cannot claim their shoulders.
+ * `arms` (photo pixels) seed their owners along their bones, which reach people whose face the frame leaves
+ * out and keep an arm to its owner where it touches a neighbour.
  * Returns whose each pixel is: 1 the main person, 2 someone else, 0 no one.
  */
 export function isolateMainPerson(
@@ -84,6 +90,7 @@ export function isolateMainPerson(
   main: Face,
   faces: readonly Face[],
   colour?: Uint8Array,
+  arms: readonly Arm[] = [],
 ): Uint8Array {
   const { width, height } = frame;
   const n = width * height;
@@ -123,13 +130,38 @@ export function isolateMainPerson(
       return who === 1 || label[y * width + x] === 0;
     });
   };
+  const plantBones = (subject: boolean) => {
+    const radius = BONE_RADIUS * mainBox.width;
+    for (const arm of arms) {
+      if (arm.subject !== subject) continue;
+      const [shoulder, elbow, wrist] = [arm.shoulder, arm.elbow, arm.wrist].map(
+        (p) => p && toOutput(frame, p),
+      );
+      for (const [a, b] of [
+        [shoulder, elbow],
+        [elbow, wrist],
+      ])
+        if (a && b) {
+          const near = (x: number, y: number) => distanceToSegment({ x, y }, a, b) <= radius;
+          const box = {
+            x0: Math.min(a.x, b.x) - radius,
+            x1: Math.max(a.x, b.x) + radius,
+            y0: Math.min(a.y, b.y) - radius,
+            y1: Math.max(a.y, b.y) + radius,
+          };
+          plant(box, subject ? 1 : 2, near);
+        }
+    }
+  };
   plantOval(main, 1);
   for (const seed of seedsOf(main, frame, height)) plant(seed, 1);
+  plantBones(true);
   for (const face of faces)
     if (face !== main) {
       plantOval(face, 2);
       for (const seed of seedsOf(face, frame, height, true)) plant(seed, 2);
     }
+  plantBones(false);
 
   // Fronts move through solid matte first, cheapest path first (costs from the photo's edges); then the
   // labels spread into the soft matte (fine hair) around them, which never carries a front across the

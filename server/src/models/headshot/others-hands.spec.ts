@@ -89,6 +89,27 @@ describe('othersHands', () => {
     expect(judged.map((j) => j.others)).toEqual(['forearm-in-someone-else']);
   });
 
+  it("drops a hand whose forearm runs to someone else's elbow, found though their face is outside the frame", () => {
+    // A fist in front of the subject's chest, its wrist below it; the forearm runs down and right.
+    const { alpha, label } = scene();
+    const fist = hand({ x: 260, y: 330 }, { x: -0.3, y: -0.95 });
+    const elsewhere = { subject: true, elbow: { x: 100, y: 380 } };
+    const { drop, judged } = othersHands([fist], FRAME, FACE, alpha, label, [
+      elsewhere,
+      { subject: false, elbow: { x: 290, y: 420 } },
+    ]);
+    expect(judged.map((j) => j.others)).toEqual(['elbow-of-someone-else']);
+    // The fist goes, and the forearm toward that elbow.
+    expect(drop[300 * SIZE + 270]).toBe(1);
+    expect(drop[380 * SIZE + 276]).toBe(1);
+    // The subject's own hand, the same fist with the subject's elbow in line, stays.
+    const own = othersHands([fist], FRAME, FACE, alpha, label, [
+      { subject: true, elbow: { x: 288, y: 418 } },
+      { subject: false, elbow: { x: 290, y: 420 } },
+    ]);
+    expect(own.judged.map((j) => j.others)).toEqual([undefined]);
+  });
+
   it("drops an arm round the subject's shoulders, reaching in from the side above the chest", () => {
     const { alpha, label } = scene();
     const { judged } = othersHands([hand({ x: 70, y: 240 }, { x: 1, y: 0.2 })], FRAME, FACE, alpha, label);

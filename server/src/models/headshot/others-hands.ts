@@ -4,13 +4,16 @@
  * resting on someone belongs to whoever reached it first. Whose hand it is shows in its forearm, which runs
  * from the wrist away from the fingers: into another person's part of the matte; up from a hand below the
  * mouth, as an arm laid over the shoulder from behind does (fingers hanging down the front); or out past the
- * subject's face and not down, as an arm round the shoulders does. The subject's own raised hands have their
- * forearm running down toward their own elbow.
+ * subject's face and not down, as an arm round the shoulders does; or toward another person's elbow, found by
+ * the skeleton model even when that person's face is outside the frame. The subject's own raised hands have
+ * their forearm running down toward their own elbow.
  */
 import { boxMean } from '../guided-filter/guided-filter';
 import type { Hand } from '../hands/hand-detector.model';
 import type { Face } from '../face/types';
+import type { Arm } from './arms';
 import { faceOnOutput, toOutput, type FrameTransform, type Point } from './framing';
+import { convexHull, distanceToSegment } from './geometry';
 
 /** The forearm is sampled this many hand lengths (wrist to the middle finger's base) from the wrist. */
 const FOREARM_SAMPLES = [1, 1.5, 2, 2.5, 3];
@@ -28,6 +31,13 @@ const MAX_DOWNWARD = 0.35;
 /** ...from a wrist beyond this share of the face's width from its centre line, above the chest. */
 const BESIDE_FACE = 0.5;
 const CHEST_BELOW_CHIN = 1;
+/**
+ * The forearm's elbow: within this angle (radians) of the forearm's direction, and this many hand lengths
+ * from the wrist. Another person's elbow counts only when the subject's is not about as well in line.
+ */
+const ELBOW_CONE = (35 * Math.PI) / 180;
+const ELBOW_REACH = [1.2, 5];
+const ELBOW_TIE = (10 * Math.PI) / 180;
 /** What is dropped: the hand's landmarks grown by this many hand lengths, and its forearm this wide (radius). */
 const HAND_MARGIN = 0.5;
 const FOREARM_RADIUS = 0.45;
@@ -37,16 +47,19 @@ const MIN_KEPT = 0.2;
 /** Hands the two models are less sure of than this are left alone. */
 const MIN_SCORE = 0.3;
 
+type Elbow = Point & { subject: boolean };
+
 export interface HandJudgement {
   hand: Hand;
   /** Why it is another person's; undefined for the subject's own hand. */
-  others?: 'forearm-in-someone-else' | 'arm-over-the-shoulder' | 'arm-round-the-shoulders';
+  others?:
+    'forearm-in-someone-else' | 'elbow-of-someone-else' | 'arm-over-the-shoulder' | 'arm-round-the-shoulders';
 }
 
 /**
  * Judges each hand the subject's part of the frame holds (`alpha` after the group was cut apart, `label` 1 the
- * subject, 2 someone else, 0 no one) and returns what to drop: a mask of the frame, 1 on other people's hands
- * and forearms.
+ * subject, 2 someone else, 0 no one; `arms` on the photo) and returns what to drop: a mask of the frame, 1 on
+ * other people's hands and forearms.
  */
 export function othersHands(
   hands: readonly Hand[],
@@ -54,6 +67,7 @@ export function othersHands(
   main: Face,
   alpha: Uint8Array,
   label: Uint8Array,
+  arms: readonly Arm[] = [],
 ): { drop: Uint8Array; judged: HandJudgement[] } {
   const { width, height } = frame;
   const drop = new Uint8Array(width * height);
@@ -62,6 +76,9 @@ export function othersHands(
   const centre = face.x + face.width / 2;
   const chin = face.y + face.height;
   const chest = chin + face.height * CHEST_BELOW_CHIN;
+  const elbows = arms.flatMap(({ elbow, subject }) =>
+    elbow ? [{ ...toOutput(frame, elbow), subject }] : [],
+  );
   for (const hand of hands) {
     if (hand.score < MIN_SCORE) continue;
     const points = Array.from({ length: 21 }, (_, k) =>
@@ -72,35 +89,66 @@ export function othersHands(
     const length = Math.hypot(points[9].x - wrist.x, points[9].y - wrist.y);
     if (length < 2) continue;
     const along = unit({ x: wrist.x - palm.x, y: wrist.y - palm.y });
-    const region = handRegion(points, wrist, along, length, width, height);
+    const reach = {
+      x: wrist.x + along.x * length * FOREARM_LENGTH,
+      y: wrist.y + along.y * length * FOREARM_LENGTH,
+    };
+    const region = handRegion(points, wrist, reach, length, width, height);
     if (keptShare(region, alpha) < MIN_KEPT) continue;
+    const othersElbow = elbowOfSomeoneElse(elbows, wrist, along, length);
     const side = Math.sign(wrist.x - centre);
     const labels = FOREARM_SAMPLES.map((t) =>
       labelAt(label, width, height, wrist.x + along.x * length * t, wrist.y + along.y * length * t),
     );
     const others = labels.includes(2)
       ? 'forearm-in-someone-else'
-      : along.y < -UPWARD &&
-          palm.y > face.y + BELOW_MOUTH * face.height &&
-          restsOnSubject(label, width, height, points, length)
-        ? 'arm-over-the-shoulder'
-        : along.x * side > OUTWARD &&
-            along.y < MAX_DOWNWARD &&
-            Math.abs(wrist.x - centre) > BESIDE_FACE * face.width &&
-            wrist.y < chest
-          ? 'arm-round-the-shoulders'
-          : undefined;
+      : othersElbow
+        ? 'elbow-of-someone-else'
+        : along.y < -UPWARD &&
+            palm.y > face.y + BELOW_MOUTH * face.height &&
+            restsOnSubject(label, width, height, points, length)
+          ? 'arm-over-the-shoulder'
+          : along.x * side > OUTWARD &&
+              along.y < MAX_DOWNWARD &&
+              Math.abs(wrist.x - centre) > BESIDE_FACE * face.width &&
+              wrist.y < chest
+            ? 'arm-round-the-shoulders'
+            : undefined;
     judged.push({ hand, others });
-    if (others) for (const i of region) drop[i] = 1;
+    // The forearm to an elbow found runs where the arm really is, which the hand's own line only guesses.
+    const dropped = othersElbow ? handRegion(points, wrist, othersElbow, length, width, height) : region;
+    if (others) for (const i of dropped) drop[i] = 1;
   }
   return { drop, judged };
 }
 
-/** The frame's pixels of the hand (its landmarks' hull, grown) and of its forearm (a capsule from the wrist). */
+/** The elbow best in line with the forearm, when it is someone else's and the subject's is not about as well in line. */
+function elbowOfSomeoneElse(
+  elbows: readonly Elbow[],
+  wrist: Point,
+  along: Point,
+  length: number,
+): Elbow | undefined {
+  let best: (Elbow & { angle: number }) | undefined;
+  let subjects = Infinity;
+  for (const elbow of elbows) {
+    const dx = elbow.x - wrist.x;
+    const dy = elbow.y - wrist.y;
+    const distance = Math.hypot(dx, dy);
+    if (distance < ELBOW_REACH[0] * length || distance > ELBOW_REACH[1] * length) continue;
+    const angle = Math.acos(Math.max(-1, Math.min(1, (dx * along.x + dy * along.y) / distance)));
+    if (angle > ELBOW_CONE) continue;
+    if (elbow.subject) subjects = Math.min(subjects, angle);
+    if (!best || angle < best.angle) best = { ...elbow, angle };
+  }
+  return best && !best.subject && subjects > best.angle + ELBOW_TIE ? best : undefined;
+}
+
+/** The frame's pixels of the hand (its landmarks' hull, grown) and of its forearm (a capsule from the wrist to `end`). */
 function handRegion(
   points: Point[],
   wrist: Point,
-  along: Point,
+  end: Point,
   length: number,
   width: number,
   height: number,
@@ -108,10 +156,6 @@ function handRegion(
   const hull = convexHull(points);
   const grow = HAND_MARGIN * length;
   const radius = FOREARM_RADIUS * length;
-  const end = {
-    x: wrist.x + along.x * length * FOREARM_LENGTH,
-    y: wrist.y + along.y * length * FOREARM_LENGTH,
-  };
   const xs = [...points.map((p) => p.x), end.x];
   const ys = [...points.map((p) => p.y), end.y];
   const pad = Math.max(grow, radius);
@@ -168,22 +212,6 @@ function unit(v: Point): Point {
   return { x: v.x / n, y: v.y / n };
 }
 
-/** Andrew's monotone chain, counter-clockwise. */
-function convexHull(points: Point[]): Point[] {
-  const ps = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
-  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-  const half = (list: Point[]) => {
-    const out: Point[] = [];
-    for (const p of list) {
-      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop();
-      out.push(p);
-    }
-    out.pop();
-    return out;
-  };
-  return [...half(ps), ...half([...ps].reverse())];
-}
-
 /** 0 inside the convex polygon, else the distance to its nearest edge. */
 function distanceToPolygon(p: Point, hull: Point[]): number {
   if (hull.length < 3) return hull.length ? Math.hypot(p.x - hull[0].x, p.y - hull[0].y) : Infinity;
@@ -196,13 +224,6 @@ function distanceToPolygon(p: Point, hull: Point[]): number {
     nearest = Math.min(nearest, distanceToSegment(p, a, b));
   }
   return inside ? 0 : nearest;
-}
-
-function distanceToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
 /** Clears `drop`'s pixels from the matte, softened over `radius` pixels as the cut between two people is. */
