@@ -120,8 +120,11 @@ both shots of the couple (the shoulder's edge where it lay is a straight diagona
 sleeve beyond the wrist stays as a dark smear beside her; the faint face of a woman far behind at the top left
 is gone, faded as matte apart from her body); her hair between their pressed faces is hers, with no straight cut and no thin grey lines; his headshot
 keeps a dark smear above his hair and a faint outline of a picture frame at the top left. The three men: the
-middle man framed, his right neighbour's fist still in front of his chest and purple smears of the neighbours
-beside his head. The spiky hair before a busy wall keeps its spikes and colour (a slight smear at its right);
+middle man framed with his whole tattooed arm (before the skeletons, the left neighbour's side took it up to a
+straight vertical cut); his right neighbour's fist before his chest is gone, its forearm running to that
+neighbour's elbow, and filled with a smooth blend of skin and red shirt that runs into his own fist, the body's
+edge below it a straight diagonal; purple smears of the neighbours stay beside his head. The spiky hair before a
+busy wall keeps its spikes and colour (a slight smear at its right; the dark blot beside his ear is gone);
 the beach portrait in sunglasses and the second close-up are clean; the first close-up, cut off at the
 forehead, is refused. Not shown by any photo here: backlight, hats other than a cap, and a 2-megapixel modern
 portrait (timed on an enlargement).`;
