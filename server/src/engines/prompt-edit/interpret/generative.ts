@@ -7,7 +7,7 @@ import * as L from './lexicon';
 import type { Token } from './tokens';
 import { hasAdjustment, hasColourFilter } from './adjustments';
 import { CANNOT } from './reasons';
-import { adjustsOneThing, namesOneThing, NOT_A_THING } from './things';
+import { adjustsOneThing, namesAThingToAdd, namesOneThing, NOT_A_THING } from './things';
 import { NAMED_SHAPES } from './sizes';
 
 /** Why a clause cannot be done here, if it asks for content or a style that only a generator could make. */
@@ -77,11 +77,14 @@ export function generativeReason(clause: Clause): string | null {
     hasColourFilter(clause);
   if (verb >= 0 && !knownEdit) {
     const lemma = clause.tokens[verb].lemma;
-    // "add more contrast", "give it more colour": a generator verb with an amount of an adjustment
+    // "add more contrast", "give it some pop": a generator verb with an amount of an adjustment ("add some
+    // graffiti" names a thing to add)
+    const amount = find(clause, ['more', 'extra', 'some', 'bit']);
     if (
       (lemma === 'add' || lemma === 'give') &&
-      has(clause, ['more', 'extra', 'some', 'bit']) &&
-      !has(clause, L.SCENE_CHANGES)
+      amount >= 0 &&
+      !has(clause, L.SCENE_CHANGES) &&
+      !namesAThingToAdd(clause.tokens[amount + 1])
     )
       return null;
     if (

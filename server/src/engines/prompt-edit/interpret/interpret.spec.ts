@@ -265,7 +265,7 @@ const CASES: [string, EditStep[], number?][] = [
   [
     'remove box shrink image add two more people add the word sample',
     [{ kind: 'remove-marked', thing: 'box' }, resize({ factor: 0.5 })],
-    1,
+    2,
   ],
   // changing the whole photo's light or colour balance is a repair, not a new thing
   ['change the lighting to look more natural', [levels]],

@@ -21,6 +21,7 @@ describe('short requests', () => {
     ['remove the sharpness', 'blur'],
     ['make the background grayscale', 'selective-colour'],
     ['Add more yellownes to the entire image', 'warmth'],
+    ['Add more yellowness to the image', 'warmth'],
     ["Clean up the old lady's face", 'enhance-face'],
     ['darken the entire picture especially the shadows', 'brightness'],
     ['Remove hair by her nose', 'remove-marked'],
@@ -114,6 +115,10 @@ describe('short requests', () => {
     ['overlay a heart shape thats red colored', CANNOT.generate],
     ['write together strong across the top', CANNOT.generate],
     ['photoshop people into a scenic view', CANNOT.generate],
+    // an amount of a thing to put in, not of a quality ("add more yellowness" is a warmth)
+    ['Add some graffiti in the wall', CANNOT.generate],
+    ['Add some headphones to this guy', CANNOT.generate],
+    ['add an extra finger', CANNOT.generate],
     ['Replace blue with red color', CANNOT.recolour],
     ['Resize the dog', CANNOT.oneThing],
     ['straighten up the blanket in the background', CANNOT.generate],

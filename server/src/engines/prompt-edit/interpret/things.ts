@@ -5,7 +5,7 @@
 import { find, type Clause } from './clauses';
 import * as L from './lexicon';
 import type { Token } from './tokens';
-import { sensesOf } from './wordnet';
+import { kindOf, senseOffset, sensesOf } from './wordnet';
 
 /** Nouns that are the photo, its light or a part the repairs know, not one thing in it. */
 export const NOT_A_THING = L.words(
@@ -26,6 +26,27 @@ export function namesOneThing(tokens: readonly Token[]): boolean {
       sensesOf(t.lemma, 'noun', 1).length > 0,
   );
 }
+
+/**
+ * Whether a noun names a thing one could put into the photo ("graffiti", "headphones", "an extra finger"), not
+ * a quality of it ("more yellowness", "some texture", "some sparkle"): one thing, and not a kind of attribute.
+ */
+export function namesAThingToAdd(token: Token | undefined): boolean {
+  if (!token || !namesOneThing([token])) return false;
+  qualities ??= new Map(
+    QUALITIES.map(([word, n]) => senseOffset(word, 'noun', n))
+      .filter((offset): offset is number => offset !== null)
+      .map((offset) => [offset, true]),
+  );
+  return kindOf(token.lemma, qualities, 1) === null;
+}
+
+/** WordNet's senses of a quality: "an abstraction belonging to an entity", and "a basic or essential attribute". */
+const QUALITIES: [string, number][] = [
+  ['attribute', 2],
+  ['property', 2],
+];
+let qualities: Map<number, true> | undefined;
 
 /** Adjectives and verbs of light and size that, said of one thing, would change that thing alone. */
 const SIZE = L.words('big, bigger, large, larger, small, smaller, half, shrink, enlarge, resize, rescale');
