@@ -9,6 +9,7 @@ import { hasAdjustment, hasColourFilter } from './adjustments';
 import { CANNOT } from './reasons';
 import { adjustsOneThing, namesAThingToAdd, namesOneThing, NOT_A_THING } from './things';
 import { NAMED_SHAPES } from './sizes';
+import { VOCABULARY } from './vocabulary';
 
 /** Why a clause cannot be done here, if it asks for content or a style that only a generator could make. */
 export function generativeReason(clause: Clause): string | null {
@@ -55,6 +56,16 @@ export function generativeReason(clause: Clause): string | null {
       !narrated(clause, i, { passive: true }) &&
       !isPaintTheThing(clause.tokens[i - 1], t, clause.tokens[i + 1]),
   );
+  // "add a dramatic sunset", "add a bright moon": the describing words tell of the thing to add, not the photo
+  // (a backdrop, "add a white background", is read with the background's own words)
+  if (
+    verb >= 0 &&
+    clause.tokens[verb].lemma === 'add' &&
+    !clause.tokens.slice(0, verb).some((t) => t.pos === 'VERB') &&
+    !has(clause, L.BACKGROUND) &&
+    addsADescribedThing(clause.tokens.slice(verb + 1))
+  )
+    return CANNOT.generate;
   const knownEdit =
     has(clause, L.BACKGROUND) ||
     has(clause, L.GRAYSCALE) ||
@@ -338,3 +349,16 @@ export function namesBackground(clause: Clause): boolean {
 }
 
 const AROUND_AREAS = L.words('area, space, everything, part, region');
+
+/** "a dramatic sunset", "two bright red balloons": the words after "add" name a thing, with words describing it. */
+function addsADescribedThing(after: readonly Token[]): boolean {
+  let i = 0;
+  while (after[i]?.pos === 'DET' || after[i]?.type === 'number') i++;
+  const describing = i;
+  // ("add more drama", "add a slight blur": an amount of an effect, not a thing described)
+  while (after[i]?.pos === 'ADJ' && !L.MORE.has(after[i].lemma) && !L.SMALL.has(after[i].lemma)) i++;
+  const thing = after[i];
+  // ("add high definition": a word of the edits; "a different type of background": the kind of something)
+  const anEdit = thing && VOCABULARY.has(thing.lemma) && !L.SCENE_CHANGES.has(thing.lemma);
+  return i > describing && !anEdit && after[i + 1]?.lemma !== 'of' && namesAThingToAdd(thing);
+}

@@ -35,12 +35,12 @@ export const BRIGHT = words(
   'bright, brighten, brightness, lightness, lighten, lighter, illuminate, lit, exposure, light',
 );
 export const DARK = words('dark, darken, dim, darkness, moody');
-export const CONTRAST = words('contrast, contrasty, punchy, punch, depth');
+export const CONTRAST = words('contrast, contrasty, punchy, punch, depth, drama, dramatic');
 export const FLAT = words('flat, lifeless');
 /** A complaint that asks for less contrast. */
 export const HARSH = words('harsh, contrasty, overcontrasted, crushed');
 export const VIVID = words(
-  'vivid, vibrant, saturate, saturation, saturated, colourful, colorful, pop, vibrancy, rich, bold, intense, intensity',
+  'vivid, vibrant, saturate, saturation, saturated, colourful, colorful, pop, vibrancy, rich, bold, intense, intensity, lively, liven, zing, zingy',
 );
 export const MUTED = words(
   'muted, mute, desaturate, desaturated, subdued, pastel, subtle, dull, faded, washed, bland, oversaturated, oversaturation',

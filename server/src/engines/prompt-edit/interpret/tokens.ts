@@ -260,8 +260,12 @@ function sentencesOf(text: string): string {
   return text
     .replace(new RegExp(`(?<=[a-z0-9])(?<!\\b(?:${CARRIED_ON})) +(?=(?:${starts})\\b)`, 'g'), '. ')
     .replace(new RegExp(`(?<=\\b[A-Z0-9]+) +(?=(?:${IMPERATIVES.toUpperCase()}|${OPENERS})\\b)`, 'g'), '. ')
-    .replace(SIGN_OFF_AT_THE_END, '. ');
+    .replace(SIGN_OFF_AT_THE_END, '. ')
+    .replace(QUOTED_LETTER_THEN_SENTENCE, '$1 . ');
 }
+
+/** 'the letter "G. Original file is in the comments': one quoted letter, then its stop, then the next sentence. */
+const QUOTED_LETTER_THEN_SENTENCE = /(["“][A-Za-z])\.\s+(?=[A-Z])/g;
 
 /** "change background ty!!", "remove the dog lol": a sign-off in lower case at the very end. */
 const SIGN_OFF_AT_THE_END = / +(?=(?:ty|thx|tia|lol|lmao)\b[\s!.?]*$)/i;
