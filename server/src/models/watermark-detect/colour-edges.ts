@@ -54,16 +54,23 @@ export function colourEdges(image: RawImage, minStep: number): ColourEdges {
   const { width, height, data, channels } = image;
   const strength = new Float32Array(width * height);
   const angle = new Float32Array(width * height);
+  const row = width * channels;
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       let gxx = 0;
       let gyy = 0;
       let gxy = 0;
+      // (the 3x3 neighbourhood's offsets written out: this loop runs over every pixel of the photo)
+      const above = ((y - 1) * width + x) * channels;
+      const here = above + row;
+      const below = here + row;
       for (let c = 0; c < 3; c++) {
         const cc = Math.min(c, channels - 1);
-        const at = (dx: number, dy: number) => data[((y + dy) * width + x + dx) * channels + cc];
-        const gx = (at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1)) / 8;
-        const gy = (at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1)) / 8;
+        const [nw, n, ne] = [data[above - channels + cc], data[above + cc], data[above + channels + cc]];
+        const [w, e] = [data[here - channels + cc], data[here + channels + cc]];
+        const [sw, s, se] = [data[below - channels + cc], data[below + cc], data[below + channels + cc]];
+        const gx = (ne + 2 * e + se - nw - 2 * w - sw) / 8;
+        const gy = (sw + 2 * s + se - nw - 2 * n - ne) / 8;
         gxx += gx * gx;
         gyy += gy * gy;
         gxy += gx * gy;

@@ -66,46 +66,77 @@ interface Fit {
   step: number;
 }
 
-/** Least squares `inside_c = k * outside_c + b_c` (k shared by the channels) over the samples at `at`. */
-function fitMap(outside: Float32Array, inside: Float32Array, at: number[]): Fit {
-  const n = at.length;
-  const mo = [0, 0, 0];
-  const mi = [0, 0, 0];
+/**
+ * Least squares `inside_c = k * outside_c + b_c` (k shared by the channels) over the samples of the edge pixels `stretch[0..pixels)`, both ways:
+ * with the plus side inside (the shape on the plus side), and with the minus side inside. The two fits share
+ * every sum (the variances swap), so one pass over the samples makes both.
+ */
+function fitBothWays(
+  minus: Float32Array,
+  plus: Float32Array,
+  stretch: Int32Array,
+  pixels: number,
+): { intoPlus: Fit; intoMinus: Fit } {
+  const offsets = EDGE_OFFSETS.length;
+  const n = pixels * offsets;
+  const mMinus = [0, 0, 0];
+  const mPlus = [0, 0, 0];
   let step = 0;
-  for (const a of at) {
-    let d = 0;
-    for (let c = 0; c < 3; c++) {
-      mo[c] += outside[a + c];
-      mi[c] += inside[a + c];
-      d += (inside[a + c] - outside[a + c]) ** 2;
+  for (let p = 0; p < pixels; p++) {
+    for (let o = 0; o < offsets; o++) {
+      const a = (stretch[p] * offsets + o) * 3;
+      let d = 0;
+      for (let c = 0; c < 3; c++) {
+        mMinus[c] += minus[a + c];
+        mPlus[c] += plus[a + c];
+        d += (plus[a + c] - minus[a + c]) ** 2;
+      }
+      step += Math.sqrt(d);
     }
-    step += Math.sqrt(d);
   }
   for (let c = 0; c < 3; c++) {
-    mo[c] /= n;
-    mi[c] /= n;
+    mMinus[c] /= n;
+    mPlus[c] /= n;
   }
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (const a of at) {
-    for (let c = 0; c < 3; c++) {
-      const o = outside[a + c] - mo[c];
-      const p = inside[a + c] - mi[c];
-      sxx += o * o;
-      sxy += o * p;
-      syy += p * p;
+  let sMinus = 0;
+  let sBoth = 0;
+  let sPlus = 0;
+  for (let p = 0; p < pixels; p++) {
+    for (let o = 0; o < offsets; o++) {
+      const a = (stretch[p] * offsets + o) * 3;
+      for (let c = 0; c < 3; c++) {
+        const x = minus[a + c] - mMinus[c];
+        const y = plus[a + c] - mPlus[c];
+        sMinus += x * x;
+        sBoth += x * y;
+        sPlus += y * y;
+      }
     }
   }
+  return {
+    intoPlus: fitFromSums(mMinus, mPlus, sMinus, sBoth, sPlus, step / n, n),
+    intoMinus: fitFromSums(mPlus, mMinus, sPlus, sBoth, sMinus, step / n, n),
+  };
+}
+
+function fitFromSums(
+  meanOutside: number[],
+  meanInside: number[],
+  sxx: number,
+  sxy: number,
+  syy: number,
+  step: number,
+  n: number,
+): Fit {
   const k = sxx > 0 ? sxy / sxx : 0;
   const residual = Math.max(0, syy - k * sxy);
   return {
     k,
-    b: [0, 1, 2].map((c) => mi[c] - k * mo[c]),
+    b: [0, 1, 2].map((c) => meanInside[c] - k * meanOutside[c]),
     residual: Math.sqrt(residual / (3 * n)),
     explained: syy > 0 ? 1 - residual / syy : 0,
     spread: Math.sqrt(sxx / (3 * n)),
-    step: step / n,
+    step,
   };
 }
 
@@ -124,33 +155,30 @@ function outlinePixels(image: RawImage, edges: ColourEdges): OutlinePixel[] {
   const { index, chain, chainLength, minus, plus, edgeAt } = edges;
   const around = neighbourOffsets(width);
   const found: OutlinePixel[] = [];
-  const at: number[] = [];
   const seen = new Int32Array(index.length).fill(-1);
-  let walk: number[] = [];
-  let next: number[] = [];
+  // The stretch, in the order it was walked: one level of steps after another
+  const stretch = new Int32Array(index.length);
   for (let e = 0; e < index.length; e++) {
     if (chainLength[chain[e]] < MIN_CHAIN) continue;
     // The stretch: the pixels of e's chain within RADIUS steps along it (not other edges that happen to be near).
-    at.length = 0;
-    walk.length = 0;
-    walk.push(e);
+    let size = 1;
+    let walked = 0;
+    stretch[0] = e;
     seen[e] = e;
-    for (let depth = 0; depth <= RADIUS && walk.length; depth++) {
-      next.length = 0;
-      for (const f of walk) {
-        for (let o = 0; o < EDGE_OFFSETS.length; o++) at.push((f * EDGE_OFFSETS.length + o) * 3);
-        for (const d of around) {
-          const g = edgeAt[index[f] + d];
+    for (let depth = 0; depth <= RADIUS && walked < size; depth++) {
+      const levelEnd = size;
+      for (; walked < levelEnd; walked++) {
+        const f = stretch[walked];
+        for (let k = 0; k < around.length; k++) {
+          const g = edgeAt[index[f] + around[k]];
           if (g < 0 || seen[g] === e || chain[g] !== chain[e]) continue;
           seen[g] = e;
-          next.push(g);
+          stretch[size++] = g;
         }
       }
-      [walk, next] = [next, walk];
     }
     // Either side may be the shape's.
-    const intoPlus = fitMap(minus, plus, at);
-    const intoMinus = fitMap(plus, minus, at);
+    const { intoPlus, intoMinus } = fitBothWays(minus, plus, stretch, walked);
     const plusColour = blendColour(intoPlus);
     const minusColour = blendColour(intoMinus);
     if (!plusColour && !minusColour) continue;
