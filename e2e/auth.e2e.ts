@@ -38,7 +38,7 @@ describe('signing in through the emulator', () => {
     expect(await email.getAttribute('readonly')).not.toBeNull();
     await page.getByPlaceholder('How can we help you?').fill('The eraser is great, thank you.');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Message sent!').waitFor({ timeout: 15_000 });
+    await page.getByText('Message sent!', { exact: true }).waitFor({ timeout: 15_000 });
 
     await page.reload();
     await page.getByTestId('user-menu-trigger').waitFor({ timeout: 30_000 });

@@ -6,8 +6,12 @@ function fft1d(re: Float64Array, im: Float64Array, inverse: boolean): void {
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
     if (i < j) {
-      [re[i], re[j]] = [re[j], re[i]];
-      [im[i], im[j]] = [im[j], im[i]];
+      const r = re[i];
+      re[i] = re[j];
+      re[j] = r;
+      const m = im[i];
+      im[i] = im[j];
+      im[j] = m;
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
@@ -34,12 +38,23 @@ function fft1d(re: Float64Array, im: Float64Array, inverse: boolean): void {
   }
 }
 
-/** 2D FFT of a size x size plane (rows, then columns), in place. */
-function fft2d(re: Float64Array, im: Float64Array, size: number, inverse: boolean): void {
+/**
+ * 2D FFT of a size x size plane (rows, then columns), in place. Rows from `filledRows` on must be zero (their
+ * transform is zero), and only the columns `wanted` says are read are transformed in the second pass.
+ */
+function fft2d(
+  re: Float64Array,
+  im: Float64Array,
+  size: number,
+  inverse: boolean,
+  filledRows = size,
+  wanted: (column: number) => boolean = () => true,
+): void {
   const rowRe = new Float64Array(size);
   const rowIm = new Float64Array(size);
   for (const rows of [true, false]) {
-    for (let a = 0; a < size; a++) {
+    for (let a = 0; a < (rows ? filledRows : size); a++) {
+      if (!rows && !wanted(a)) continue;
       for (let b = 0; b < size; b++) {
         const i = rows ? a * size + b : b * size + a;
         rowRe[b] = re[i];
@@ -70,12 +85,13 @@ export function autocorrelation(
   const re = new Float64Array(size * size);
   const im = new Float64Array(size * size);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) re[y * size + x] = plane[y * width + x];
-  fft2d(re, im, size, false);
+  // (the padding's rows are zero; of the result only the shifts under the plane's width are read)
+  fft2d(re, im, size, false, height);
   for (let i = 0; i < re.length; i++) {
     re[i] = re[i] * re[i] + im[i] * im[i];
     im[i] = 0;
   }
-  fft2d(re, im, size, true);
+  fft2d(re, im, size, true, size, (x) => x < width || x > size - width);
   // The inverse is unscaled by size^2; it cancels in the ratio to the zero shift.
   const zero = re[0] / (width * height) || 1;
   return (dx, dy) => {
