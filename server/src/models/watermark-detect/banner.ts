@@ -38,19 +38,23 @@ interface EdgeFit {
  */
 function fitRows(image: RawImage, pairs: [number, number][]): EdgeFit {
   const { width, data, channels } = image;
-  const at = (y: number, x: number, c: number) =>
-    data[(y * width + x) * channels + Math.min(c, channels - 1)];
+  // Each channel's offset in a pixel (a grey photo's one channel stands for all three), and each row's start:
+  // these loops run over whole rows for every band tried.
+  const channel = [0, 1, 2].map((c) => Math.min(c, channels - 1));
+  const row = (y: number) => y * width * channels;
   const mo = [0, 0, 0];
   const mi = [0, 0, 0];
   let n = 0;
   let step = 0;
   for (const [outer, inner] of pairs) {
-    for (let x = 0; x < width; x++) {
+    for (let x = 0, o = row(outer), i = row(inner); x < width; x++, o += channels, i += channels) {
       let d = 0;
       for (let c = 0; c < 3; c++) {
-        mo[c] += at(outer, x, c);
-        mi[c] += at(inner, x, c);
-        d += (at(inner, x, c) - at(outer, x, c)) ** 2;
+        const out = data[o + channel[c]];
+        const inn = data[i + channel[c]];
+        mo[c] += out;
+        mi[c] += inn;
+        d += (inn - out) ** 2;
       }
       step += Math.sqrt(d);
       n++;
@@ -63,11 +67,11 @@ function fitRows(image: RawImage, pairs: [number, number][]): EdgeFit {
   let sxy = 0;
   let sxx = 0;
   for (const [outer, inner] of pairs) {
-    for (let x = 0; x < width; x++) {
+    for (let x = 0, o = row(outer), i = row(inner); x < width; x++, o += channels, i += channels) {
       for (let c = 0; c < 3; c++) {
-        const o = at(outer, x, c) - mo[c];
-        sxy += o * (at(inner, x, c) - mi[c]);
-        sxx += o * o;
+        const out = data[o + channel[c]] - mo[c];
+        sxy += out * (data[i + channel[c]] - mi[c]);
+        sxx += out * out;
       }
     }
   }
@@ -75,8 +79,8 @@ function fitRows(image: RawImage, pairs: [number, number][]): EdgeFit {
   const b = [0, 1, 2].map((c) => mi[c] - k * mo[c]);
   let residual = 0;
   for (const [outer, inner] of pairs) {
-    for (let x = 0; x < width; x++) {
-      for (let c = 0; c < 3; c++) residual += (at(inner, x, c) - k * at(outer, x, c) - b[c]) ** 2;
+    for (let x = 0, o = row(outer), i = row(inner); x < width; x++, o += channels, i += channels) {
+      for (let c = 0; c < 3; c++) residual += (data[i + channel[c]] - k * data[o + channel[c]] - b[c]) ** 2;
     }
   }
   return { k, b, step: step / n, residual: Math.sqrt(residual / (3 * n)) };
