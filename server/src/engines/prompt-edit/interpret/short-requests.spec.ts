@@ -26,6 +26,8 @@ describe('short requests', () => {
     ['make it more dramatic', 'contrast'],
     ['liven it up', 'saturation'],
     ['add some zing', 'saturation'],
+    ['make the photo colorful', 'saturation'],
+    ['Over saturate the color in the image', 'saturation'],
     ['add a slight blur to the background', 'background'],
     ['Remove the letter "G. Original file is in the comments', 'remove-text'],
     ["Clean up the old lady's face", 'enhance-face'],
@@ -128,6 +130,10 @@ describe('short requests', () => {
     // describing words of a thing to add tell of that thing, not of the photo
     ['add a dramatic sunset', CANNOT.generate],
     ['add a bright moon', CANNOT.generate],
+    // colour asked of the whole photo is a colourisation ("make the photo colorful" is more saturated)
+    ['make the photo colored', CANNOT.colorize],
+    ['color this photo please', CANNOT.colorize],
+    ['add color to this black and white photo', CANNOT.colorize],
     ['Add colorful flowers', CANNOT.generate],
     ['Replace blue with red color', CANNOT.recolour],
     ['Resize the dog', CANNOT.oneThing],

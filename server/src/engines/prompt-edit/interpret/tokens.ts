@@ -56,6 +56,12 @@ const COMPARATIVES: Record<string, string> = {
 /** "gets $20", "will pay 10 bucks": an offer of money, whose number is no size. */
 const MONEY = /[$€£]\s?\d+(?:[.,]\d+)?\b|\b\d+(?:[.,]\d+)?\s*(?:dollars?|bucks|euros?|pounds|usd)\b/g;
 
+/** "it", "this", "the photo", "this old picture": the photo as a whole, in a rewrite's pattern. */
+const THE_PHOTO =
+  '(?:it|this|that|(?:the|this|my|that)(?:\\s+old)?\\s+(?:photo|picture|image|pic|photograph|one))';
+/** Where a wish ends in a rewrite's pattern: the request's end, a stop, or a word after the wish. */
+const WISH_ENDS = '(?=\\s*(?:$|[.!?,;:]|please|again|thanks?\\b|for\\b|and\\b))';
+
 /**
  * Phrases that must not be split or misread, rewritten to one token before wink reads the text: "black and
  * white" is one wish, not two; "get rid of" is "remove"; "1920x1080" and "800px" are numbers with units.
@@ -113,6 +119,27 @@ const REWRITES: [RegExp, string][] = [
   [/\bwhite[\s-]?balanc(?:e|ed|ing)\b/g, ' colourfix '],
   // "change it from black and white to colour": a colourisation
   [/\bfrom\s+monochrome\s+(?:to|into)\s+colou?r(?:ed|s)?\b/g, ' colorize '],
+  // "make the photo colored", "colour this photo", "add colour to this black and white photo": a colourisation
+  // ("make it colorful" is more saturated; "colour the sky blue" names a colour; "colored pencil" a style)
+  [
+    new RegExp(
+      `\\b(?:make|turn|get)\\s+${THE_PHOTO}\\s+(?:in(?:to)?\\s+|to\\s+)?colou?r(?:ed|s)?${WISH_ENDS}`,
+      'g',
+    ),
+    ' colorize it ',
+  ],
+  // (the verb at a wish's start: "saturate the colour in the image" is no colourisation)
+  [
+    new RegExp(
+      `(?<=(?:^|[.!?,;:]|\\bplease|\\byou|\\band|\\bthen)\\s*)colou?r\\s+${THE_PHOTO}${WISH_ENDS}`,
+      'g',
+    ),
+    ' colorize it ',
+  ],
+  [
+    /\badd\s+(?:some\s+|more\s+)?colou?rs?\s+(?:back\s+)?(?:to|in|into)\s+(?:this|the|my|it)\b(?=[^.]*\bmonochrome\b)/g,
+    ' colorize ',
+  ],
 ];
 
 /** The instruction as tokens, in order; sentence ends are kept as "." tokens. */
