@@ -1,4 +1,5 @@
 import {
+  COLOURS,
   GENERATE,
   JOINERS,
   LARGE,
@@ -36,7 +37,7 @@ export function splitClauses(written: Token[]): Clause[] {
     // "dark and blurry", "brighter and warmer": two adjectives of one complaint or wish stay together
     const betweenAdjectives =
       token.lemma === 'and' && current.at(-1)?.pos === 'ADJ' && tokens[i + 1]?.pos === 'ADJ';
-    if (betweenAdjectives) current.push(token);
+    if (betweenAdjectives || joinsTwoThingsOfOneWish(current, tokens, i)) current.push(token);
     else if ((token.type === 'punctuation' && BOUNDARY.has(token.word)) || JOINERS.has(token.lemma)) flush();
     else {
       // "remove the people thanks in advance": a sign-off ends the wish even where no stop was written
@@ -51,6 +52,23 @@ export function splitClauses(written: Token[]): Clause[] {
   });
   flush();
   return clauses;
+}
+
+/**
+ * "make the door and fender blue": a bare noun after "and", then the one colour said of both, ends the wish; the
+ * two things are of one wish ("make the background white and face brighter" is two).
+ */
+function joinsTwoThingsOfOneWish(current: readonly Token[], tokens: readonly Token[], i: number): boolean {
+  const [thing, said, after] = [tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+  return (
+    tokens[i].lemma === 'and' &&
+    current.at(-1)?.pos === 'NOUN' &&
+    current.some((t) => t.pos === 'VERB') &&
+    thing?.pos === 'NOUN' &&
+    said?.pos === 'ADJ' &&
+    Boolean(COLOURS[said.lemma] ?? COLOURS[said.word]) &&
+    (!after || after.type === 'punctuation' || JOINERS.has(after.lemma))
+  );
 }
 
 /**

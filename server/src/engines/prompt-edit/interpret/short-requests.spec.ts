@@ -136,6 +136,8 @@ describe('short requests', () => {
     ['add color to this black and white photo', CANNOT.colorize],
     ['Add colorful flowers', CANNOT.generate],
     ['Replace blue with red color', CANNOT.recolour],
+    ['Make the door and fender blue', CANNOT.recolour],
+    ['Turn hair and beard yellow', CANNOT.recolour],
     ['Resize the dog', CANNOT.oneThing],
     ['straighten up the blanket in the background', CANNOT.generate],
     ['edit text on sign', CANNOT.generate],
