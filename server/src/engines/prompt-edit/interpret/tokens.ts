@@ -1,5 +1,6 @@
 import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { PHOTO } from './lexicon';
 import { rewriteSizes } from './sizes';
 import { isEnglishWord } from './dictionary';
 import { correctTypo, splitRunTogether } from './typos';
@@ -57,8 +58,7 @@ const COMPARATIVES: Record<string, string> = {
 const MONEY = /[$€£]\s?\d+(?:[.,]\d+)?\b|\b\d+(?:[.,]\d+)?\s*(?:dollars?|bucks|euros?|pounds|usd)\b/g;
 
 /** "it", "this", "the photo", "this old picture": the photo as a whole, in a rewrite's pattern. */
-const THE_PHOTO =
-  '(?:it|this|that|(?:the|this|my|that)(?:\\s+old)?\\s+(?:photo|picture|image|pic|photograph|one))';
+const THE_PHOTO = `(?:it|this|that|(?:the|this|my|that)(?:\\s+old)?\\s+(?:${[...PHOTO, 'one'].join('|')}))`;
 /** Where a wish ends in a rewrite's pattern: the request's end, a stop, or a word after the wish. */
 const WISH_ENDS = '(?=\\s*(?:$|[.!?,;:]|please|again|thanks?\\b|for\\b|and\\b))';
 
