@@ -11,7 +11,7 @@ import {
   SMALL,
   words,
 } from './lexicon';
-import type { Token } from './tokens';
+import { writtenText, type Token } from './tokens';
 
 /** A run of words that holds at most one wish ("crop it to a square"), with its words as written. */
 export interface Clause {
@@ -30,7 +30,7 @@ export function splitClauses(written: Token[]): Clause[] {
   const clauses: Clause[] = [];
   let current: Token[] = [];
   const flush = () => {
-    if (current.length) clauses.push({ tokens: current, text: current.map((t) => t.word).join(' ') });
+    if (current.length) clauses.push({ tokens: current, text: writtenText(current) });
     current = [];
   };
   tokens.forEach((token, i) => {

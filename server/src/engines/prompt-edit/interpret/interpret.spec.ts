@@ -312,6 +312,10 @@ const CASES: [string, EditStep[], number?][] = [
   ['make it look like a disney movie', [], 1],
   // a wish list run on after a describing word
   ['make it brighter add a cat', [bright(0.2)], 1],
+  // a black and white photo as it is, not the wish
+  ['fix this black and white photo', [levels, { kind: 'clarify' }]],
+  ['turn my black and white picture into an oil painting', [], 1],
+  ['make it a black and white photo', [gray]],
 ];
 
 describe('the instruction interpreter', () => {
@@ -326,6 +330,19 @@ describe('the instruction interpreter', () => {
     expect(wish.text).toContain('hat');
     expect(wish.reason).toMatch(/can't add/);
     expect(wish.reason).toMatch(/remove/);
+  });
+
+  it("shows a wish it cannot do in the person's own words, not as the grammar rewrote them", () => {
+    const wishes = (text: string) => sut(text).skipped.map((s) => s.text);
+    expect(wishes("Can u swap my face with my brother's face in this pic plz")).toEqual([
+      "Can u swap my face with my brother's face in this pic plz",
+    ]);
+    expect(wishes('Make it B&W & add a dragon to the 4K wallpaper!!')).toEqual([
+      'add a dragon to the 4K wallpaper',
+    ]);
+    expect(
+      wishes('Hi! Could you get rid of the dog and turn the black and white photo into a painting?'),
+    ).toEqual(['turn the black and white photo into a painting']);
   });
 
   it('describes each step for the result and for the preview', () => {

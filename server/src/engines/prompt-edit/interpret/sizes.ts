@@ -4,6 +4,7 @@
  * is rewritten to one token ("1920 x 1080" -> "sizexx1920x1080", "a 5x7 print" -> "printxx5x7", "16:9" ->
  * "ratioxx16x9"), so that the grammar sees a single word and the numbers survive tokenising intact.
  */
+import type { TracedText } from './traced-text';
 
 export interface Shape {
   width: number;
@@ -109,10 +110,10 @@ const SIZE_REWRITES: [RegExp, (...groups: string[]) => string][] = [
 ];
 
 /** The instruction with every size in it made one token. Expects lower case. */
-export function rewriteSizes(text: string): string {
+export function rewriteSizes(text: TracedText): TracedText {
   let out = text;
   for (const [pattern, make] of SIZE_REWRITES)
-    out = out.replace(pattern, (_match, ...groups: unknown[]) => make(...(groups as string[])));
+    out = out.replace(pattern, (_match, ...groups) => make(...groups));
   return out;
 }
 

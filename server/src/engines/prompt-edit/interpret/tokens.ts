@@ -6,6 +6,7 @@ import { isEnglishWord } from './dictionary';
 import { correctTypo, splitRunTogether } from './typos';
 import { AMOUNT_TARGETS, SYNONYM_TARGETS, VOCABULARY } from './vocabulary';
 import { broaderWords, relatedWords, sensesOf, type WordClass } from './wordnet';
+import { TracedText } from './traced-text';
 
 /** One word of an instruction as the grammar reads it. */
 export interface Token {
@@ -19,6 +20,8 @@ export interface Token {
   type: string;
   /** The written form differs from the lemma as a plural or comparative does. */
   inflected: boolean;
+  /** Where in the request the words it was read from stand ("b&w" for "monochrome"). */
+  origin?: { request: string; from: number; to: number };
 }
 
 let nlp: WinkMethods | undefined;
@@ -58,7 +61,7 @@ const COMPARATIVES: Record<string, string> = {
 const MONEY = /[$€£]\s?\d+(?:[.,]\d+)?\b|\b\d+(?:[.,]\d+)?\s*(?:dollars?|bucks|euros?|pounds|usd)\b/g;
 
 /** "it", "this", "the photo", "this old picture": the photo as a whole, in a rewrite's pattern. */
-const THE_PHOTO = `(?:it|this|that|(?:the|this|my|that)(?:\\s+old)?\\s+(?:${[...PHOTO, 'one'].join('|')}))`;
+const THE_PHOTO = `(?:it|this|that|(?:the|this|my|that)(?:\\s+old)?(?:\\s+monochrome)?\\s+(?:${[...PHOTO, 'one'].join('|')}))`;
 /** Where a wish ends in a rewrite's pattern: the request's end, a stop, or a word after the wish. */
 const WISH_ENDS = '(?=\\s*(?:$|[.!?,;:]|please|again|thanks?\\b|for\\b|and\\b))';
 
@@ -140,32 +143,71 @@ const REWRITES: [RegExp, string][] = [
     /\badd\s+(?:some\s+|more\s+)?colou?rs?\s+(?:back\s+)?(?:to|in|into)\s+(?:this|the|my|it)\b(?=[^.]*\bmonochrome\b)/g,
     ' colorize ',
   ],
+  // "fix this black and white photo", "turn my black and white picture into a painting": the photo as it is,
+  // not the wish ("make it a black and white photo" is one)
+  [
+    new RegExp(
+      `\\b(this|the|that|my|our|these|those|his|her|their|your)(\\s+old)?\\s+monochrome\\s+(?=(?:${[...PHOTO].join('|')})s?\\b)`,
+      'g',
+    ),
+    ' $1$2 ',
+  ],
 ];
+
+/** The words of some tokens as the person wrote them ("Can u swap…" for "can you swap…"). */
+export function writtenText(tokens: Token[]): string {
+  const traced = tokens.filter((t) => t.origin);
+  if (traced.length === 0) return tokens.map((t) => t.word).join(' ');
+  const from = Math.min(...traced.map((t) => t.origin!.from));
+  const to = Math.max(...traced.map((t) => t.origin!.to));
+  return traced[0].origin!.request.slice(from, to).trim();
+}
 
 /** The instruction as tokens, in order; sentence ends are kept as "." tokens. */
 export function tokenize(text: string): Token[] {
   nlp ??= winkNLP(model);
   const its = nlp.its;
-  const lower = sentencesOf(text).toLowerCase().replace(/[’‘`]/g, "'");
+  const lower = sentencesOf(TracedText.of(text))
+    .replace(/[\p{Lu}\p{Lt}]/gu, (letter) => letter.toLowerCase())
+    .replace(/[’‘`]/g, "'");
   const spaced = lower.replace(/\b[a-z]{6,}\b/g, (word) => splitRunTogether(word, isWord)?.join(' ') ?? word);
-  let normal = rewriteSizes(` ${spaced.replace(MONEY, ' ')} `);
+  let normal = rewriteSizes(spaced.replace(MONEY, ' ').replace(/^|$/g, ' '));
   for (const [pattern, replacement] of REWRITES) normal = normal.replace(pattern, replacement);
-  const doc = nlp.readDoc(normal);
+  const doc = nlp.readDoc(normal.text);
   const tokens: Token[] = [];
+  let read = 0;
   doc.sentences().each((sentence: ItemSentence) => {
-    const words: { word: string; type: string; rawLemma: string; stop: boolean; pos: string }[] = [];
+    const words: {
+      word: string;
+      type: string;
+      rawLemma: string;
+      stop: boolean;
+      pos: string;
+      origin: Token['origin'];
+    }[] = [];
     sentence.tokens().each((t: ItemToken) => {
       const word = String(t.out(its.normal));
       const type = String(t.out(its.type));
+      const from = read + String(t.out(its.precedingSpaces)).length;
+      read = from + String(t.out(its.value)).length;
       // ("remove the glasses and the hand 😍🙏": a face or a gesture says how the person feels, nothing more)
       if (type === 'emoji' || type === 'emoticon') return;
       // wink's lemma typing takes model addons the token API does not pass; the call itself is right.
       const winkLemma = type === 'word' ? String(t.out(its.lemma as never)) : word;
       // Function words ("there", "could") are never typos of content words ("these", "cloud").
       const stop = Boolean(t.out(its.stopWordFlag));
-      words.push({ word, type, rawLemma: LEMMA_FIXES[word] ?? winkLemma, stop, pos: String(t.out(its.pos)) });
+      const [start, end] = normal.origin(from, read);
+      const origin = { request: text, from: start, to: end };
+      words.push({
+        word,
+        type,
+        rawLemma: LEMMA_FIXES[word] ?? winkLemma,
+        stop,
+        pos: String(t.out(its.pos)),
+        origin,
+      });
     });
-    words.forEach(({ word, type, rawLemma, stop, pos }, i) => {
+    words.forEach(({ word, type, rawLemma, stop, pos, origin }, i) => {
       // "a cloudy day", "long curly blonde hair": a describing word before a noun tells of a thing, not the photo
       let next = i + 1;
       while (words[next]?.pos === 'ADJ') next++;
@@ -179,7 +221,7 @@ export function tokenize(text: string): Token[] {
       // ("yellower", which wink leaves as it is, reaches "yellow" as the nearest word)
       const comparative = corrected && (COMPARATIVES[corrected] || word === `${corrected}er`);
       const inflected = rawLemma !== word || Boolean(comparative);
-      tokens.push({ word, lemma, pos, type, inflected });
+      tokens.push({ word, lemma, pos, type, inflected, origin });
     });
     tokens.push({ word: '.', lemma: '.', pos: 'PUNCT', type: 'punctuation', inflected: false });
   });
@@ -279,9 +321,9 @@ const CARRIED_ON = 'so|that|because|if|when|while|until|unless|as|than|and|but|o
  * shouted in capitals ("CHANGE THE BACKGROUND ADD AN ARMY"), alone or after a greeting in lower case, splits
  * the same way between its capitalised words, and ends where a sign-off begins ("LIGHTEN IT Any help...").
  */
-function sentencesOf(text: string): string {
+function sentencesOf(text: TracedText): TracedText {
   // In Title Case ("Remove The Trash Can Please") a capital says nothing of where a sentence starts
-  const words = text.match(/\\b[A-Za-z]+/g) ?? [];
+  const words = text.text.match(/\\b[A-Za-z]+/g) ?? [];
   const titleCase = words.filter((w) => /^[A-Z][a-z]/.test(w)).length > 0.6 * words.length;
   const starts = titleCase ? IMPERATIVES : `${IMPERATIVES}|${OPENERS}`;
   return text
