@@ -175,7 +175,7 @@ describe('the prompt-edit runner', () => {
     const removal = greyMode('object-removal');
     const sut = createPromptEditRunner({ runners: { 'object-removal': removal }, locator: nowhere });
     expect(() => sut.check?.({ prompt: 'remove the RV sticker', options: {}, hasMask: false })).toThrow(
-      'Tap or paint "rv sticker" on the photo first.',
+      'Tap or paint "RV sticker" on the photo first.',
     );
     expect(() => sut.check?.({ prompt: 'remove the RV sticker', options: {}, hasMask: true })).not.toThrow();
     const input = await request('remove the RV sticker');
@@ -186,7 +186,7 @@ describe('the prompt-edit runner', () => {
       ctx,
     );
     expect(removal.calls).toBe(1);
-    expect(result.steps).toEqual([{ kind: 'remove-marked', description: 'Removed "rv sticker"' }]);
+    expect(result.steps).toEqual([{ kind: 'remove-marked', description: 'Removed "RV sticker"' }]);
   });
 
   it('takes the tapped mask when the detector does not find the named thing', async () => {

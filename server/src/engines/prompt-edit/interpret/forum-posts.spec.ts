@@ -228,7 +228,7 @@ describe('one shape, the last said', () => {
 
   it('takes "the frame" as a place in the photo, not a crop to ask a shape for', () => {
     expect(sut("a stranger's elbow is poking into the frame, could you remove it").steps).toEqual([
-      { kind: 'remove-marked', thing: "stranger 's elbow" },
+      { kind: 'remove-marked', thing: "stranger's elbow" },
     ]);
   });
 });
@@ -236,7 +236,7 @@ describe('one shape, the last said', () => {
 describe('the thing a removal names ends where the post turns to something else', () => {
   it('drops "is in the corner" from what it asks the person to show', () => {
     expect(sut("My brother's thumb is in the corner of the shot, can someone edit it out?").steps).toEqual([
-      { kind: 'remove-marked', thing: "my brother 's thumb" },
+      { kind: 'remove-marked', thing: "My brother's thumb" },
     ]);
   });
 

@@ -302,7 +302,7 @@ const CASES: [string, EditStep[], number?][] = [
   ['please bring this old photo back to life', [levels, { kind: 'clarify' }]],
   ['can you make this photo look like new', [levels, { kind: 'clarify' }]],
   // hair lying loose or across a face is painted and filled; hair itself is how someone looks
-  ['remove fly away hair', [{ kind: 'remove-marked', thing: 'flyaway hair' }]],
+  ['remove fly away hair', [{ kind: 'remove-marked', thing: 'fly away hair' }]],
   ['Remove the hair from the girls face', [{ kind: 'remove-marked', thing: 'hair' }]],
   ['remove the beard', [], 1],
   // a flip is an edit, whatever it is said to create

@@ -5,7 +5,7 @@
 import * as L from './lexicon';
 import type { Clause } from './clauses';
 import { detectorClassOf, OBJECT_NAMES, PLURALS, UNDETECTABLE, type TextTarget } from './objects';
-import type { Token } from './tokens';
+import { writtenText, type Token } from './tokens';
 
 /** Quotation marks as wink leaves them: straight double, curly and single. */
 const QUOTES = L.words('", “, ”, \', ‘, ’');
@@ -78,7 +78,7 @@ export function namedThing(clause: Clause): Named | null {
       const noun = (t[i].pos === 'NOUN' || t[i].pos === 'PROPN') && !modifier;
       const kind = noun ? detectorClassOf(t[i].lemma) : null;
       if (kind && !UNDETECTABLE.has(t[i].lemma) && !UNDETECTABLE.has(pair))
-        return { ...kind, plural: isPlural(t[i]), at: i, name: t[i].word };
+        return { ...kind, plural: isPlural(t[i]), at: i, name: writtenText([t[i]]) };
       // The first thing named is what goes: "the reflection in her glasses" is not the glasses.
       if (noun && !FILLERS.has(t[i].lemma)) return null;
       continue;

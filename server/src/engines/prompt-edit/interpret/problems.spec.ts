@@ -62,7 +62,7 @@ const CASES: [string, EditStep[]][] = [
         label: 'truck',
         select: { which: 'default' },
         also: ['car', 'bus'],
-        name: 'rv',
+        name: 'RV',
       },
     ],
   ],
@@ -129,9 +129,9 @@ describe('requests said as problems, uses and pointers', () => {
 
   it('asks the person to show what it cannot find', () => {
     const [step] = sut('please remove the RV sticker').steps;
-    expect(step).toEqual({ kind: 'remove-marked', thing: 'rv sticker' });
-    expect(previewStep(step)).toBe('remove "rv sticker": tap or paint it on the photo');
-    expect(describeStep(step)).toBe('Removed "rv sticker"');
+    expect(step).toEqual({ kind: 'remove-marked', thing: 'RV sticker' });
+    expect(previewStep(step)).toBe('remove "RV sticker": tap or paint it on the photo');
+    expect(describeStep(step)).toBe('Removed "RV sticker"');
   });
 
   it('reads a messy post with several wishes', () => {

@@ -12,7 +12,7 @@ import { hasAdjustment } from './adjustments';
 import { NAMED_SHAPES } from './sizes';
 import { qualifiesAThing } from './things';
 
-import type { Token } from './tokens';
+import { writtenText, type Token } from './tokens';
 
 /** "remove the dog on the left", "take the guy behind me out of the shot", "get rid of the date stamp". */
 export function readRemoval(
@@ -310,7 +310,7 @@ function nounPhrase(clause: Clause): string {
   let end = start;
   while (end < words.length && end - start < 8 && !PHRASE_END.has(words[end])) end++;
   if (['in', 'on', 'of'].includes(words[end - 1] ?? '')) end--;
-  return words.slice(start, end).join(' ');
+  return writtenText(clause.tokens.slice(start, end));
 }
 
 const LEADING = L.words('the, a, an, this, that, these, those, some, all, any, out, off, away, of, it, up');

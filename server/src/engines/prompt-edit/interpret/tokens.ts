@@ -108,7 +108,7 @@ const REWRITES: [RegExp, string][] = [
   [/\b(look|looks|looking)\s+(like\s+|as\s+good\s+as\s+)(brand\s+)?new\b/g, ' restore '],
   // "the glare of the sun. Thanks": a stop after a word, which wink would take for an abbreviation ("Sun.")
   // ("zoom in. Original file...": "in." is no inch here)
-  [/\b([a-z]{2,})\.(?=\s|$)/g, '$1 . '],
+  [/(?<=\b[a-z]{2,})\.(?=\s|$)/g, ' . '],
   [/\bplz\b|\bpls\b/g, ' please '],
   // "long time lurker, first time poster": the writer, not a print size
   [/\b(?:first|1st|long)[\s-]*time\s+(?:poster|lurker|user|redditor|caller)\b/g, ' '],

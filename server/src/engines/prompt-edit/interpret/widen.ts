@@ -8,7 +8,7 @@
 import type { EditStep } from '../edit-plan';
 import * as L from './lexicon';
 import { NOT_A_THING } from './things';
-import type { Token } from './tokens';
+import { writtenText, type Token } from './tokens';
 import { VOCABULARY } from './vocabulary';
 import { kindOf, relatedWords, sensesOf, synsetAt, senseOffset } from './wordnet';
 
@@ -141,5 +141,5 @@ function isDamage(noun: string): boolean {
 export function damageIn(tokens: readonly Token[]): EditStep | null {
   const damage = tokens.filter((t) => t.pos === 'NOUN' && !NOT_A_THING.has(t.lemma) && isDamage(t.lemma));
   if (damage.length === 0) return null;
-  return { kind: 'remove-marked', thing: `the ${damage.map((t) => t.word).join(' and ')}` };
+  return { kind: 'remove-marked', thing: `the ${damage.map((t) => writtenText([t])).join(' and ')}` };
 }

@@ -1,6 +1,6 @@
 import type { Backdrop, EditStep } from '../edit-plan';
 import { find, has, type Clause } from './clauses';
-import type { Token } from './tokens';
+import { writtenText, type Token } from './tokens';
 import * as L from './lexicon';
 import { hasAdjustment, readAdjustments } from './adjustments';
 import { NOTHING, skip, type ClauseReading, type Context } from './reading';
@@ -134,8 +134,8 @@ function blanked(clause: Clause): ClauseReading | null {
   if (make < 0 || blank < make) return null;
   const thing = clause.tokens.slice(make + 1, blank);
   if (!namesOneThing(thing)) return null;
-  const words = thing.map((t) => t.word).filter((w) => !['the', 'a', 'an', 'this', 'that'].includes(w));
-  return { steps: [{ kind: 'remove-marked', thing: words.join(' ') }], removes: true };
+  const named = thing.filter((t) => !['the', 'a', 'an', 'this', 'that'].includes(t.word));
+  return { steps: [{ kind: 'remove-marked', thing: writtenText(named) }], removes: true };
 }
 
 /** "white background", "blur the background", "replace the background with #00ff00", "bokeh", "portrait mode". */
