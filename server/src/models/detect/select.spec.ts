@@ -115,6 +115,11 @@ describe('chooseTargets and foundLabels', () => {
     expect(selectDetections(photo, 'person', { which: 'background' })).toEqual([]);
   });
 
+  it('keeps as many of the most prominent as asked: "everyone except me and my daughter"', () => {
+    expect(selectDetections(photo, 'dog', { which: 'background', keep: 2 })).toEqual([dogs[1]]);
+    expect(selectDetections(photo, 'dog', { which: 'background', keep: 3 })).toEqual([]);
+  });
+
   it('takes a weak detection of the named label when there is no confident one', () => {
     expect(chooseTargets(weak, 'cup', { which: 'default' }, { width: 400, height: 200 })).toEqual([weak[1]]);
     expect(chooseTargets(weak, 'tie', { which: 'default' }, { width: 400, height: 200 })).toEqual([]);

@@ -61,9 +61,10 @@ export function selectDetections(
       return shares[best] >= WORN_SHARE ? [found[best]] : [];
     }
     case 'background': {
-      // Everyone but the subject: the most prominent one stays.
-      const [subject] = pick((d) => area(d) * d.score, 1);
-      return found.filter((d) => d !== subject);
+      // Everyone but the subject: the most prominent one stays, or the `keep` most prominent
+      const prominence = (d: Detection) => area(d) * d.score;
+      const kept = [...found].sort((a, b) => prominence(b) - prominence(a)).slice(0, selector.keep ?? 1);
+      return found.filter((d) => !kept.includes(d));
     }
   }
 }

@@ -28,7 +28,10 @@ export type ObjectSelector =
   | { which: 'nth'; index: number }
   /** No qualifier: the one there is, or the most prominent of several. */
   | { which: 'default' }
-  /** "the guy behind me", "people in the background": everyone but the most prominent. */
-  | { which: 'background' }
+  /**
+   * "the guy behind me", "people in the background": everyone but the most prominent; with `keep`, "everyone
+   * except me and my daughter", everyone but that many of the most prominent.
+   */
+  | { which: 'background'; keep?: number }
   /** "the man in the red shirt": the one whose clothes are most of that colour. */
   | { which: 'wearing'; colour: string };

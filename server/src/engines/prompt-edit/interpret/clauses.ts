@@ -37,7 +37,12 @@ export function splitClauses(written: Token[]): Clause[] {
     // "dark and blurry", "brighter and warmer": two adjectives of one complaint or wish stay together
     const betweenAdjectives =
       token.lemma === 'and' && current.at(-1)?.pos === 'ADJ' && tokens[i + 1]?.pos === 'ADJ';
-    if (betweenAdjectives || joinsTwoThingsOfOneWish(current, tokens, i)) current.push(token);
+    if (
+      betweenAdjectives ||
+      joinsTwoThingsOfOneWish(current, tokens, i) ||
+      listsTheExcepted(current, tokens, i)
+    )
+      current.push(token);
     else if ((token.type === 'punctuation' && BOUNDARY.has(token.word)) || JOINERS.has(token.lemma)) flush();
     else {
       // "remove the people thanks in advance": a sign-off ends the wish even where no stop was written
@@ -69,6 +74,21 @@ function joinsTwoThingsOfOneWish(current: readonly Token[], tokens: readonly Tok
     Boolean(COLOURS[said.lemma] ?? COLOURS[said.word]) &&
     (!after || after.type === 'punctuation' || JOINERS.has(after.lemma))
   );
+}
+
+/**
+ * "remove everyone except me, my wife and my son": the "and" and commas after an exception list who stays; a
+ * verb after them starts another wish ("except me and make it brighter").
+ */
+function listsTheExcepted(current: readonly Token[], tokens: readonly Token[], i: number): boolean {
+  if (!(tokens[i].lemma === 'and' || tokens[i].word === ',') || !current.some((t) => t.lemma === 'except'))
+    return false;
+  const rest = tokens.slice(i + 1);
+  const end = rest.findIndex(
+    (t) => (t.type === 'punctuation' && BOUNDARY.has(t.word)) || JOINERS.has(t.lemma),
+  );
+  const item = end < 0 ? rest : rest.slice(0, end);
+  return item.length > 0 && !item.some((t) => t.pos === 'VERB' || WISH_VERBS.has(t.lemma));
 }
 
 /**

@@ -44,7 +44,9 @@ export function thingName(label: string, select: ObjectSelector): string {
     case 'all':
       return `all the ${plural}`;
     case 'background':
-      return `the ${plural} in the background`;
+      return select.keep && select.keep > 1
+        ? `all the ${plural} but the ${NUMBER_NAMES[select.keep] ?? select.keep} in front`
+        : `the ${plural} in the background`;
     case 'wearing':
       return `the ${label} in ${select.colour}`;
     case 'nth':

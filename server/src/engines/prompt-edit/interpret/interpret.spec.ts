@@ -28,6 +28,11 @@ const upscale = (scale: 2 | 4 = 2): EditStep => ({ kind: 'upscale', scale });
 const transparent: EditStep = { kind: 'background', backdrop: { kind: 'transparent' } };
 const backdrop = (color: string): EditStep => ({ kind: 'background', backdrop: { kind: 'color', color } });
 const bokeh: EditStep = { kind: 'background', backdrop: { kind: 'blur' } };
+const removeAllBut = (keep: number): EditStep => ({
+  kind: 'remove-object',
+  label: 'person',
+  select: { which: 'background', keep },
+});
 const remove = (label: string, which: string = 'default', index?: number): EditStep => ({
   kind: 'remove-object',
   label,
@@ -316,6 +321,12 @@ const CASES: [string, EditStep[], number?][] = [
   ['fix this black and white photo', [levels, { kind: 'clarify' }]],
   ['turn my black and white picture into an oil painting', [], 1],
   ['make it a black and white photo', [gray]],
+  // the people an exception lists stay, however many; a verb after them is a wish of its own
+  ['remove everyone except me', [remove('person', 'background')]],
+  ['Could you remove everyone except me and my daughter?', [removeAllBut(2)]],
+  ['remove all the people except my wife, my son and me', [removeAllBut(3)]],
+  ['remove everyone but the two of us', [removeAllBut(2)]],
+  ['remove everyone except me and make it brighter', [remove('person', 'background'), bright(0.2)]],
 ];
 
 describe('the instruction interpreter', () => {
@@ -355,5 +366,6 @@ describe('the instruction interpreter', () => {
     expect(previewStep(crop(1, 1))).toBe('crop to 1:1');
     expect(previewStep(bright(0.2))).toBe('brighten +20 %');
     expect(previewStep(remove('person', 'background'))).toBe('remove the people in the background');
+    expect(previewStep(removeAllBut(2))).toBe('remove all the people but the two in front');
   });
 });
