@@ -200,6 +200,30 @@ export function narrated(clause: Clause, i: number, { passive = false } = {}): b
   );
 }
 
+/** "I bought the photo", "we already cropped it": the writer telling what was done. */
+export function tellsWhatHappened(clause: Clause): boolean {
+  if (!PERSONAL_SUBJECTS.has(clause.tokens[0]?.lemma ?? '')) return false;
+  let verb = 1;
+  while (TENSE.has(clause.tokens[verb]?.lemma ?? '')) verb++;
+  return pastVerb(clause.tokens[verb]) && !WANTING.has(clause.tokens[verb].lemma);
+}
+
+/** "I wanted to remove the orange", "I was hoping…": a wish said in the past is still a wish. */
+const WANTING = words('want, wish, hope, wonder, need, like, love, be');
+
+/**
+ * "…but lost the original file", "…, cropped it and removed the date": a verb in the past joined on to a
+ * clause that tells what was done goes on telling.
+ */
+export function goesOnTelling(clause: Clause, tokens: readonly Token[]): boolean {
+  const before = tokens[tokens.indexOf(clause.tokens[0]) - 1];
+  const joined = before && (JOINERS.has(before.lemma) || before.word === ',');
+  return Boolean(joined) && pastVerb(clause.tokens[0]);
+}
+
+/** A verb in a form of the past: "bought", "lost", "removed" (not "remove", "removes", "removing"). */
+const pastVerb = (t: Token | undefined) => t?.pos === 'VERB' && t.inflected && !/(?:ing|s)$/.test(t.word);
+
 /** Index of the first token whose lemma is in `words`, or -1. */
 export function find(clause: Clause, words: ReadonlySet<string> | readonly string[], from = 0): number {
   const set = words instanceof Set ? words : new Set(words);

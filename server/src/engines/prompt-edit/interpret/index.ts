@@ -1,5 +1,5 @@
 import type { EditPlan, EditStep } from '../edit-plan';
-import { splitClauses } from './clauses';
+import { goesOnTelling, splitClauses, tellsWhatHappened } from './clauses';
 import { isEnglishWord } from './dictionary';
 import { loadWordNet } from './wordnet';
 import { CANNOT } from './reasons';
@@ -53,7 +53,15 @@ function readTokens(tokens: Token[], text: string): EditPlan {
   let mentioned: Token[] | undefined;
   // "It's so noisy, can you clean it up?": a general wish beside a named one asks for that one
   const general: EditStep[] = [];
+  // "I bought the photo but lost the original file": what the writer did, not what they ask for
+  let telling = false;
+  const told = new Set<Token>();
   for (const clause of splitClauses(tokens)) {
+    telling = tellsWhatHappened(clause) || (telling && goesOnTelling(clause, tokens));
+    if (telling) {
+      for (const token of clause.tokens) told.add(token);
+      continue;
+    }
     const reading = readClause(clause, { afterRemoval, lastStep: steps.at(-1), mentioned });
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);
@@ -63,7 +71,7 @@ function readTokens(tokens: Token[], text: string): EditPlan {
   if (steps.length === 0) for (const step of general) addStep(steps, step);
   // Nothing read clause by clause, and nothing out of reach named: the whole post read as one wish
   if (steps.length === 0 && plan.skipped.every((s) => s.reason === CANNOT.cropShape))
-    for (const step of readWhole({ tokens, text })) addStep(steps, step);
+    for (const step of readWhole({ tokens: tokens.filter((t) => !told.has(t)), text })) addStep(steps, step);
   // "centre and crop": the centring is the crop, so no shape needs asking for
   if (steps.some((s) => s.kind === 'crop'))
     plan.skipped = plan.skipped.filter((s) => s.reason !== CANNOT.cropShape);
@@ -89,6 +97,17 @@ function addStep(steps: EditStep[], step: EditStep): void {
   if (step.kind === 'resize' && steps.some((s) => s.kind === 'crop' && s.size)) return;
   if (step.kind === 'sharpen' && steps.some((s) => s.kind === 'clarify')) return;
   if (step.kind === 'clarify') removeWhere(steps, (s) => s.kind === 'sharpen');
+  // "fix the colours, it looks really green": one white balance, away from the cast named ("less red, less
+  // yellow" names two)
+  const balance = steps.findIndex((s) => s.kind === 'auto-white-balance');
+  if (step.kind === 'auto-white-balance' && balance >= 0) {
+    const earlier = steps[balance];
+    if (!step.cast) return;
+    if (earlier.kind === 'auto-white-balance' && !earlier.cast) {
+      steps[balance] = step;
+      return;
+    }
+  }
   const light = steps.find((s) => s.kind === 'light-recovery');
   if (step.kind === 'light-recovery' && light?.kind === 'light-recovery') {
     light.highlights = Math.max(light.highlights, step.highlights);

@@ -28,6 +28,7 @@ const upscale = (scale: 2 | 4 = 2): EditStep => ({ kind: 'upscale', scale });
 const transparent: EditStep = { kind: 'background', backdrop: { kind: 'transparent' } };
 const backdrop = (color: string): EditStep => ({ kind: 'background', backdrop: { kind: 'color', color } });
 const bokeh: EditStep = { kind: 'background', backdrop: { kind: 'blur' } };
+const watermark: EditStep = { kind: 'remove-text', target: 'watermark' };
 const removeAllBut = (keep: number): EditStep => ({
   kind: 'remove-object',
   label: 'person',
@@ -327,6 +328,13 @@ const CASES: [string, EditStep[], number?][] = [
   ['remove all the people except my wife, my son and me', [removeAllBut(3)]],
   ['remove everyone but the two of us', [removeAllBut(2)]],
   ['remove everyone except me and make it brighter', [remove('person', 'background'), bright(0.2)]],
+  // one white balance, away from the cast named
+  ['can you fix the colors, it looks really green', [{ kind: 'auto-white-balance', cast: 'green' }]],
+  // what the writer did is context, and a verb in the past joined on to it goes on telling
+  ['Remove the watermark please, I bought the photo but lost the original file', [watermark]],
+  ['I cropped it but can you remove the dog', [remove('dog')]],
+  ['we removed the dog and brightened it', [], 1],
+  ['I wanted to remove the dog', [remove('dog')]],
 ];
 
 describe('the instruction interpreter', () => {
