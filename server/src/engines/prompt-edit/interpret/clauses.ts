@@ -100,7 +100,8 @@ function outBeforeList(tokens: Token[]): Token[] {
   if (verb < 0 || tokens[verb + 1]?.lemma === 'out') return tokens;
   const end = tokens.findIndex((t, i) => i > verb && t.type === 'punctuation');
   const span = tokens.slice(verb + 1, end < 0 ? tokens.length : end);
-  const out = span.findIndex((t) => t.lemma === 'out');
+  // ("the pole coming out of my head": another verb's "out")
+  const out = span.findIndex((t, i) => t.lemma === 'out' && span[i - 1]?.pos !== 'VERB');
   if (out < 0 || !span.slice(0, out).some((t) => t.lemma === 'and')) return tokens;
   const at = verb + 1 + out;
   return [...tokens.slice(0, verb + 1), tokens[at], ...tokens.slice(verb + 1, at), ...tokens.slice(at + 1)];

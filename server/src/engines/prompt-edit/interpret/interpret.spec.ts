@@ -335,6 +335,15 @@ const CASES: [string, EditStep[], number?][] = [
   ['I cropped it but can you remove the dog', [remove('dog')]],
   ['we removed the dog and brightened it', [], 1],
   ['I wanted to remove the dog', [remove('dog')]],
+  // a thing listed after a removal, told of by a participle, goes too
+  [
+    'Please remove the background people and the pole coming out of my head',
+    [remove('person', 'background'), { kind: 'remove-marked', thing: 'pole coming out of my head' }],
+  ],
+  ['take the man and the dog out of the picture', [remove('person'), remove('dog')]],
+  // folds in cloth are shown and filled; wrinkles alone are skin
+  ['Remove the wrinkles in my shirt', [{ kind: 'remove-marked', thing: 'wrinkles in my shirt' }]],
+  ['remove the wrinkles on her face', [{ kind: 'enhance-face', smoothSkin: true }]],
 ];
 
 describe('the instruction interpreter', () => {

@@ -60,7 +60,7 @@ export function readRemoval(
   // one that speaks to the reader ("you guys are amazing") or tells of the photo ("it's for her memorial")
   // names no one in it
   const listed = afterRemoval && !has(clause, ['you']) && !opensAStatement(clause);
-  if (verb < 0 && (!listed || clause.tokens.some((t) => t.pos === 'VERB' && t.lemma !== 'please')))
+  if (verb < 0 && (!listed || clause.tokens.some((t, i) => t.pos === 'VERB' && !tellsOfThing(clause, i))))
     return null;
   let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
   if (blamed && verb === blame) after = { tokens: mentionIn(blamed) ?? blamed.tokens, text: clause.text };
@@ -185,7 +185,12 @@ function bareName(clause: Clause): boolean {
     !wish &&
     clause.tokens.length <= 8 &&
     clause.tokens.every(
-      (t) => NAME_POS.has(t.pos) || LIST_WORDS.has(t.lemma) || t.word === 'can' || t.type === 'punctuation',
+      (t, i) =>
+        NAME_POS.has(t.pos) ||
+        LIST_WORDS.has(t.lemma) ||
+        t.word === 'can' ||
+        t.type === 'punctuation' ||
+        tellsOfThing(clause, i),
     )
   );
 }
@@ -248,6 +253,11 @@ const CLOTHES = L.words(
   'shirt, t-shirt, tshirt, dress, jacket, coat, hat, cap, hoodie, sweater, jumper, suit, top, uniform, glasses, sunglasses, jeans, skirt, scarf, vest, mask',
 );
 
+/** Cloth that creases, besides what people wear. */
+const CLOTH = L.words(
+  'tablecloth, sheet, sheets, bedsheet, curtain, curtains, backdrop, fabric, cloth, clothes, clothing, blanket, pants, trousers, blouse, tie, gown, sleeve, collar',
+);
+
 const QUALITIES = L.words(
   'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, brightness, darkness, tint, cast, hue, colour, color, saturation, yellowness, blueness, acne, pimple, blemish, bag, sunshine, sunlight',
 );
@@ -278,6 +288,8 @@ function removalOfQuality(clause: Clause): EditStep[] | null {
   // ("this circle" is a mark to show; "the dark circles under her eyes" are skin)
   const darkCircles = has(clause, ['circle']) && has(clause, ['dark', 'eye', 'eyes', 'under']);
   const eyeBags = has(clause, ['eyebag']) || (has(clause, ['bag']) && has(clause, ['eye', 'eyes', 'under']));
+  // ("the wrinkles in my shirt", "creases on the tablecloth": folds in cloth, which the person shows)
+  if (has(clause, ['wrinkle', 'crease']) && (has(clause, CLOTHES) || has(clause, CLOTH))) return null;
   if (has(clause, L.SKIN) || has(clause, ['wrinkle']) || eyeBags || darkCircles)
     return [{ kind: 'enhance-face', smoothSkin: true }];
   return null;
@@ -308,7 +320,9 @@ function nounPhrase(clause: Clause): string {
   let start = 0;
   while (start < words.length && LEADING.has(words[start])) start++;
   let end = start;
-  while (end < words.length && end - start < 8 && !PHRASE_END.has(words[end])) end++;
+  // ("the pole coming out of my head": the "out" of what the pole does)
+  const ends = (i: number) => PHRASE_END.has(words[i]) && !(words[i] === 'out' && describedBy(clause, i - 1));
+  while (end < words.length && end - start < 8 && !ends(end)) end++;
   if (['in', 'on', 'of'].includes(words[end - 1] ?? '')) end--;
   return writtenText(clause.tokens.slice(start, end));
 }
@@ -340,6 +354,16 @@ function selectorIn(clause: Clause, target: { plural: boolean; label: string }):
   if (target.label === 'person' && words.some((w) => L.BACKGROUND_PEOPLE.has(w)))
     return backgroundPeople(clause);
   return { which: 'default' };
+}
+
+/** "please", or "coming" in "the pole coming out of my head": no verb of a wish of its own. */
+function tellsOfThing(clause: Clause, i: number): boolean {
+  return clause.tokens[i].lemma === 'please' || describedBy(clause, i);
+}
+
+/** A participle right after a noun tells of it: "coming" in "the pole coming out of my head". */
+function describedBy(clause: Clause, i: number): boolean {
+  return /(?:ing|ed)$/.test(clause.tokens[i].word) && clause.tokens[i - 1]?.pos === 'NOUN';
 }
 
 /** Everyone but the subject, or but as many as the exception names: "everyone except me and my daughter". */
