@@ -344,6 +344,9 @@ const CASES: [string, EditStep[], number?][] = [
   // folds in cloth are shown and filled; wrinkles alone are skin
   ['Remove the wrinkles in my shirt', [{ kind: 'remove-marked', thing: 'wrinkles in my shirt' }]],
   ['remove the wrinkles on her face', [{ kind: 'enhance-face', smoothSkin: true }]],
+  // a print's resolution asks for more pixels; its number is no width
+  ['I need this at 300 dpi for printing', [upscale()]],
+  ['can you make it 300dpi', [upscale()]],
 ];
 
 describe('the instruction interpreter', () => {

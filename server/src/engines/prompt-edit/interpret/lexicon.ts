@@ -85,7 +85,7 @@ export const RESIZE = words(
   'resize, scale, width, height, wide, tall, high, px, pixel, small, smaller, tiny, shrink, downscale, downsize, half, size, dimension',
 );
 export const UPSCALE = words(
-  'upscale, enlarge, big, bigger, large, larger, resolution, highres, hd, 4k, fourk, eightk, upsize, upres, magnify, double, twice, quadruple, pixels, megapixel, megapixels, res, poster, canvas',
+  'upscale, enlarge, big, bigger, large, larger, resolution, highres, hd, 4k, fourk, eightk, upsize, upres, magnify, double, twice, quadruple, pixels, megapixel, megapixels, res, poster, canvas, dpi, ppi',
 );
 export const BACKGROUND = words('background, backdrop, bg, backround, behind, surroundings, scenery');
 export const TRANSPARENT = words(

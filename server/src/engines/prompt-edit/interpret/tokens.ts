@@ -88,6 +88,9 @@ const REWRITES: [RegExp, string][] = [
   [/\b(anti|counter)[\s-]?clockwise\b/g, ' anticlockwise '],
   [/\bhi[\s-]?res\b|\bhigh[\s-]res(olution)?\b/g, ' highres '],
   [/\b(\d+)\s*(px|pixels?)\b/g, ' $1 px '],
+  // "at 300 dpi for printing": a print's resolution, more pixels; its number is no size ("72 dpi" none)
+  [/\b(?:[2-9]\d\d|\d{4})\s*(?:dpi|ppi)\b/g, ' highres '],
+  [/\b\d+\s*(?:dpi|ppi)\b/g, ' '],
   [/\b([24])\s*x\b/g, ' $1 times '],
   // "make it 4K": one word for the grammar, which wink would split into a number and a "k"
   [/\b4\s*k\b/g, ' fourk '],
