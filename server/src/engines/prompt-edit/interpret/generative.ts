@@ -169,7 +169,10 @@ function straightensAThing(clause: Clause): boolean {
   const levelled = find(clause, ['straighten', 'level']);
   const verb = levelled < 0 && has(clause, ['straight']) ? find(clause, ['make', 'get']) : levelled;
   if (verb < 0) return false;
-  const object = clause.tokens.slice(verb + 1).filter((t) => !LEVELLED.has(t.lemma));
+  // ("straighten the horizon in a landscape photo": what is straightened ends where a place begins)
+  const after = clause.tokens.slice(verb + 1);
+  const place = after.findIndex((t, i) => i > 0 && t.pos === 'ADP' && t.lemma !== 'up' && t.lemma !== 'out');
+  const object = (place < 0 ? after : after.slice(0, place)).filter((t) => !LEVELLED.has(t.lemma));
   return namesOneThing(object.filter((t) => !L.BACKGROUND.has(t.lemma)));
 }
 

@@ -347,6 +347,11 @@ const CASES: [string, EditStep[], number?][] = [
   // a print's resolution asks for more pixels; its number is no width
   ['I need this at 300 dpi for printing', [upscale()]],
   ['can you make it 300dpi', [upscale()]],
+  // a horizon straightened in a photo; a thing lifted off its background and set on a colour
+  ['What is the best way to straighten a crooked horizon in a landscape photo?', [{ kind: 'straighten' }]],
+  ['straighten the blanket on the bed', [], 1],
+  ['Extract the product from the background and put it on pure white.', [backdrop('#ffffff')]],
+  ['separate the dog from the background', [transparent]],
 ];
 
 describe('the instruction interpreter', () => {

@@ -120,6 +120,20 @@ const REWRITES: [RegExp, string][] = [
   [/\bu\b/g, ' you '],
   [/\bpic\b|\bpix\b/g, ' picture '],
   [/\bbg\b|\bback\s+ground\b/g, ' background '],
+  // "extract the product from the background", "separate the dog from its surroundings": a cut-out
+  [
+    /\b(?:extract|separate|lift)(?:ed|s|ing)?\s+(?=.{1,40}?\s+(?:from|off|out\s+of)\s+(?:the|its|their|his|her)\s+(?:background|backdrop|surroundings)\b)/g,
+    ' isolate ',
+  ],
+  // "put it on pure white": on a backdrop of that colour
+  [
+    /\b(it|them|him|her|this)\s+on\s+(?:an?\s+)?(?:(?:pure|plain|solid|clean|bright)\s+)?(white|black|grey|gray)\b(?!\s+(?:background|backdrop))/g,
+    ' $1 on a $2 background ',
+  ],
+  [
+    /\bon\s+(?:an?\s+)?(?:pure|plain|solid)\s+(white|black|grey|gray)\b(?!\s+(?:background|backdrop))/g,
+    ' on a $1 background ',
+  ],
   [/\bfly[\s-]+aways?\b/g, ' flyaway '],
   [/\bcolou?r[\s-]?correct(ion|ed)?\b/g, ' colourfix '],
   [/\bwhite[\s-]?balanc(?:e|ed|ing)\b/g, ' colourfix '],
