@@ -352,6 +352,9 @@ const CASES: [string, EditStep[], number?][] = [
   ['straighten the blanket on the bed', [], 1],
   ['Extract the product from the background and put it on pure white.', [backdrop('#ffffff')]],
   ['separate the dog from the background', [transparent]],
+  // a cast that time left
+  ['the photo has yellowed with age', [{ kind: 'auto-white-balance', cast: 'yellow' }]],
+  ['the photo is discoloured', [awb]],
 ];
 
 describe('the instruction interpreter', () => {

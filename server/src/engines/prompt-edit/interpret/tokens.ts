@@ -137,6 +137,9 @@ const REWRITES: [RegExp, string][] = [
   [/\bfly[\s-]+aways?\b/g, ' flyaway '],
   [/\bcolou?r[\s-]?correct(ion|ed)?\b/g, ' colourfix '],
   [/\bwhite[\s-]?balanc(?:e|ed|ing)\b/g, ' colourfix '],
+  // "yellowed with age", "discoloured": a cast that time left, to take out
+  [/\byellow(?:ed|ing)\b/g, ' yellow tint '],
+  [/\bdiscolou?red\b/g, ' colourfix '],
   // "change it from black and white to colour": a colourisation
   [/\bfrom\s+monochrome\s+(?:to|into)\s+colou?r(?:ed|s)?\b/g, ' colorize '],
   // "make the photo colored", "colour this photo", "add colour to this black and white photo": a colourisation
