@@ -53,6 +53,8 @@ function readTokens(tokens: Token[], text: string): EditPlan {
   let mentioned: Token[] | undefined;
   // "It's so noisy, can you clean it up?": a general wish beside a named one asks for that one
   const general: EditStep[] = [];
+  // "It's faded and has a big crease. Could someone restore it?": what the context says is wrong
+  const context: Token[] = [];
   // "I bought the photo but lost the original file": what the writer did, not what they ask for
   let telling = false;
   const told = new Set<Token>();
@@ -66,12 +68,19 @@ function readTokens(tokens: Token[], text: string): EditPlan {
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);
     afterRemoval = reading.removes ?? (afterRemoval && reading.steps.length === 0 && !reading.skipped);
-    if (reading.steps.length === 0 && !reading.skipped) mentioned = mentionIn(clause) ?? mentioned;
+    if (reading.steps.length === 0 && !reading.skipped) {
+      mentioned = mentionIn(clause) ?? mentioned;
+      context.push(...clause.tokens);
+    }
   }
   if (steps.length === 0) for (const step of general) addStep(steps, step);
   // Nothing read clause by clause, and nothing out of reach named: the whole post read as one wish
   if (steps.length === 0 && plan.skipped.every((s) => s.reason === CANNOT.cropShape))
     for (const step of readWhole({ tokens: tokens.filter((t) => !told.has(t)), text })) addStep(steps, step);
+  // a photo mended or restored is mended of the damage the context named too
+  const restores = steps.some((s) => s.kind === 'auto-levels' || s.kind === 'clarify');
+  const damage = restores && !steps.some((s) => s.kind.startsWith('remove')) ? damageIn(context) : null;
+  if (damage) steps.unshift(damage);
   // "centre and crop": the centring is the crop, so no shape needs asking for
   if (steps.some((s) => s.kind === 'crop'))
     plan.skipped = plan.skipped.filter((s) => s.reason !== CANNOT.cropShape);

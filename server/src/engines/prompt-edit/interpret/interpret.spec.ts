@@ -355,6 +355,15 @@ const CASES: [string, EditStep[], number?][] = [
   // a cast that time left
   ['the photo has yellowed with age', [{ kind: 'auto-white-balance', cast: 'yellow' }]],
   ['the photo is discoloured', [awb]],
+  // a restoration mends the damage the post names beside it
+  [
+    "It's faded and has a big crease through the middle. Could someone restore it?",
+    [{ kind: 'remove-marked', thing: 'the crease' }, saturation(0.2), levels, { kind: 'clarify' }],
+  ],
+  [
+    'there are some scratches. fix it please',
+    [{ kind: 'remove-marked', thing: 'the scratches' }, levels, { kind: 'clarify' }],
+  ],
 ];
 
 describe('the instruction interpreter', () => {
