@@ -12,9 +12,16 @@ import { NAMED_SHAPES } from './sizes';
 import { VOCABULARY } from './vocabulary';
 
 /** Why a clause cannot be done here, if it asks for content or a style that only a generator could make. */
-export function generativeReason(clause: Clause): string | null {
+export function generativeReason(whole: Clause): string | null {
+  // "more vibrant without making the people look orange": what must not happen asks for nothing
+  const without = find(whole, ['without']);
+  const avoided = without > 0 && /ing$/.test(whole.tokens[without + 1]?.word ?? '');
+  const clause = avoided ? { tokens: whole.tokens.slice(0, without), text: whole.text } : whole;
   if (has(clause, ['colorize', 'colourise', 'colorise', 'colourize'])) return CANNOT.colorize;
-  const lookLike = has(clause, ['like', 'style']) && has(clause, ['look', 'style']);
+  // ("the building looks like it's leaning": how it seems, said in a clause of its own, is no style)
+  const like = find(clause, ['like']);
+  const seems = like >= 0 && SEEMING_SUBJECTS.has(clause.tokens[like + 1]?.lemma ?? '');
+  const lookLike = has(clause, ['like', 'style']) && has(clause, ['look', 'style']) && !seems;
   // "make the colours look like the real thing", "look like a good camera took it": true to life is a repair
   // "remove the Disney logo", "remove the painting": a style's name on a thing that goes is no style
   const style = find(clause, L.STYLE_WORDS);
@@ -209,6 +216,9 @@ const FLIPPED = new Set([
 const LEVELLED = L.words(
   'photo, picture, image, pic, shot, horizon, line, lines, building, buildings, wall, walls, tower, house, sea, ocean, water, lake, it, this, up, out, the, a',
 );
+
+/** The subject of a clause after "looks like": "it's leaning", "someone cut it", "they are floating". */
+const SEEMING_SUBJECTS = L.words('it, he, she, they, we, i, you, someone, somebody, there');
 
 /** Words a request may open with before its verb: "please write ...", "pls overlay ...". */
 const COURTESY_OPENERS = L.words('please, pls, plz, can, could, you, someone, somebody, na, just, also');

@@ -364,6 +364,11 @@ const CASES: [string, EditStep[], number?][] = [
     'there are some scratches. fix it please',
     [{ kind: 'remove-marked', thing: 'the scratches' }, levels, { kind: 'clarify' }],
   ],
+  // what a thing is for, what it looks like, and what must not happen are not wishes
+  ['I need the background removed for a sticker', [transparent]],
+  ['remove the date in the corner, its orange', [{ kind: 'remove-text', target: 'date-stamp' }]],
+  ['straighten the photo, the building looks like it is leaning', [{ kind: 'straighten' }]],
+  ['make the sunset more vibrant without making the people look orange', [saturation(0.2)]],
 ];
 
 describe('the instruction interpreter', () => {

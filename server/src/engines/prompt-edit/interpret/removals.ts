@@ -49,8 +49,15 @@ export function readRemoval(
   )
     verb = clean + 1;
   // "the photo without the guy" removes him; "bigger without losing quality" removes nothing
+  // ("without making the people look orange" is what must not happen)
   const without = find(clause, ['without']);
-  if (verb < 0 && without >= 0 && namedThing({ tokens: clause.tokens.slice(without + 1), text: '' }))
+  const avoided = /ing$/.test(clause.tokens[without + 1]?.word ?? '');
+  if (
+    verb < 0 &&
+    without >= 0 &&
+    !avoided &&
+    namedThing({ tokens: clause.tokens.slice(without + 1), text: '' })
+  )
     verb = without;
   // "the timestamp is ruining the photo": a thing blamed for spoiling the photo is a thing to remove
   const blame = verb < 0 ? find(clause, BLAME) : -1;
@@ -68,7 +75,9 @@ export function readRemoval(
   const pointer = verb >= 0 ? pointerIn(after.tokens) : null;
   if (pointer && mentioned) after = { tokens: mentioned, text: clause.text };
   // "the garbage cans here need to be removed": said in the passive, the thing comes before the verb
-  const passive = verb > 0 && !namesAThing(after, 0) ? passiveSubject(clause, verb) : null;
+  // ("I need the background removed for a sticker": what it is for is no object)
+  const object = after.tokens[0]?.lemma !== 'for' && namesAThing(after, 0);
+  const passive = verb > 0 && !object ? passiveSubject(clause, verb) : null;
   if (passive) after = { tokens: passive, text: clause.text };
   // "can it be removed?": a pronoun before a passive stands for what the context named, as after a verb does
   const passivePointer =

@@ -113,6 +113,11 @@ const REWRITES: [RegExp, string][] = [
   // ("zoom in. Original file...": "in." is no inch here)
   [/(?<=\b[a-z]{2,})\.(?=\s|$)/g, ' . '],
   [/\bplz\b|\bpls\b/g, ' please '],
+  // "remove the date, its orange": "it's" written without its apostrophe, before what it is
+  [
+    /\bits\s+(?=(?:too|so|very|really|kinda|pretty|quite|way|super|just|a|an|not|the|red|orange|yellow|green|blue|purple|pink|white|black|grey|gray|brown)\b)/g,
+    ' it is ',
+  ],
   // "long time lurker, first time poster": the writer, not a print size
   [/\b(?:first|1st|long)[\s-]*time\s+(?:poster|lurker|user|redditor|caller)\b/g, ' '],
   // "make it less drab lmk if you need the file": a sign-off, and no noun for "drab" to describe
