@@ -28,6 +28,7 @@ const upscale = (scale: 2 | 4 = 2): EditStep => ({ kind: 'upscale', scale });
 const transparent: EditStep = { kind: 'background', backdrop: { kind: 'transparent' } };
 const backdrop = (color: string): EditStep => ({ kind: 'background', backdrop: { kind: 'color', color } });
 const bokeh: EditStep = { kind: 'background', backdrop: { kind: 'blur' } };
+const smoothSkin: EditStep = { kind: 'enhance-face', smoothSkin: true };
 const watermark: EditStep = { kind: 'remove-text', target: 'watermark' };
 const removeAllBut = (keep: number): EditStep => ({
   kind: 'remove-object',
@@ -369,6 +370,12 @@ const CASES: [string, EditStep[], number?][] = [
   ['remove the date in the corner, its orange', [{ kind: 'remove-text', target: 'date-stamp' }]],
   ['straighten the photo, the building looks like it is leaning', [{ kind: 'straighten' }]],
   ['make the sunset more vibrant without making the people look orange', [saturation(0.2)]],
+  // bags under the eyes are skin to retouch, said as a complaint or listed after skin
+  ['Please make me look less tired, the bags under my eyes are really bad', [smoothSkin]],
+  ['Remove the eye bags and acne', [smoothSkin]],
+  // the image sent to be mended is no thing to remove
+  ["Can someone please clean up this logo? It's blurry and pixelated", [{ kind: 'clarify' }]],
+  ['clean up the logo in the corner', [watermark]],
 ];
 
 describe('the instruction interpreter', () => {

@@ -99,7 +99,7 @@ export const SKIN_PARTS = words(
   'skin, face, cheek, cheeks, nose, complexion, neck, forehead, arm, arms, chest, shoulder',
 );
 export const SKIN = words(
-  'skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, smooth, smoothen, soften, airbrush, flawless, scar, imperfection',
+  'skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, smooth, smoothen, soften, airbrush, flawless, scar, imperfection, eyebag',
 );
 export const HEADSHOT = words(
   'headshot, linkedin, passport, corporate, cv, resume, résumé, business, id, professional, studio, profile',

@@ -38,14 +38,18 @@ export function readRemoval(
   }
   // "clean up the lines from the lights": cleaning up a thing removes it
   const clean = find(clause, ['clean', 'tidy']);
-  // ("clean up the old lady's face" is a retouch: the face stays)
+  // ("clean up the old lady's face" is a retouch: the face stays; "clean up this logo" mends the image it is)
   const aFace = has(clause, ['face', 'faces', 'skin', 'complexion']);
+  const theImage =
+    ['this', 'my', 'our'].includes(clause.tokens[clean + 2]?.lemma ?? '') &&
+    IMAGE_KINDS.has(clause.tokens[clean + 3]?.lemma ?? '');
   if (
     verb < 0 &&
     clean >= 0 &&
     clause.tokens[clean + 1]?.lemma === 'up' &&
     namesAThing(clause, clean + 2) &&
-    !aFace
+    !aFace &&
+    !theImage
   )
     verb = clean + 1;
   // "the photo without the guy" removes him; "bigger without losing quality" removes nothing
@@ -122,6 +126,9 @@ export function readRemoval(
   const target = namedThing(after);
   if (!target) {
     // "remove the bin, the sign and the cones": a bare name after a removal goes too; "and make it pop" does not
+    // ("remove the eye bags and acne": skin listed after skin is smoothed with it)
+    if (verb < 0 && bareName(after) && has(after, L.SKIN))
+      return { steps: [{ kind: 'enhance-face', smoothSkin: true }], removes: true };
     if (verb < 0)
       return bareName(after)
         ? { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true }
@@ -260,6 +267,11 @@ function wornColour(clause: Clause, at: number): string | null {
 
 const CLOTHES = L.words(
   'shirt, t-shirt, tshirt, dress, jacket, coat, hat, cap, hoodie, sweater, jumper, suit, top, uniform, glasses, sunglasses, jeans, skirt, scarf, vest, mask',
+);
+
+/** What an image sent to be mended may be, besides a photo. */
+const IMAGE_KINDS = L.words(
+  'logo, drawing, sketch, scan, document, screenshot, painting, artwork, graphic, icon, design, illustration, print, poster, flyer',
 );
 
 /** Cloth that creases, besides what people wear. */

@@ -140,6 +140,11 @@ const REWRITES: [RegExp, string][] = [
     ' on a $1 background ',
   ],
   [/\bfly[\s-]+aways?\b/g, ' flyaway '],
+  // "the bags under my eyes", "dark circles under her eyes": skin to retouch, not a change of the eyes
+  [
+    /\b(?:dark\s+)?(?:bags|circles)\s+(?:under|beneath|below)\s+(?:my|his|her|their|our|the)?\s*eyes\b|\beye\s*bags\b/g,
+    ' eyebags ',
+  ],
   [/\bcolou?r[\s-]?correct(ion|ed)?\b/g, ' colourfix '],
   [/\bwhite[\s-]?balanc(?:e|ed|ing)\b/g, ' colourfix '],
   // "yellowed with age", "discoloured": a cast that time left, to take out
