@@ -376,6 +376,10 @@ const CASES: [string, EditStep[], number?][] = [
   // the image sent to be mended is no thing to remove
   ["Can someone please clean up this logo? It's blurry and pixelated", [{ kind: 'clarify' }]],
   ['clean up the logo in the corner', [watermark]],
+  // a pacifier or a stroller is no person, though WordNet, counting no use of the word, lists that sense first
+  ["Can you remove the baby's pacifier?", [{ kind: 'remove-marked', thing: "baby's pacifier" }]],
+  ['Remove the stroller', [{ kind: 'remove-marked', thing: 'stroller' }]],
+  ['remove the lifeguard', [{ ...remove('person'), name: 'lifeguard' } as EditStep]],
 ];
 
 describe('the instruction interpreter', () => {

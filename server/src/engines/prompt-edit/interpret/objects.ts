@@ -1,5 +1,5 @@
 import { words } from './lexicon';
-import { kindOf, senseOffset } from './wordnet';
+import { kindOf, senseOffset, sensesCounted } from './wordnet';
 
 /**
  * The things "remove the X" can find: the 80 COCO classes the detector reports, each under the words people use
@@ -179,5 +179,18 @@ export function detectorClassOf(noun: string): { label: string; also?: string[] 
       return offset === null ? [] : [[offset, kind] as const];
     }),
   );
-  return kindOf(noun, anchors, 1);
+  const kind = kindOf(noun, anchors, 1);
+  // ("the baby's pacifier": a peacemaker first only because no use of the word was ever counted; a thing made
+  // by hand as much, which the person shows rather than a whole person going)
+  if (kind?.label === 'person' && !sensesCounted(noun, 'noun') && isAlsoMade(noun)) return null;
+  return kind;
+}
+
+let artifact: Map<number, true> | undefined;
+
+/** Whether one of a noun's senses is a thing made: an artifact in WordNet. */
+function isAlsoMade(noun: string): boolean {
+  const offset = senseOffset('artifact', 'noun', 1);
+  artifact ??= new Map(offset === null ? [] : [[offset, true]]);
+  return kindOf(noun, artifact, 3) !== null;
 }

@@ -86,6 +86,14 @@ export function sensesOf(word: string, wordClass: WordClass, limit = Infinity): 
   return offsets.slice(0, limit).map((offset) => synsetAt(wordClass, offset));
 }
 
+/** Whether any sense of a word was counted in WordNet's tagged texts: only then are its senses in order of use. */
+export function sensesCounted(word: string, wordClass: WordClass): boolean {
+  const line = indexLine(filesOf(wordClass).index, word.toLowerCase().replace(/ /g, '_'));
+  if (!line) return false;
+  const fields = line.trim().split(' ');
+  return Number(fields[5 + Number(fields[3])]) > 0;
+}
+
 /** The sense at a data file's byte offset. */
 export function synsetAt(wordClass: WordClass, offset: number): Synset {
   const key = `${wordClass}:${offset}`;
