@@ -114,16 +114,10 @@ describe('Chat to Edit repairs through the API, with the real engines', () => {
 
     const before = await decodeRaw(image);
     const marked = (x: number, y: number) => x >= 60 && x < 160 && y >= 120 && y < 220;
-    const white = Buffer.alloc(before.width * before.height);
-    for (let y = 0; y < before.height; y++)
-      for (let x = 0; x < before.width; x++) if (marked(x, y)) white[y * before.width + x] = 255;
-    const mask = await sharp(white, { raw: { width: before.width, height: before.height, channels: 1 } })
-      .png()
-      .toBuffer();
     const { uid, response } = await edit(
       image,
       'please remove the sticker on the left',
-      `data:image/png;base64,${mask.toString('base64')}`,
+      await maskData(before, marked),
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().steps).toEqual([
@@ -133,7 +127,43 @@ describe('Chat to Edit repairs through the API, with the real engines', () => {
     expect(meanDifference(before, after, marked)).toBeGreaterThan(4);
     expect(meanDifference(before, after, (x, y) => !marked(x, y))).toBeLessThan(1);
   });
+
+  it('keeps in colour the thing the person showed: "black and white except for the flowers"', async () => {
+    const image = await sharp(photo('Garden.jpg')).resize(640).png().toBuffer();
+    const prompt = 'Convert the image to grayscale except for the flowers.';
+    const asked = await edit(image, prompt);
+    expect(asked.response.statusCode).toBe(400);
+    expect(asked.response.json().error.message).toBe('Tap or paint "flowers" on the photo first.');
+
+    const before = await decodeRaw(image);
+    const shown = [0.3, 0.6, 0.4, 0.7] as const;
+    const inside = (x: number, y: number) =>
+      x >= shown[0] * before.width &&
+      x < shown[1] * before.width &&
+      y >= shown[2] * before.height &&
+      y < shown[3] * before.height;
+    const { uid, response } = await edit(image, prompt, await maskData(before, inside));
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await resultOf(uid, response.json().processedPath);
+    expect(measure(cropOf(after, ...shown)).chroma).toBeGreaterThan(
+      measure(cropOf(before, ...shown)).chroma * 0.9,
+    );
+    expect(measure(cropOf(after, 0, 1, 0, 0.3)).chroma).toBeLessThan(
+      measure(cropOf(before, 0, 1, 0, 0.3)).chroma * 0.1,
+    );
+  });
 });
+
+/** A mask the person painted, as the editor sends it: white where `marked`, as a PNG data URL. */
+async function maskData(image: RawImage, marked: (x: number, y: number) => boolean): Promise<string> {
+  const white = Buffer.alloc(image.width * image.height);
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++) if (marked(x, y)) white[y * image.width + x] = 255;
+  const mask = await sharp(white, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${mask.toString('base64')}`;
+}
 
 /** The pixels inside a box given as shares of the photo's width and height. */
 function cropOf(raw: RawImage, x0: number, x1: number, y0: number, y1: number): RawImage {

@@ -15,7 +15,12 @@ export type KeepRegion =
   /** A colour's name as the person said it ('red', 'yellow'): pixels of that hue keep their colour. */
   | { hue: string }
   /** The photo's subject as the background removal cuts it out: "make the background black and white". */
-  | { subject: true };
+  | { subject: true }
+  /**
+   * A thing no detector knows ("except the flowers"): the person taps or paints it, and the request carries
+   * that mask. marked: the person's own words for it.
+   */
+  | { marked: string };
 
 /** The colour cast the person named, when they named one: "too yellow", "fluorescent" (green), "purple skin". */
 export type ColourCast = 'yellow' | 'blue' | 'green' | 'magenta' | 'red';

@@ -259,6 +259,15 @@ function removalGrowth(mask: Uint8Array, width: number, height: number): number 
 export const markPrompt = (thing: string) =>
   thing ? `Tap or paint "${thing}" on the photo` : 'Tap or paint what to remove';
 
+/** The thing the first step that runs on the person's mask names ("" when unnamed), or null when none does. */
+export function markedThingOf(steps: readonly EditStep[]): string | null {
+  for (const step of steps) {
+    if (step.kind === 'remove-marked') return step.thing;
+    if (step.kind === 'selective-colour' && 'marked' in step.keep) return step.keep.marked;
+  }
+  return null;
+}
+
 /** A shape around the photo's subjects, a print turned to the photo's own orientation, or a closer crop. */
 async function crop(
   step: Extract<EditStep, { kind: 'crop' }> | { kind: 'crop'; size: { width: number; height: number } },
@@ -305,6 +314,11 @@ async function keptRegion(
     return kept;
   }
   if ('subject' in keep) return subjectOf(image, plan, deps, ctx);
+  if ('marked' in keep) {
+    if (!extras.mask)
+      throw new AppError('BAD_REQUEST', `${markPrompt(keep.marked)} first, then run it again.`);
+    return keepObject(extras.mask.bits, width, height);
+  }
   const found = await deps.locator.objects(image, keep.label, keep.select, ctx.signal);
   const mask = found.mask ?? extras.mask?.bits;
   if (!mask) throw notFound(keep.label, 'seen' in found ? found.seen : []);

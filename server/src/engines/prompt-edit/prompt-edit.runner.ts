@@ -4,7 +4,7 @@ import { runChain } from '../chain';
 import type { ModeRunner } from '../mode-runner';
 import type { Provider, ProviderResult } from '../types';
 import type { EditPlan } from './edit-plan';
-import { engineOf, executePlan, markPrompt, type PlanDeps } from './execute-plan';
+import { engineOf, executePlan, markedThingOf, markPrompt, type PlanDeps } from './execute-plan';
 import { CAN_DO, describeStep, interpretInstruction, loadReader, previewStep } from './interpret';
 import type { PromptEditInput } from './prompt-edit.input';
 
@@ -64,8 +64,8 @@ export function createPromptEditRunner(deps: PromptEditDeps): ModeRunner {
     check({ prompt, hasMask }) {
       const plan = planFor(prompt ?? '');
       if (plan.steps.length === 0 && !(cloud.length && plan.skipped.length)) throw refusal(plan);
-      const marked = plan.steps.find((step) => step.kind === 'remove-marked');
-      if (marked && !hasMask) throw new AppError('BAD_REQUEST', `${markPrompt(marked.thing)} first.`);
+      const marked = markedThingOf(plan.steps);
+      if (marked !== null && !hasMask) throw new AppError('BAD_REQUEST', `${markPrompt(marked)} first.`);
     },
     preview(prompt): PromptPlanResponse {
       const plan = planFor(prompt);

@@ -21,6 +21,17 @@ describe('the step of marking on the photo what to remove', () => {
     );
   });
 
+  it('comes as well from a colour kept on a thing the person is to show', () => {
+    const plan = {
+      steps: [step('selective-colour', 'black and white except "flowers": tap or paint it on the photo')],
+      skipped: [],
+    };
+    expect(markStepOf(plan)?.title).toBe('Tap or paint "flowers" on the photo');
+    expect(
+      markStepOf({ steps: [step('selective-colour', 'black and white except the eyes')], skipped: [] }),
+    ).toBeNull();
+  });
+
   it('is not there for a plan without one, or before there is a plan', () => {
     expect(markStepOf({ steps: [step('remove-object', 'remove the dog')], skipped: [] })).toBeNull();
     expect(markStepOf(undefined)).toBeNull();

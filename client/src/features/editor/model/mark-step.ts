@@ -10,9 +10,15 @@ export interface MarkStep {
   title: string;
 }
 
-/** The plan's `remove-marked` steps as one step to do: one mask serves them all. */
+/**
+ * The plan's steps that run on what the person marks (`remove-marked`, and a colour kept on a thing no detector
+ * knows) as one step to do: one mask serves them all.
+ */
 export function markStepOf(plan: PromptPlanResponse | undefined): MarkStep | null {
-  const marked = plan?.steps.filter((step) => step.kind === 'remove-marked') ?? [];
+  const marked =
+    plan?.steps.filter(
+      (step) => step.kind === 'remove-marked' || /: tap or paint it on the photo$/.test(step.description),
+    ) ?? [];
   if (marked.length === 0) return null;
   // The server quotes the thing as written: remove "rv sticker": tap or paint it on the photo
   const things = marked.map((step) => /"([^"]+)"/.exec(step.description)?.[1]).filter(Boolean);

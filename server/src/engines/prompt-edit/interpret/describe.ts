@@ -26,6 +26,7 @@ function keptName(step: Extract<EditStep, { kind: 'selective-colour' }>): string
   if ('part' in keep) return `the ${keep.part}`;
   if ('hue' in keep) return `the ${keep.hue}`;
   if ('subject' in keep) return 'the subject';
+  if ('marked' in keep) return quoted(keep.marked);
   return thingName(keep.label, keep.select);
 }
 
@@ -224,7 +225,9 @@ export function previewStep(step: EditStep): string {
     case 'reduce-redness':
       return 'reduce skin redness';
     case 'selective-colour':
-      return `black and white except ${keptName(step)}`;
+      return 'marked' in step.keep
+        ? `black and white except ${keptName(step)}: tap or paint it on the photo`
+        : `black and white except ${keptName(step)}`;
   }
 }
 

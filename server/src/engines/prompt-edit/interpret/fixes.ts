@@ -5,6 +5,7 @@ import { hasColourFilter } from './adjustments';
 import { cropIn } from './geometry-words';
 import { namedThing } from './named-thing';
 import { namesOneThing, qualifiesAThing } from './things';
+import { writtenText } from './tokens';
 import { lightRecovery } from './light-fixes';
 
 /**
@@ -285,7 +286,9 @@ function selectiveColour(clause: Clause): EditStep[] | null {
   const except = find(clause, EXCEPT);
   if (grey < 0 || except < 0) return null;
   const rest: Clause = { tokens: clause.tokens.slice(except + 1), text: clause.text };
-  const keep = keepRegion(rest.tokens.length ? rest : { tokens: clause.tokens.slice(0, grey), text: '' });
+  const keep = rest.tokens.length
+    ? (keepRegion(rest) ?? markedRegion(rest))
+    : keepRegion({ tokens: clause.tokens.slice(0, grey), text: '' });
   return keep ? [{ kind: 'selective-colour', keep }] : null;
 }
 
@@ -301,3 +304,23 @@ function keepRegion(clause: Clause): KeepRegion | null {
   const hue = clause.tokens.find((t) => HUES.has(t.lemma));
   return hue ? { hue: hue.lemma } : null;
 }
+
+/** "except the flowers": a thing no detector knows, named after the exception, which the person shows. */
+function markedRegion(clause: Clause): KeepRegion | null {
+  const first = clause.tokens.findIndex((t) => !LEADING_WORDS.has(t.lemma));
+  const last = clause.tokens.findLastIndex((t) => t.pos === 'NOUN');
+  if (first < 0 || last < first) return null;
+  const name = clause.tokens.slice(first, last + 1);
+  const aThing = name.every(
+    (t) =>
+      NAME_PARTS.has(t.pos) && !L.PHOTO.has(t.lemma) && !L.GRAYSCALE.has(t.lemma) && !L.COLOUR.has(t.lemma),
+  );
+  return aThing ? { marked: writtenText(name) } : null;
+}
+
+const NAME_PARTS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON', 'ADP', 'CCONJ', 'PART']);
+
+/** Words before a thing's name that are not part of it: "for the flowers", "the colour of the flowers". */
+const LEADING_WORDS = L.words(
+  'keep, leave, only, just, for, the, a, an, this, that, these, those, of, colour, color, colours, colors',
+);

@@ -379,6 +379,16 @@ const CASES: [string, EditStep[], number?][] = [
   // a pacifier or a stroller is no person, though WordNet, counting no use of the word, lists that sense first
   ["Can you remove the baby's pacifier?", [{ kind: 'remove-marked', thing: "baby's pacifier" }]],
   ['Remove the stroller', [{ kind: 'remove-marked', thing: 'stroller' }]],
+  // a colour kept on a thing no detector knows: the person shows it
+  [
+    'Convert the image to grayscale except for the flowers.',
+    [{ kind: 'selective-colour', keep: { marked: 'flowers' } }],
+  ],
+  [
+    'black and white but keep the colour of the flowers',
+    [{ kind: 'selective-colour', keep: { marked: 'flowers' } }],
+  ],
+  ['make the image black and white only', [gray]],
   ['remove the lifeguard', [{ ...remove('person'), name: 'lifeguard' } as EditStep]],
 ];
 
