@@ -51,6 +51,7 @@ export function generativeReason(whole: Clause): string | null {
   )
     return CANNOT.generate;
   if (adjustsOneThing(clause)) return CANNOT.oneThing;
+  if (becomesAnotherTime(clause)) return CANNOT.generate;
   // "zoom out", "show more of the room": more scene than the photo holds, which only a generator could paint
   const zoom = find(clause, ['zoom']);
   if (zoom >= 0 && clause.tokens[zoom + 1]?.lemma === 'out') return CANNOT.generate;
@@ -182,6 +183,26 @@ function straightensAThing(clause: Clause): boolean {
   const object = (place < 0 ? after : after.slice(0, place)).filter((t) => !LEVELLED.has(t.lemma));
   return namesOneThing(object.filter((t) => !L.BACKGROUND.has(t.lemma)));
 }
+
+/**
+ * "make it winter", "turn it into night time", "change the season to autumn": another season, time of day or
+ * weather, which only a generator could paint ("it was taken at night, make it brighter" asks for light).
+ */
+function becomesAnotherTime(clause: Clause): boolean {
+  // (a new background is a scene of its own, with its own answer)
+  if (!has(clause, ['make', 'turn', 'change', 'transform', 'convert']) || has(clause, L.BACKGROUND))
+    return false;
+  return clause.tokens.some((t, i) => {
+    if (!OTHER_TIMES.has(t.lemma)) return false;
+    let before = i - 1;
+    while (['a', 'an', 'the'].includes(clause.tokens[before]?.lemma ?? '')) before--;
+    return ['it', 'this', 'into', 'to', ...L.PHOTO].includes(clause.tokens[before]?.lemma ?? '');
+  });
+}
+
+const OTHER_TIMES = L.words(
+  'winter, summer, autumn, night, nighttime, midnight, evening, underwater, snowy, rainy, stormy, wintery, wintry',
+);
 
 /** "flip the man", "rotate the car": one thing turned round, not the photo. */
 function turnsAThing(clause: Clause, verbs: ReadonlySet<string>, photoWords: ReadonlySet<string>): boolean {

@@ -389,6 +389,9 @@ const CASES: [string, EditStep[], number?][] = [
     [{ kind: 'selective-colour', keep: { marked: 'flowers' } }],
   ],
   ['make the image black and white only', [gray]],
+  // another season or time of day is painted, not adjusted; light at night is adjusted
+  ['make it winter', [], 1],
+  ['the photo was taken at night, make it brighter', [bright(0.2)]],
   ['remove the lifeguard', [{ ...remove('person'), name: 'lifeguard' } as EditStep]],
 ];
 
