@@ -27,9 +27,25 @@ export function readFix(clause: Clause): EditStep[] | null {
     clarity(clause) ??
     level(clause) ??
     centre(clause) ??
-    strayHairs(clause)
+    strayHairs(clause) ??
+    dullWhites(clause)
   );
 }
+
+/**
+ * "make the snow whiter", "my white dress looks grey": white things shown grey are the photo's whites set too
+ * low, which levels mend (not black and white, not a recolouring).
+ */
+function dullWhites(clause: Clause): EditStep[] | null {
+  if (!has(clause, WHITE_THINGS)) return null;
+  const whiter = clause.tokens.some((t) => t.word === 'whiter');
+  const dull =
+    has(clause, ['grey', 'gray', 'greyish', 'grayish', 'dull', 'dingy']) &&
+    has(clause, ['look', 'be', 'seem']);
+  return whiter || dull ? [{ kind: 'auto-levels' }] : null;
+}
+
+const WHITE_THINGS = L.words('snow, dress, gown, veil, cloud, clouds, paper, page, whites');
 
 /** Adding a colour to a face ("add blush", "put some red on her lips") paints on; it repairs nothing. */
 function paintsOn(clause: Clause): boolean {

@@ -392,6 +392,9 @@ const CASES: [string, EditStep[], number?][] = [
   // another season or time of day is painted, not adjusted; light at night is adjusted
   ['make it winter', [], 1],
   ['the photo was taken at night, make it brighter', [bright(0.2)]],
+  // white things shown grey are the photo's whites set too low
+  ['Can you make the snow whiter? It looks grey', [levels]],
+  ['my white dress looks grey in this photo', [levels]],
   ['remove the lifeguard', [{ ...remove('person'), name: 'lifeguard' } as EditStep]],
 ];
 
