@@ -395,6 +395,17 @@ const CASES: [string, EditStep[], number?][] = [
   // white things shown grey are the photo's whites set too low
   ['Can you make the snow whiter? It looks grey', [levels]],
   ['my white dress looks grey in this photo', [levels]],
+  // a professional photo of a place or a product is no headshot
+  [
+    "Can you make the photo look professional? It's for my real estate listing",
+    [levels, { kind: 'clarify' }],
+  ],
+  ['make it a professional photo for my LinkedIn', [{ kind: 'headshot' }]],
+  // bands around the photo are cropped away; a bar alone may lie across it
+  ['please remove the black bars on the side', [{ kind: 'crop' }]],
+  ['Can someone crop the white border out?', [{ kind: 'crop' }]],
+  ['remove the black bar', [{ kind: 'remove-marked', thing: 'black bar' }]],
+  ['Please make me skinnier', [], 1],
   ['remove the lifeguard', [{ ...remove('person'), name: 'lifeguard' } as EditStep]],
 ];
 

@@ -123,6 +123,8 @@ export function readRemoval(
   // "crop out the top and bottom of this image": the edges go, which is a crop
   if (['crop', 'trim', 'cut'].includes(clause.tokens[verb]?.lemma ?? '') && onlyEdges(after))
     return { steps: [{ kind: 'crop' }] };
+  // "remove the black bars on the side", "crop the white border out": what frames the photo is cropped away
+  if (framesThePhoto(after)) return { steps: [{ kind: 'crop' }], removes: true };
   const target = namedThing(after);
   if (!target) {
     // "remove the bin, the sign and the cones": a bare name after a removal goes too; "and make it pop" does not
@@ -428,6 +430,17 @@ const AREAS = L.words('area, part, space, region, portion, stuff, everything');
 function onlyEdges(clause: Clause): boolean {
   const nouns = clause.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'ADJ');
   return has(clause, EDGES) && nouns.every((t) => EDGES.has(t.lemma) || FILLERS.has(t.lemma));
+}
+
+/** "the black bars on the sides", "the white border": bands of one colour around the photo. */
+function framesThePhoto(clause: Clause): boolean {
+  const band = find(clause, ['border', 'borders', 'margin', 'margins', 'bar', 'bars', 'frame']);
+  if (band < 0 || clause.tokens.some((t, i) => i < band && t.pos === 'NOUN')) return false;
+  // (a bar or a frame is one of the photo's only where it runs: "the black bar" alone may lie across it)
+  const aroundIt = has(clause, ['side', 'sides', 'around']);
+  const edgeBand = ['border', 'margin'].includes(clause.tokens[band].lemma);
+  const coloured = clause.tokens.slice(0, band).some((t) => Boolean(COLOURS[t.lemma]));
+  return aroundIt || (edgeBand && coloured);
 }
 
 const EDGES = L.words('top, bottom, side, sides, edge, edges, border, borders, left, right');
