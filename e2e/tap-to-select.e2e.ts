@@ -107,6 +107,25 @@ async function changeInsideAndOut(
   return { inside: score(best, true), outside: score(best, false) };
 }
 
+/** Mean chroma (max less min channel) inside and outside the mask, at the mask's size. */
+async function chromaOf(bytes: Buffer, mask: { marked: Buffer; width: number; height: number }) {
+  const { data } = await sharp(bytes)
+    .resize(mask.width, mask.height, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({
+      resolveWithObject: true,
+    });
+  const sums = { inside: [0, 0], outside: [0, 0] };
+  for (let p = 0; p < mask.width * mask.height; p++) {
+    const [r, g, b] = [data[3 * p], data[3 * p + 1], data[3 * p + 2]];
+    const sum = mask.marked[p] > 0 ? sums.inside : sums.outside;
+    sum[0] += Math.max(r, g, b) - Math.min(r, g, b);
+    sum[1]++;
+  }
+  return { inside: sums.inside[0] / sums.inside[1], outside: sums.outside[0] / sums.outside[1] };
+}
+
 describe('Tap to select', () => {
   let context: BrowserContext;
   let page: Page;
@@ -194,6 +213,35 @@ describe('Tap to select', () => {
     expect(await markStatus(page)).toBe('Done');
     await processAndWait(page);
     expect(await steps(page)).toEqual(['Removed the dog']);
+  });
+
+  it('keeps in colour what one tap shows: "black and white except the teaspoon"', async () => {
+    await page.getByRole('button', { name: 'New Image' }).click();
+    await upload(page, await photoFile('coffee.png', 480, 'png'));
+    await page.getByTestId('prompt-input').fill('make it black and white except the teaspoon');
+    const preview = page.getByTestId('plan-preview');
+    await preview.getByText('I will:').waitFor({ timeout: 10_000 });
+    expect(await preview.textContent()).toContain(
+      'black and white except "teaspoon": tap or paint it on the photo',
+    );
+    expect(await page.getByTestId('mark-step').textContent()).toContain(
+      'Tap or paint "teaspoon" on the photo',
+    );
+    await tapAt(page, SPOON);
+    await expect.poll(() => maskInk(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await markStatus(page)).toBe('Done');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => /\/api\/process\//.test(r.url()) && r.method() === 'POST'),
+      processAndWait(page),
+    ]);
+    await expectToast(page, 'Processing complete');
+    expect(await steps(page)).toEqual(['Made it black and white except "teaspoon"']);
+    await shot(page, 'tap-colour-kept');
+    const mask = await sentMask(request);
+    const { bytes } = await downloadResult(page);
+    const [before, after] = [await chromaOf(await original(page), mask), await chromaOf(bytes, mask)];
+    expect(after.outside).toBeLessThan(1);
+    expect(after.inside).toBeGreaterThan(before.inside * 0.8);
   });
 
   it('selects, refines and takes away with the Select tool in object removal, and undoes each tap', async () => {
