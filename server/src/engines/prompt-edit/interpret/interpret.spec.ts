@@ -406,6 +406,9 @@ const CASES: [string, EditStep[], number?][] = [
   ['Can someone crop the white border out?', [{ kind: 'crop' }]],
   ['remove the black bar', [{ kind: 'remove-marked', thing: 'black bar' }]],
   ['Please make me skinnier', [], 1],
+  // a hair on the lens is a mark, not someone's hair; writing made readable is clearer
+  ["There's a hair on the lens, can you remove it?", [{ kind: 'remove-marked', thing: 'hair on the lens' }]],
+  ['Can someone make the writing on the sign readable?', [{ kind: 'clarify' }]],
   ['remove the lifeguard', [{ ...remove('person'), name: 'lifeguard' } as EditStep]],
 ];
 

@@ -108,7 +108,10 @@ export function readRemoval(
   if (has(after, ['everything', 'all']) && except >= 0 && !namedPeopleOrThings(kept))
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
   // (hair over a face goes; "the pupils from the eyes" do not)
-  if (has(after, BODY_PARTS) && !has(after, STRAY) && !(has(after, ['hair']) && overTheFace(after)))
+  // ("a hair on the lens", "on the scan": a stray hair on the picture, not someone's)
+  const strayHair =
+    has(after, ['hair']) && (overTheFace(after) || has(after, ['lens', 'scan', 'scanner', 'glass']));
+  if (has(after, BODY_PARTS) && !has(after, STRAY) && !strayHair)
     return { steps: [], skipped: { text: clause.text, reason: CANNOT.body } };
   // "cut out the couple so that there is no background": the couple stays, the background goes; "crop me
   // out and put me on a white background": the person asks for themself, cut out

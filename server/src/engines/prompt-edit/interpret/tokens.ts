@@ -113,6 +113,8 @@ const REWRITES: [RegExp, string][] = [
   // ("zoom in. Original file...": "in." is no inch here)
   [/(?<=\b[a-z]{2,})\.(?=\s|$)/g, ' . '],
   [/\bplz\b|\bpls\b/g, ' please '],
+  // "make the writing on the sign readable": clearer
+  [/\b(?:more\s+)?(?:readable|legible)\b/g, ' clearer '],
   // "remove the date, its orange": "it's" written without its apostrophe, before what it is
   [
     /\bits\s+(?=(?:too|so|very|really|kinda|pretty|quite|way|super|just|a|an|not|the|red|orange|yellow|green|blue|purple|pink|white|black|grey|gray|brown)\b)/g,
