@@ -3,6 +3,7 @@ import { goesOnTelling, splitClauses, tellsWhatHappened } from './clauses';
 import { isEnglishWord } from './dictionary';
 import { loadWordNet } from './wordnet';
 import { CANNOT } from './reasons';
+import * as L from './lexicon';
 import { mentionIn } from './mentions';
 import { tokenize, type Token } from './tokens';
 import { damageIn, widenWords } from './widen';
@@ -77,34 +78,28 @@ function readTokens(tokens: Token[], text: string): EditPlan {
   // Nothing read clause by clause, and nothing out of reach named: the whole post read as one wish
   if (steps.length === 0 && plan.skipped.every((s) => s.reason === CANNOT.cropShape))
     for (const step of readWhole({ tokens: tokens.filter((t) => !told.has(t)), text })) addStep(steps, step);
-  // "make it look professional, it's for my real estate listing": a place or a product, no portrait
-  const headshot = steps.findIndex((s) => s.kind === 'headshot');
-  if (
-    headshot >= 0 &&
-    tokens.some((t) => NOT_PORTRAITS.has(t.lemma)) &&
-    !tokens.some((t) => PORTRAITS.has(t.lemma))
-  )
-    steps.splice(headshot, 1, { kind: 'auto-levels' }, { kind: 'clarify' });
-  // a photo mended or restored is mended of the damage the context named too
-  const restores = steps.some((s) => s.kind === 'auto-levels' || s.kind === 'clarify');
-  const damage = restores && !steps.some((s) => s.kind.startsWith('remove')) ? damageIn(context) : null;
-  if (damage) steps.unshift(damage);
+  amendByThePost(steps, tokens, context);
   // "centre and crop": the centring is the crop, so no shape needs asking for
   if (steps.some((s) => s.kind === 'crop'))
     plan.skipped = plan.skipped.filter((s) => s.reason !== CANNOT.cropShape);
   return plan;
 }
 
-/** What a professional-looking photo may show other than a person. */
-const NOT_PORTRAITS = new Set(
-  'estate, listing, property, house, apartment, flat, room, interior, airbnb, hotel, product, menu, food, dish, car, shop, store, ebay, etsy, amazon'.split(
-    ', ',
-  ),
-);
-/** Words that ask for a portrait whatever else is named. */
-const PORTRAITS = new Set(
-  'headshot, linkedin, passport, portrait, profile, cv, resume, me, myself'.split(', '),
-);
+/**
+ * What the rest of the post changes in the steps read: a professional look asked for a listing or a product is
+ * no headshot, and a restoration also mends the damage the context named.
+ */
+function amendByThePost(steps: EditStep[], tokens: readonly Token[], context: readonly Token[]): void {
+  // "make it look professional, it's for my real estate listing": a place or a product, no portrait
+  const headshot = steps.findIndex((s) => s.kind === 'headshot');
+  const notAPortrait =
+    tokens.some((t) => L.NOT_PORTRAITS.has(t.lemma)) && !tokens.some((t) => L.PORTRAITS.has(t.lemma));
+  if (headshot >= 0 && notAPortrait) steps.splice(headshot, 1, { kind: 'auto-levels' }, { kind: 'clarify' });
+  // "It's faded and has a big crease. Could someone restore it?": the crease is mended too
+  const restores = steps.some((s) => s.kind === 'auto-levels' || s.kind === 'clarify');
+  const damage = restores && !steps.some((s) => s.kind.startsWith('remove')) ? damageIn(context) : null;
+  if (damage) steps.unshift(damage);
+}
 
 /** Adjustments that say how much: a later one of the same kind is the person's last word on it. */
 const AMOUNTS = new Set(['brightness', 'contrast', 'saturation', 'warmth', 'sharpen', 'denoise', 'blur']);

@@ -101,6 +101,12 @@ export const SKIN_PARTS = words(
 export const SKIN = words(
   'skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, smooth, smoothen, soften, airbrush, flawless, scar, imperfection, eyebag',
 );
+/** What a professional-looking photo may show other than a person: "it's for my real estate listing". */
+export const NOT_PORTRAITS = words(
+  'estate, listing, property, house, apartment, flat, room, interior, airbnb, hotel, product, menu, food, dish, car, shop, store, ebay, etsy, amazon',
+);
+/** Words that ask for a portrait whatever else a post names. */
+export const PORTRAITS = words('headshot, linkedin, passport, portrait, profile, cv, resume, me, myself');
 export const HEADSHOT = words(
   'headshot, linkedin, passport, corporate, cv, resume, résumé, business, id, professional, studio, profile',
 );

@@ -1,0 +1,64 @@
+import type { ObjectSelector } from '../edit-plan';
+import type { Side } from '../../../models/detect/types';
+import { has, numberAt, type Clause } from './clauses';
+import * as L from './lexicon';
+import type { Token } from './tokens';
+
+/** Which of several: a position, a size, an order, all of them, or whoever is not the subject. */
+export function selectorIn(clause: Clause, target: { plural: boolean; label: string }): ObjectSelector {
+  const words = clause.tokens.map((t) => t.lemma);
+  for (let i = 0; i < words.length; i++) {
+    const ordinal = L.ORDINALS[clause.tokens[i].word];
+    if (ordinal !== undefined) return { which: 'nth', index: ordinal };
+  }
+  if (words.some((w) => L.ALL.has(w)) || target.plural) {
+    if (target.label === 'person' && words.some((w) => L.BACKGROUND_PEOPLE.has(w)))
+      return backgroundPeople(clause);
+    // "the two people on the left": that many from that side; "the people on the left": all on that side
+    const side = words.map((w) => L.POSITIONS[w as keyof typeof L.POSITIONS]).find(isSide);
+    if (side) return { which: side, several: countIn(clause) ?? 'half' };
+    return { which: 'all' };
+  }
+  for (const w of words) {
+    const position = L.POSITIONS[w as keyof typeof L.POSITIONS];
+    if (position) return { which: position };
+  }
+  if (target.label === 'person' && words.some((w) => L.BACKGROUND_PEOPLE.has(w)))
+    return backgroundPeople(clause);
+  return { which: 'default' };
+}
+
+/** Everyone but the subject, or but as many as the exception names: "everyone except me and my daughter". */
+function backgroundPeople(clause: Clause): ObjectSelector {
+  const except = clause.tokens.findIndex((t) => t.lemma === 'except');
+  if (except < 0) return { which: 'background' };
+  let keep = 0;
+  let item: Token[] = [];
+  const close = () => {
+    if (item.length) keep += peopleIn({ tokens: item, text: '' });
+    item = [];
+  };
+  for (const t of clause.tokens.slice(except + 1)) {
+    if (t.lemma === 'and' || t.word === ',') close();
+    else item.push(t);
+  }
+  close();
+  return keep > 1 ? { which: 'background', keep } : { which: 'background' };
+}
+
+/** "me", "my wife": one; "the two of us": two; "us", "my kids": at least two. */
+function peopleIn(item: Clause): number {
+  const plural = has(item, ['us', 'we']) || item.tokens.some((t) => t.pos === 'NOUN' && t.inflected);
+  return countIn(item) ?? (plural ? 2 : 1);
+}
+
+const isSide = (w: string | undefined): w is Side => ['left', 'right', 'top', 'bottom'].includes(w ?? '');
+
+/** "the two people", "both men", "3 cars": how many of them, when said (two or more). */
+function countIn(clause: Clause): number | null {
+  for (let i = 0; i < clause.tokens.length; i++) {
+    const n = clause.tokens[i].lemma === 'both' ? 2 : numberAt(clause, i);
+    if (n !== null && Number.isInteger(n) && n >= 2 && n <= 20) return n;
+  }
+  return null;
+}
