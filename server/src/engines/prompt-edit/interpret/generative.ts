@@ -62,7 +62,9 @@ export function generativeReason(whole: Clause): string | null {
     (t, i) =>
       L.GENERATE.has(t.lemma) &&
       !narrated(clause, i, { passive: true }) &&
-      !isPaintTheThing(clause.tokens[i - 1], t, clause.tokens[i + 1]),
+      !isPaintTheThing(clause.tokens[i - 1], t, clause.tokens[i + 1]) &&
+      // ("Attached is the original": said the other way round, what was done)
+      !(t.inflected && ['is', 'are', 'was', 'were'].includes(clause.tokens[i + 1]?.word ?? '')),
   );
   // "add a dramatic sunset", "add a bright moon": the describing words tell of the thing to add, not the photo
   // (a backdrop, "add a white background", is read with the background's own words)
@@ -116,7 +118,8 @@ export function generativeReason(whole: Clause): string | null {
   }
   // "turn the cup into a cat" (turning is not rotating here); "turn it into black and white" is an edit
   const intoEdit =
-    [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, PRINTS].some((set) => has(clause, set)) ||
+    // ("make this low-res logo into a high-res one": more pixels)
+    [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, PRINTS, RESOLUTIONS].some((set) => has(clause, set)) ||
     hasAdjustment(clause) ||
     // "turn it into a desktop wallpaper", "make it into a profile picture": a named use is a crop
     clause.tokens.some(
@@ -237,6 +240,9 @@ const FLIPPED = new Set([
 const LEVELLED = L.words(
   'photo, picture, image, pic, shot, horizon, line, lines, building, buildings, wall, walls, tower, house, sea, ocean, water, lake, it, this, up, out, the, a',
 );
+
+/** Words of a photo's resolution, which it may be turned into ("a big monster" is no resolution). */
+const RESOLUTIONS = L.words('highres, resolution, res, hd, fourk, eightk, upscale, upscaled, upres');
 
 /** The subject of a clause after "looks like": "it's leaning", "someone cut it", "they are floating". */
 const SEEMING_SUBJECTS = L.words('it, he, she, they, we, i, you, someone, somebody, there');

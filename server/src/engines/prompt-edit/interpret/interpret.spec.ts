@@ -409,6 +409,14 @@ const CASES: [string, EditStep[], number?][] = [
   // a hair on the lens is a mark, not someone's hair; writing made readable is clearer
   ["There's a hair on the lens, can you remove it?", [{ kind: 'remove-marked', thing: 'hair on the lens' }]],
   ['Can someone make the writing on the sign readable?', [{ kind: 'clarify' }]],
+  // what was attached is no wish; a screen pattern is smoothed; a higher resolution is more pixels
+  [
+    'The faces came out smudged. Can it restore faces better? Attached is the original.',
+    [levels, { kind: 'clarify' }],
+  ],
+  ['How do I get rid of the moire pattern on this scanned magazine photo?', [denoise()]],
+  ['Is it possible to make this low-res logo into a high-res one?', [upscale()]],
+  ['turn the dog into a big monster', [], 1],
   ['remove the lifeguard', [{ ...remove('person'), name: 'lifeguard' } as EditStep]],
 ];
 

@@ -113,6 +113,11 @@ const REWRITES: [RegExp, string][] = [
   // ("zoom in. Original file...": "in." is no inch here)
   [/(?<=\b[a-z]{2,})\.(?=\s|$)/g, ' . '],
   [/\bplz\b|\bpls\b/g, ' please '],
+  // "the moire pattern on this scanned magazine photo": a print's screen, which a denoise smooths
+  [
+    /\bmoir(?:e|é|ee)(?:\s+(?:pattern|effect|lines))?\b|\bhalftone(?:\s+(?:dots|pattern|screen))?\b/g,
+    ' noise ',
+  ],
   // "make the writing on the sign readable": clearer
   [/\b(?:more\s+)?(?:readable|legible)\b/g, ' clearer '],
   // "remove the date, its orange": "it's" written without its apostrophe, before what it is
