@@ -511,16 +511,28 @@ def segment_date(rnd, c, scale):
     c.paint(blurred(cover, rnd.uniform(0, 1)), ink, rnd.uniform(0.75, 1))
 
 
-# Half of the marks are the kinds stock sites and cameras make (the second row); the first row keeps what the
-# network learned before.
-KINDS = [(free_text, 0.11), (logo, 0.15), (overlapping, 0.06), (tiled, 0.05), (banner, 0.03), (date_stamp, 0.04),
-         (corner, 0.06),
-         (stock_word, 0.18), (stock_grid, 0.1), (dark_corner, 0.08), (colour_logo, 0.08), (segment_date, 0.06)]
+# The earlier kinds in the seventh run's proportions (logos 3 marks in 10), and the kinds stock sites and cameras
+# make, each row summing to one. STOCK_SHARE of the marks are the second row's (make-pairs.py --stock); at the
+# default half, the weights are the eighth and ninth runs' (0.11, 0.15, ... 0.18, 0.1, ...).
+EARLIER_KINDS = [(free_text, 0.22), (logo, 0.3), (overlapping, 0.12), (tiled, 0.1), (banner, 0.06),
+                 (date_stamp, 0.08), (corner, 0.12)]
+STOCK_KINDS = [(stock_word, 0.36), (stock_grid, 0.2), (dark_corner, 0.16), (colour_logo, 0.16), (segment_date, 0.12)]
+STOCK_SHARE = 0.5
 
 
-def mark_photo(rnd, photo, clean_share=0.25, faces=(), decoys=0.0):
+def kinds(stock_share=None):
+    s = STOCK_SHARE if stock_share is None else stock_share
+    return [(k, p * (1 - s)) for k, p in EARLIER_KINDS] + [(k, p * s) for k, p in STOCK_KINDS]
+
+
+KINDS = kinds()
+
+
+def mark_photo(rnd, photo, clean_share=0.25, faces=(), decoys=0.0, stock_share=None):
     """The photo with 0-3 marks drawn over it, and where they are (float 0-1). decoys: the share of photos
-    given printed text or opaque objects of their own first (decoys.py), which are not marks."""
+    given printed text or opaque objects of their own first (decoys.py), which are not marks. stock_share: the
+    share of the marks drawn from the stock kinds (default STOCK_SHARE)."""
+    table = KINDS if stock_share is None else kinds(stock_share)
     c = Canvas(photo, faces)
     scale = max(c.w, c.h) * rnd.uniform(0.6, 1.6)  # a patch is part of a larger photo
     # Drawn from the random source only when asked, so the seeds without decoys give the pairs they always gave.
@@ -529,7 +541,7 @@ def mark_photo(rnd, photo, clean_share=0.25, faces=(), decoys=0.0):
         add_decoys(rnd, c, scale)
     if rnd.random() >= clean_share:
         for _ in range(rnd.choice([1, 1, 1, 2, 2, 3])):
-            kind = rnd.choices([k for k, _ in KINDS], [p for _, p in KINDS])[0]
+            kind = rnd.choices([k for k, _ in table], [p for _, p in table])[0]
             kind(rnd, c, scale)
     return np.clip(c.img, 0, 255).astype(np.uint8), (c.mark >= 0.02).astype(np.float32)
 
@@ -537,7 +549,7 @@ def mark_photo(rnd, photo, clean_share=0.25, faces=(), decoys=0.0):
 FACE_SHARE = 0.25  # of the pairs, cropped around a face when a list of faces is given
 
 
-def sample(rnd, photos, size=512, faces=None, decoys=0.0):
+def sample(rnd, photos, size=512, faces=None, decoys=0.0, stock_share=None):
     """One training pair at twice the network's scale: marked photo (JPEG at times) and its mark. faces: photo
     path -> boxes (x, y, width, height as fractions of the photo), from the project's face detector."""
     with_faces = [p for p in photos if faces and p in faces]
@@ -562,7 +574,7 @@ def sample(rnd, photos, size=512, faces=None, decoys=0.0):
         photo = photo[:, ::-1]
     centres = [(fx + fw / 2 - x, fy + fh / 2 - y, max(fw, fh)) for fx, fy, fw, fh in boxes]
     centres = [(size - cx if mirrored else cx, cy, s) for cx, cy, s in centres if 0 <= cx < size and 0 <= cy < size]
-    img, mark = mark_photo(rnd, photo, faces=centres, decoys=decoys)
+    img, mark = mark_photo(rnd, photo, faces=centres, decoys=decoys, stock_share=stock_share)
     out = Image.fromarray(img)
     if rnd.random() < 0.6:
         buf = io.BytesIO()
