@@ -1,6 +1,6 @@
 import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { PHOTO } from './lexicon';
+import { COLOURS, PHOTO } from './lexicon';
 import { rewriteSizes } from './sizes';
 import { isEnglishWord } from './dictionary';
 import { correctTypo, splitRunTogether } from './typos';
@@ -59,6 +59,11 @@ const COMPARATIVES: Record<string, string> = {
 
 /** "gets $20", "will pay 10 bucks": an offer of money, whose number is no size. */
 const MONEY = /[$€£]\s?\d+(?:[.,]\d+)?\b|\b\d+(?:[.,]\d+)?\s*(?:dollars?|bucks|euros?|pounds|usd)\b/g;
+
+/** The lexicon's colour names in a rewrite's pattern, the longest first ("light grey" before "grey"). */
+const COLOUR_NAMES = Object.keys(COLOURS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 /** "it", "this", "the photo", "this old picture": the photo as a whole, in a rewrite's pattern. */
 const THE_PHOTO = `(?:it|this|that|(?:the|this|my|that)(?:\\s+old)?(?:\\s+monochrome)?\\s+(?:${[...PHOTO, 'one'].join('|')}))`;
@@ -122,7 +127,10 @@ const REWRITES: [RegExp, string][] = [
   [/\b(?:more\s+)?(?:readable|legible)\b/g, ' clearer '],
   // "remove the date, its orange": "it's" written without its apostrophe, before what it is
   [
-    /\bits\s+(?=(?:too|so|very|really|kinda|pretty|quite|way|super|just|a|an|not|the|red|orange|yellow|green|blue|purple|pink|white|black|grey|gray|brown)\b)/g,
+    new RegExp(
+      `\\bits\\s+(?=(?:too|so|very|really|kinda|pretty|quite|way|super|just|a|an|not|the|${COLOUR_NAMES})\\b)`,
+      'g',
+    ),
     ' it is ',
   ],
   // "long time lurker, first time poster": the writer, not a print size
@@ -139,11 +147,17 @@ const REWRITES: [RegExp, string][] = [
   ],
   // "put it on pure white": on a backdrop of that colour
   [
-    /\b(it|them|him|her|this)\s+on\s+(?:an?\s+)?(?:(?:pure|plain|solid|clean|bright)\s+)?(white|black|grey|gray)\b(?!\s+(?:background|backdrop))/g,
+    new RegExp(
+      `\\b(it|them|him|her|this)\\s+on\\s+(?:an?\\s+)?(?:(?:pure|plain|solid|clean|bright)\\s+)?(${COLOUR_NAMES})\\b(?!\\s+(?:background|backdrop))`,
+      'g',
+    ),
     ' $1 on a $2 background ',
   ],
   [
-    /\bon\s+(?:an?\s+)?(?:pure|plain|solid)\s+(white|black|grey|gray)\b(?!\s+(?:background|backdrop))/g,
+    new RegExp(
+      `\\bon\\s+(?:an?\\s+)?(?:pure|plain|solid)\\s+(${COLOUR_NAMES})\\b(?!\\s+(?:background|backdrop))`,
+      'g',
+    ),
     ' on a $1 background ',
   ],
   [/\bfly[\s-]+aways?\b/g, ' flyaway '],
