@@ -234,6 +234,12 @@ export function find(clause: Clause, words: ReadonlySet<string> | readonly strin
 export const has = (clause: Clause, words: ReadonlySet<string> | readonly string[]) =>
   find(clause, words) >= 0;
 
+/** Where "without" opens what must not happen ("more vibrant without making the people look orange"), or -1. */
+export function avoidedFrom(clause: Clause): number {
+  const without = find(clause, ['without']);
+  return without >= 0 && /ing$/.test(clause.tokens[without + 1]?.word ?? '') ? without : -1;
+}
+
 /**
  * Whether the clause asks for something with "make" ("make his eyes glow") or with one of `verbs` ("give",
  * "add"); a verb in the past tells what went wrong ("the flash made her shiny", "it gave him red eyes").

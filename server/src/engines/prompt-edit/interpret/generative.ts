@@ -2,7 +2,7 @@
  * Wishes only a generator could grant: new content or scenes, styles, recolours, changes to bodies, one thing
  * turned or reshaped. Each answer is the reason Chat to Edit gives when it declines.
  */
-import { asksFor, find, has, isPaintTheThing, narrated, type Clause } from './clauses';
+import { asksFor, avoidedFrom, find, has, isPaintTheThing, narrated, type Clause } from './clauses';
 import * as L from './lexicon';
 import type { Token } from './tokens';
 import { hasAdjustment, hasColourFilter } from './adjustments';
@@ -14,9 +14,8 @@ import { VOCABULARY } from './vocabulary';
 /** Why a clause cannot be done here, if it asks for content or a style that only a generator could make. */
 export function generativeReason(whole: Clause): string | null {
   // "more vibrant without making the people look orange": what must not happen asks for nothing
-  const without = find(whole, ['without']);
-  const avoided = without > 0 && /ing$/.test(whole.tokens[without + 1]?.word ?? '');
-  const clause = avoided ? { tokens: whole.tokens.slice(0, without), text: whole.text } : whole;
+  const avoided = avoidedFrom(whole);
+  const clause = avoided > 0 ? { tokens: whole.tokens.slice(0, avoided), text: whole.text } : whole;
   if (has(clause, ['colorize', 'colourise', 'colorise', 'colourize'])) return CANNOT.colorize;
   // ("the building looks like it's leaning": how it seems, said in a clause of its own, is no style)
   const like = find(clause, ['like']);

@@ -1,5 +1,5 @@
 import type { EditStep } from '../edit-plan';
-import { amountIn, find, has, narrated, type Clause } from './clauses';
+import { amountIn, avoidedFrom, find, has, narrated, type Clause } from './clauses';
 import * as L from './lexicon';
 import { COLOURS } from './lexicon';
 import type { ClauseReading } from './reading';
@@ -55,11 +55,10 @@ export function readRemoval(
   // "the photo without the guy" removes him; "bigger without losing quality" removes nothing
   // ("without making the people look orange" is what must not happen)
   const without = find(clause, ['without']);
-  const avoided = /ing$/.test(clause.tokens[without + 1]?.word ?? '');
   if (
     verb < 0 &&
     without >= 0 &&
-    !avoided &&
+    avoidedFrom(clause) < 0 &&
     namedThing({ tokens: clause.tokens.slice(without + 1), text: '' })
   )
     verb = without;
