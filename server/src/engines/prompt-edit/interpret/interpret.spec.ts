@@ -342,6 +342,9 @@ const CASES: [string, EditStep[], number?][] = [
     [remove('person', 'background'), { kind: 'remove-marked', thing: 'pole coming out of my head' }],
   ],
   ['take the man and the dog out of the picture', [remove('person'), remove('dog')]],
+  // what someone is doing ("standing", which the tagger calls a noun), not a thing of its own
+  ['Remove the dog and the man standing behind me', [remove('dog'), remove('person', 'background')]],
+  ['Remove the background lettering from the photo', [{ kind: 'remove-text', target: 'text' }]],
   // folds in cloth are shown and filled; wrinkles alone are skin
   ['Remove the wrinkles in my shirt', [{ kind: 'remove-marked', thing: 'wrinkles in my shirt' }]],
   ['remove the wrinkles on her face', [{ kind: 'enhance-face', smoothSkin: true }]],
@@ -363,6 +366,15 @@ const CASES: [string, EditStep[], number?][] = [
   ],
   [
     'there are some scratches. fix it please',
+    [{ kind: 'remove-marked', thing: 'the scratches' }, levels, { kind: 'clarify' }],
+  ],
+  // (the tagger reads "scratches" as a verb after "there are" and "has")
+  [
+    'there are scratches, fix it',
+    [{ kind: 'remove-marked', thing: 'the scratches' }, levels, { kind: 'clarify' }],
+  ],
+  [
+    'it has scratches, fix it',
     [{ kind: 'remove-marked', thing: 'the scratches' }, levels, { kind: 'clarify' }],
   ],
   // what a thing is for, what it looks like, and what must not happen are not wishes

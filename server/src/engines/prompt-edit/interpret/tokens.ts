@@ -5,7 +5,7 @@ import { rewriteSizes } from './sizes';
 import { isEnglishWord } from './dictionary';
 import { correctTypo, splitRunTogether } from './typos';
 import { AMOUNT_TARGETS, SYNONYM_TARGETS, VOCABULARY } from './vocabulary';
-import { broaderWords, relatedWords, sensesOf, type WordClass } from './wordnet';
+import { broaderWords, kindOf, relatedWords, senseOffset, sensesOf, type WordClass } from './wordnet';
 import { TracedText } from './traced-text';
 
 /** One word of an instruction as the grammar reads it. */
@@ -258,6 +258,7 @@ export function tokenize(text: string): Token[] {
         origin,
       });
     });
+    retagParts(words);
     words.forEach(({ word, type, rawLemma, stop, pos, origin }, i) => {
       // "a cloudy day", "long curly blonde hair": a describing word before a noun tells of a thing, not the photo
       let next = i + 1;
@@ -278,6 +279,34 @@ export function tokenize(text: string): Token[] {
   });
   quietQuotedWords(tokens);
   return tokens;
+}
+
+/**
+ * Two parts of speech the tagger gets wrong in requests: after "there are" comes a thing, not a verb ("there are
+ * scratches", "there's dust spots"), as after any "is" or "has" does a word in -s ("it has scratches"); and a word in -ing between someone and a place is what they are doing
+ * ("the man standing behind me"; "the background lettering on the wall" stays a thing).
+ */
+function retagParts(words: { word: string; rawLemma: string; pos: string }[]): void {
+  words.forEach((w, i) => {
+    const existential = words[i - 2]?.word === 'there' && words[i - 1]?.pos === 'AUX';
+    const afterAux = words[i - 1]?.pos === 'AUX' && /[^s]s$/.test(w.word);
+    if (w.pos === 'VERB' && ((existential && !/ed$/.test(w.word)) || afterAux)) w.pos = 'NOUN';
+    const before = words[i - 1];
+    const doing = before?.pos === 'NOUN' && words[i + 1]?.pos === 'ADP' && /ing$/.test(w.word);
+    if (w.pos === 'NOUN' && doing && isAlive(before.rawLemma)) w.pos = 'VERB';
+  });
+}
+
+let living: Map<number, true> | undefined;
+
+/** Whether a noun is a living thing or a people ("man", "dog", "kids", "people"), which can be doing something. */
+function isAlive(noun: string): boolean {
+  living ??= new Map(
+    [senseOffset('organism', 'noun'), senseOffset('people', 'noun')].flatMap((o) =>
+      o === null ? [] : [[o, true]],
+    ),
+  );
+  return kindOf(noun, living) !== null;
 }
 
 const DOUBLE_QUOTES = new Set(['"', '“', '”']);
