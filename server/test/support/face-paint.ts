@@ -125,3 +125,58 @@ export function paintRedCheek(
     }
   return { image: out, patch };
 }
+
+/**
+ * Bloodshot whites: red veins, about `thickness` eye widths wide, running in from both corners of each eye
+ * towards its iris (left clear within `iris` eye widths of the eye's centre), and a faint pink flush over the
+ * white, clipped to the eye's outline. Answers the veins' weights over the image, 0..1.
+ */
+export function paintBloodshot(
+  image: RawImage,
+  face: Face,
+  { strength = 35, iris = 0.24, thickness = 0.035 } = {},
+): { image: RawImage; veins: Float32Array } {
+  const out = copyOf(image);
+  const veins = new Float32Array(image.width * image.height);
+  for (const eye of ['rightEye', 'leftEye'] as const) {
+    const { c, width } = eyeOf(face, eye);
+    const lids = polygonOver(image, outline(face, LANDMARKS[eye]));
+    const half = Math.max(0.8, (thickness * width) / 2);
+    // Veins as short segments from a corner inwards, fanning out at these angles off the eye's axis.
+    const segments = [-0.35, -0.1, 0.15, 0.4].flatMap((angle) =>
+      [-1, 1].map((side) => {
+        const from = {
+          x: c.x + side * 0.5 * width * Math.cos(angle),
+          y: c.y + 0.5 * width * Math.sin(angle),
+        };
+        const to = { x: c.x + side * (iris + 0.02) * width, y: c.y + 0.3 * (from.y - c.y) };
+        return [from, to] as const;
+      }),
+    );
+    const x0 = Math.floor(c.x - width);
+    const y0 = Math.floor(c.y - width / 2);
+    for (let y = y0; y <= y0 + width; y++)
+      for (let x = x0; x <= x0 + 2 * width; x++) {
+        const p = y * image.width + x;
+        if (!lids[p]) continue;
+        const q = { x: x + 0.5, y: y + 0.5 };
+        if (Math.hypot(q.x - c.x, q.y - c.y) < iris * width) continue;
+        const d = Math.min(...segments.map(([a, b]) => distanceToSegment(q, a, b)));
+        const vein = Math.min(1, Math.max(0, half + 0.5 - d));
+        veins[p] = vein;
+        const s = 0.15 * strength + vein * strength;
+        const i = p * image.channels;
+        out.data[i] = Math.min(255, Math.round(image.data[i] + 0.2 * s));
+        out.data[i + 1] = Math.max(0, Math.round(image.data[i + 1] - s));
+        out.data[i + 2] = Math.max(0, Math.round(image.data[i + 2] - 0.7 * s));
+      }
+  }
+  return { image: out, veins };
+}
+
+function distanceToSegment(q: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const t = Math.min(1, Math.max(0, ((q.x - a.x) * dx + (q.y - a.y) * dy) / (dx * dx + dy * dy)));
+  return Math.hypot(q.x - a.x - t * dx, q.y - a.y - t * dy);
+}

@@ -87,6 +87,8 @@ export type EditStep =
   | { kind: 'enhance-face'; smoothSkin: boolean }
   /** Red or glowing pupils made dark, from the face landmarks. */
   | { kind: 'red-eye' }
+  /** Red veins and a flush taken out of the whites of the eyes ("bloodshot"), amount 0..1. */
+  | { kind: 'clear-eye-whites'; amount: number }
   /** amount 0..1. */
   | { kind: 'whiten-teeth'; amount: number }
   /** Sunburn and blotchy redness of the skin calmed, amount 0..1. */

@@ -14,6 +14,7 @@ import { blur, denoise, sharpen } from './operations/filters';
 import { flip, resize, rotate } from './operations/geometry';
 import { recoverLight } from './operations/light-recovery';
 import { fixRedEye } from './operations/red-eye';
+import { clearEyeWhites } from './operations/eye-whites';
 import { reduceRedness } from './operations/redness';
 import { keepEyes, keepHue, keepLips, keepObject, selectiveColour } from './operations/selective-colour';
 import { straighten } from './operations/straighten';
@@ -157,6 +158,12 @@ async function runStep(
         image,
         fixRedEye(image, await faces()),
         "I couldn't see red or glowing eyes in this photo.",
+      );
+    case 'clear-eye-whites':
+      return changedOr(
+        image,
+        clearEyeWhites(image, await faces(), step.amount),
+        "I couldn't see red in the whites of the eyes in this photo.",
       );
     case 'whiten-teeth':
       return changedOr(

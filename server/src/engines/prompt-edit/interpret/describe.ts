@@ -148,6 +148,8 @@ export function describeStep(step: EditStep): string {
       return 'Made it a professional headshot';
     case 'red-eye':
       return 'Fixed red eyes';
+    case 'clear-eye-whites':
+      return 'Cleared the red from the whites of the eyes';
     case 'whiten-teeth':
       return 'Whitened the teeth';
     case 'reduce-redness':
@@ -220,6 +222,8 @@ export function previewStep(step: EditStep): string {
       return 'professional headshot';
     case 'red-eye':
       return 'fix red eyes';
+    case 'clear-eye-whites':
+      return 'clear red from the whites of the eyes';
     case 'whiten-teeth':
       return 'whiten the teeth';
     case 'reduce-redness':

@@ -97,6 +97,10 @@ function eyes(clause: Clause): EditStep[] | null {
   // ("the flash gave him red eyes" tells what went wrong)
   const asksForGlow = asksFor(clause, ['add', 'give']) && !has(clause, UNDOING);
   if (asksForGlow && has(clause, ['glow', 'glowing', 'laser', 'demon', 'demonic', 'red'])) return null;
+  // "the whites of my eyes are red", "fix my bloodshot eyes": veins and a flush in the whites, not the pupils
+  const whites = clause.tokens.some((t, i) => t.lemma === 'white' && clause.tokens[i + 1]?.lemma === 'of');
+  if ((whites || has(clause, L.BLOODSHOT)) && !has(clause, ['flash']))
+    return [{ kind: 'clear-eye-whites', amount: amountIn(clause, 1) }];
   return has(clause, EYE_FAULTS) || has(clause, ['redeye']) ? [{ kind: 'red-eye' }] : null;
 }
 

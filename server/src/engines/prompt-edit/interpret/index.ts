@@ -87,7 +87,8 @@ function readTokens(tokens: Token[], text: string): EditPlan {
 
 /**
  * What the rest of the post changes in the steps read: a professional look asked for a listing or a product is
- * no headshot, and a restoration also mends the damage the context named.
+ * no headshot, eyes red from crying are red in their whites, and a restoration also mends the damage the
+ * context named.
  */
 function amendByThePost(steps: EditStep[], tokens: readonly Token[], context: readonly Token[]): void {
   // "make it look professional, it's for my real estate listing": a place or a product, no portrait
@@ -95,6 +96,10 @@ function amendByThePost(steps: EditStep[], tokens: readonly Token[], context: re
   const notAPortrait =
     tokens.some((t) => L.NOT_PORTRAITS.has(t.lemma)) && !tokens.some((t) => L.PORTRAITS.has(t.lemma));
   if (headshot >= 0 && notAPortrait) steps.splice(headshot, 1, { kind: 'auto-levels' }, { kind: 'clarify' });
+  // "make my eyes less red, I'd been crying": red from crying, allergy or tiredness is in the whites
+  const redEye = steps.findIndex((s) => s.kind === 'red-eye');
+  const bloodshot = tokens.some((t) => L.BLOODSHOT.has(t.lemma)) && !tokens.some((t) => t.lemma === 'flash');
+  if (redEye >= 0 && bloodshot) steps[redEye] = { kind: 'clear-eye-whites', amount: 1 };
   // "It's faded and has a big crease. Could someone restore it?": the crease is mended too
   const restores = steps.some((s) => s.kind === 'auto-levels' || s.kind === 'clarify');
   const damage = restores && !steps.some((s) => s.kind.startsWith('remove')) ? damageIn(context) : null;

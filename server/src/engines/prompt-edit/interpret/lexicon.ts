@@ -94,6 +94,13 @@ export const TRANSPARENT = words(
 export const FACE = words(
   'face, faces, skin, complexion, blemish, pimple, acne, zit, wrinkle, pore, spot, freckle, portrait, selfie, eyebag, circle, scar',
 );
+/**
+ * What tells that red eyes are red in their whites, not in the pupils a flash lit: veins, crying, allergy,
+ * tiredness ("tears" is also a torn print's, so it is left out).
+ */
+export const BLOODSHOT = words(
+  'bloodshot, vein, veins, veiny, cry, crying, cried, allergy, allergies, hayfever, tired, sleepy, irritated, hungover, hangover, sclera',
+);
 /** Parts of a person where skin shows: where redness is sunburn and a shadow is on the skin. */
 export const SKIN_PARTS = words(
   'skin, face, cheek, cheeks, nose, complexion, neck, forehead, arm, arms, chest, shoulder',

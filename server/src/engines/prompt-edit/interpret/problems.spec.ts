@@ -87,6 +87,11 @@ const CASES: [string, EditStep[]][] = [
   ['fix the red eye', [{ kind: 'red-eye' }]],
   ['her eyes are glowing from the flash', [{ kind: 'red-eye' }]],
   ['fix the eyes', [{ kind: 'red-eye' }]],
+  // red in the whites (veins, crying, allergy) is no red pupil
+  ['fix my bloodshot eyes', [{ kind: 'clear-eye-whites', amount: 1 }]],
+  ['the whites of my eyes are red', [{ kind: 'clear-eye-whites', amount: 1 }]],
+  ["make my eyes less red, I'd been crying", [{ kind: 'clear-eye-whites', amount: 1 }]],
+  ['fix the red eye from the flash, she was so tired', [{ kind: 'red-eye' }]],
   ['he got sunburned, can you fix the redness', [{ kind: 'reduce-redness', amount: 0.5 }]],
   ['whiten my teeth', [{ kind: 'whiten-teeth', amount: 0.5 }]],
   ['tidy the eyebrows', [{ kind: 'remove-marked', thing: 'the stray hairs' }]],

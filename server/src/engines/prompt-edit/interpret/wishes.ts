@@ -223,6 +223,7 @@ function colourIn(clause: Clause): string | null {
 /** Repairs read before the generative wishes, whose words ("her eyes", "a young man") they share. */
 const FACE_FIXES = new Set([
   'red-eye',
+  'clear-eye-whites',
   'whiten-teeth',
   'reduce-redness',
   'remove-marked',
