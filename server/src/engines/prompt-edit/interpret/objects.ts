@@ -1,5 +1,5 @@
 import { words } from './lexicon';
-import { kindOf, senseOffset, sensesCounted } from './wordnet';
+import { isKindOfAny, kindOf, senseOffset, sensesCounted } from './wordnet';
 
 /**
  * The things "remove the X" can find: the 80 COCO classes the detector reports, each under the words people use
@@ -186,11 +186,7 @@ export function detectorClassOf(noun: string): { label: string; also?: string[] 
   return kind;
 }
 
-let artifact: Map<number, true> | undefined;
-
 /** Whether one of a noun's senses is a thing made: an artifact in WordNet. */
 function isAlsoMade(noun: string): boolean {
-  const offset = senseOffset('artifact', 'noun', 1);
-  artifact ??= new Map(offset === null ? [] : [[offset, true]]);
-  return kindOf(noun, artifact, 3) !== null;
+  return isKindOfAny(noun, ['artifact'], 3);
 }

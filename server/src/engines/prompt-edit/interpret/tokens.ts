@@ -5,7 +5,7 @@ import { rewriteSizes } from './sizes';
 import { isEnglishWord } from './dictionary';
 import { correctTypo, splitRunTogether } from './typos';
 import { AMOUNT_TARGETS, SYNONYM_TARGETS, VOCABULARY } from './vocabulary';
-import { broaderWords, kindOf, relatedWords, senseOffset, sensesOf, type WordClass } from './wordnet';
+import { broaderWords, isKindOfAny, relatedWords, sensesOf, type WordClass } from './wordnet';
 import { TracedText } from './traced-text';
 
 /** One word of an instruction as the grammar reads it. */
@@ -297,17 +297,8 @@ function retagParts(words: { word: string; rawLemma: string; pos: string }[]): v
   });
 }
 
-let living: Map<number, true> | undefined;
-
 /** Whether a noun is a living thing or a people ("man", "dog", "kids", "people"), which can be doing something. */
-function isAlive(noun: string): boolean {
-  living ??= new Map(
-    [senseOffset('organism', 'noun'), senseOffset('people', 'noun')].flatMap((o) =>
-      o === null ? [] : [[o, true]],
-    ),
-  );
-  return kindOf(noun, living) !== null;
-}
+const isAlive = (noun: string) => isKindOfAny(noun, ['organism', 'people']);
 
 const DOUBLE_QUOTES = new Set(['"', '“', '”']);
 /** The longest span read as quoted words; a longer one is more likely a stray mark than a caption. */

@@ -150,6 +150,21 @@ export function kindOf<T>(noun: string, anchors: ReadonlyMap<number, T>, senses 
   return null;
 }
 
+const firstSenses = new Map<string, Map<number, true>>();
+
+/** Whether a noun's `senses` most frequent senses are kinds of the first sense of any of `kinds`. */
+export function isKindOfAny(noun: string, kinds: readonly string[], senses = 2): boolean {
+  const key = kinds.join('|');
+  let anchors = firstSenses.get(key);
+  if (!anchors) {
+    anchors = new Map(
+      kinds.flatMap((k) => [senseOffset(k, 'noun')].flatMap((o) => (o === null ? [] : [[o, true]]))),
+    );
+    firstSenses.set(key, anchors);
+  }
+  return kindOf(noun, anchors, senses) !== null;
+}
+
 /** The words of a word's most frequent senses and the senses next to them: "crisp" -> sharp, clear, ... */
 export function relatedWords(word: string, wordClass: WordClass, senses = 2): Set<string> {
   const related = new Set<string>();
