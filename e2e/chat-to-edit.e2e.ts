@@ -52,6 +52,21 @@ describe('Chat to Edit in the editor', () => {
     expect(await steps(page)).toHaveLength(2);
     expect((await steps(page)).join(' ')).toMatch(/square|1:1/i);
     await shot(page, 'chat-2-result');
+    // The landscape photo beside its square crop: above it, on the before side, the frame's own plain colour
+    // (the result showed through there once)
+    const frame = await sharp(await page.getByTestId('compare-slider').screenshot()).removeAlpha();
+    const { width: w = 0, height: h = 0 } = await frame.metadata();
+    const bar = await sharp(
+      await frame
+        .extract({
+          left: Math.round(0.15 * w),
+          top: Math.round(0.08 * h),
+          width: Math.round(0.3 * w),
+          height: Math.round(0.06 * h),
+        })
+        .toBuffer(),
+    ).stats();
+    expect(Math.max(...bar.channels.map((c) => c.stdev))).toBeLessThan(2);
     const before = await looks(await original(page));
     const first = await downloadResult(page);
     const edited = await looks(first.bytes);

@@ -107,7 +107,8 @@ export function BeforeAfterSlider({
         {...bothPhotos}
         className={cn(
           'absolute inset-0 size-full',
-          beforeFit === 'contain' ? 'object-contain' : 'object-cover',
+          // (the bars beside a photo of another shape are the frame's, not the result showing through)
+          beforeFit === 'contain' ? 'bg-muted object-contain' : 'object-cover',
         )}
         style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
       />
