@@ -93,7 +93,8 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   const t = clause.tokens[i];
   const w = t.lemma;
   const amount = () => amountIn(clause);
-  const less = before(clause, i, L.LESS);
+  // ("take the blur out", "get the yellow out of it": what is taken out is had less of)
+  const less = before(clause, i, L.LESS) || takenOut(clause, i);
   const notEnough = has(clause, ['not']) && has(clause, ['enough']);
   const flip = (sign: number) => (less ? -sign : sign) * (isComplaint(clause, i) && !notEnough ? -1 : 1);
 
@@ -267,6 +268,12 @@ function tooMuch(clause: Clause, i: number): boolean {
   const after = clause.tokens.slice(i + 1, i + 5);
   if (after.some((t) => TOO_MUCH.has(t.lemma)) && after.some((t) => STRONG.has(t.lemma))) return true;
   return clause.tokens[i].word === 'contrasty' && !has(clause, ['make', 'more', 'want', 'need']);
+}
+
+/** Whether the word at i sits between a verb of taking and its "out", "off" or "away": "take the blur out". */
+function takenOut(clause: Clause, i: number): boolean {
+  const taker = clause.tokens.findIndex((t, j) => j < i && L.REMOVE_WITH_OUT.has(t.lemma));
+  return taker >= 0 && find(clause, ['out', 'off', 'away'], i + 1) > i;
 }
 
 const STRONG = L.words('high, strong, much, harsh, heavy, intense');

@@ -144,6 +144,8 @@ const WISH_VERBS = new Set([
  * instead of vanishing into the edit before it. A clause's first word counts as its verb whatever the tagger
  * says: an imperative that opens a request ("crop ...") is often tagged as a noun.
  */
+const PARTICLES = words('up, out, off');
+
 function startsAnotherWish(current: readonly Token[], token: Token, next: Token | undefined): boolean {
   if (isPaintTheThing(current.at(-1), token, next)) return false;
   const previous = current.at(-1)?.pos ?? '';
@@ -155,10 +157,13 @@ function startsAnotherWish(current: readonly Token[], token: Token, next: Token 
   // ("rotate 90 degrees clockwise change background": a turn's direction, an adverb or a number does not
   // qualify a noun, whatever the tagger makes of it)
   const bare = ['ADV', 'NUM'].includes(previous) || TURNS.has(current.at(-1)?.lemma ?? '');
+  // ("take the gray blur out": the "out" is the taking's, still to come)
+  const outToCome =
+    current.some((t) => REMOVE_WITH_OUT.has(t.lemma)) && !current.some((t) => PARTICLES.has(t.lemma));
   const verb =
     token.pos === 'VERB' ||
     (token.pos === 'NOUN' && (next?.pos === 'DET' || bare)) ||
-    ['up', 'out', 'off'].includes(next?.lemma ?? '') ||
+    (PARTICLES.has(next?.lemma ?? '') && !outToCome) ||
     ONLY_VERBS.has(token.lemma);
   return (
     verb &&

@@ -149,7 +149,7 @@ const CAST_WORDS: Record<string, ColourCast> = {
 };
 /** Words that make a colour a cast over the photo or the skin, not a colour of a thing. */
 const CAST_CONTEXT = L.words(
-  'tint, tinge, cast, hue, tone, skin, face, complexion, lighting, light, filter, colour, color, remove, rid, fix, correct, less, reduce, decrease, lower, level, levels, lose, neutral, look, looks, seem',
+  'tint, tinge, cast, hue, tone, glow, skin, face, complexion, lighting, light, filter, colour, color, remove, rid, fix, correct, less, reduce, decrease, lower, level, levels, lose, neutral, look, looks, seem',
 );
 
 function colourCast(clause: Clause): EditStep[] | null {
@@ -231,7 +231,7 @@ function colourSwap(clause: Clause): boolean {
 
 /** Words that say a colour is a cast: where it is, or that it should go. */
 const NAMED_CAST = L.words(
-  'skin, face, complexion, colour, color, tint, tinge, cast, remove, rid, fix, correct, lighting, filter, hue, level, levels, decrease, reduce, less',
+  'skin, face, complexion, colour, color, tint, tinge, cast, glow, remove, rid, fix, correct, lighting, filter, hue, level, levels, decrease, reduce, less',
 );
 
 const CLARITY = L.words(

@@ -342,6 +342,12 @@ const CASES: [string, EditStep[], number?][] = [
     [remove('person', 'background'), { kind: 'remove-marked', thing: 'pole coming out of my head' }],
   ],
   ['take the man and the dog out of the picture', [remove('person'), remove('dog')]],
+  // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
+  ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
+  ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],
+  ['remove the blur on the left side of her face', [{ kind: 'sharpen', amount: 0.3 }]],
+  ['fix the yellow glow', [{ kind: 'auto-white-balance', cast: 'yellow' }]],
+  ["there's a weird green glow on everything", [{ kind: 'auto-white-balance', cast: 'green' }]],
   // what someone is doing ("standing", which the tagger calls a noun), not a thing of its own
   ['Remove the dog and the man standing behind me', [remove('dog'), remove('person', 'background')]],
   ['Remove the background lettering from the photo', [{ kind: 'remove-text', target: 'text' }]],

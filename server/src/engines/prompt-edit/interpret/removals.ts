@@ -290,8 +290,12 @@ const QUALITIES = L.words(
 /** "remove the noise", "remove the blur", "get rid of the yellow tint", "remove the pimples". */
 function removalOfQuality(clause: Clause): EditStep[] | null {
   if (has(clause, L.NOISE)) return [{ kind: 'denoise', amount: amountIn(clause, 0.3) }];
-  if (has(clause, ['blur', 'blurriness', 'blurry', 'fuzziness']))
-    return [{ kind: 'sharpen', amount: amountIn(clause, 0.3) }];
+  // ("the grey blur in the bottom left": a smudge in one place, which the person shows)
+  const blur = has(clause, ['blur', 'blurriness', 'blurry', 'fuzziness']);
+  const placed =
+    has(clause, ['corner', 'bottom', 'top', 'edge', 'left', 'right']) && !has(clause, PERSON_PARTS);
+  if (blur && placed) return null;
+  if (blur) return [{ kind: 'sharpen', amount: amountIn(clause, 0.3) }];
   // "remove the brightness", "remove the darkness": the opposite of what goes
   if (has(clause, ['brightness'])) return [{ kind: 'brightness', amount: -amountIn(clause) }];
   if (has(clause, ['darkness'])) return [{ kind: 'brightness', amount: amountIn(clause) }];
