@@ -108,6 +108,9 @@ const SHRINKING = L.words('shrink, downscale, downsize, half, reduce, decrease, 
 /** Width and height in pixels, a factor, or an upscale: "800 px wide", "1920x1080", "half the size", "4x bigger". */
 export function sizeIn(clause: Clause, word: string): EditStep | null {
   const t = clause.tokens;
+  // "it's only 800 pixels wide": the size it has, too small for what the post goes on to ask
+  const told = tellsItsSize(clause);
+  if (told) return has(clause, ['only', 'just']) ? { kind: 'upscale', scale: 2 } : null;
   const numbers: { value: number; at: number }[] = [];
   for (let i = 0; i < t.length; i++) {
     const n = numberAt(clause, i);
@@ -157,3 +160,20 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
   }
   return null;
 }
+
+/**
+ * "it's only 800 pixels wide", "the image is 640x480": the photo's size as it is, said with "is" and a number,
+ * and no verb that asks for a size.
+ */
+function tellsItsSize(clause: Clause): boolean {
+  const t = clause.tokens;
+  const be = t.findIndex((x) => x.lemma === 'be');
+  if (be < 0 || !t.some((x) => x.type === 'number')) return false;
+  const subject = t[be - 1]?.lemma ?? '';
+  const aboutIt = ITS_SIZE.has(subject) || L.PHOTO.has(subject);
+  const asks = t.some((x, i) => i !== be && (x.pos === 'VERB' || x.pos === 'AUX')) || has(clause, ['please']);
+  return aboutIt && !asks;
+}
+
+/** What a photo's size is said of: the photo itself, or its measures. */
+const ITS_SIZE = L.words('it, this, that, width, height, size, resolution, dimension, dimensions');

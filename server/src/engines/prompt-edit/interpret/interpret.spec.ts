@@ -342,6 +342,13 @@ const CASES: [string, EditStep[], number?][] = [
     [remove('person', 'background'), { kind: 'remove-marked', thing: 'pole coming out of my head' }],
   ],
   ['take the man and the dog out of the picture', [remove('person'), remove('dog')]],
+  // the size a photo has, said as a fact, is no size asked for; "only" that size asks for more
+  ["it's only 800 pixels wide, can you make it bigger", [upscale()]],
+  ["I want to print this at 8x10 but it's only 800 pixels wide", [crop(8, 10), upscale()]],
+  ['the image is 500 px wide', [], 1],
+  ['it should be 500px wide', [resize({ width: 500 })]],
+  // an edit's verb in -ing that no word list holds, read as its verb
+  ['[Feature] Support for upscaling images 4x', [upscale(4)]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

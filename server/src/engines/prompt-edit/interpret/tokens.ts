@@ -252,7 +252,7 @@ export function tokenize(text: string): Token[] {
       words.push({
         word,
         type,
-        rawLemma: LEMMA_FIXES[word] ?? winkLemma,
+        rawLemma: LEMMA_FIXES[word] ?? (winkLemma === word ? stemOfEditVerb(word) : null) ?? winkLemma,
         stop,
         pos: String(t.out(its.pos)),
         origin,
@@ -279,6 +279,18 @@ export function tokenize(text: string): Token[] {
   });
   quietQuotedWords(tokens);
   return tokens;
+}
+
+/**
+ * "support for upscaling", "denoising": the model has no lemma for some of the edits' own verbs in -ing or
+ * -ed, words no English word list holds, and leaves them as written; the grammar's verb is their stem, with or
+ * without its final "e". ("Lighting" and "lettering" are words of their own.)
+ */
+function stemOfEditVerb(word: string): string | null {
+  if (isEnglishWord(word)) return null;
+  const stem = /^(.{3,})(?:ing|ed)$/.exec(word)?.[1];
+  if (!stem) return null;
+  return [`${stem}e`, stem].find((candidate) => VOCABULARY.has(candidate)) ?? null;
 }
 
 /**
