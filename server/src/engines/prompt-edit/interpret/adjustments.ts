@@ -49,7 +49,9 @@ export function readAdjustments(clause: Clause): ClauseReading {
       !qualifiesAThing(clause, i) &&
       !(t.lemma === 'best' && clause.tokens[i - 1]?.lemma === 'it'),
   );
-  if (steps.length === 0 && (betterment || praise) && !has(clause, ['thanks', 'thank'])) {
+  // "make it look like it was taken with a professional camera": the photo as a good camera would take it
+  const likeAGoodCamera = has(clause, ['look']) && has(clause, ['like']) && has(clause, L.TRUE_TO_LIFE);
+  if (steps.length === 0 && (betterment || praise || likeAGoodCamera) && !has(clause, ['thanks', 'thank'])) {
     return { steps: [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }], general: true };
   }
   // "an arm sticking into the frame": the frame as a place in the photo asks for no crop

@@ -25,7 +25,7 @@ export function generativeReason(whole: Clause): string | null {
   // "remove the Disney logo", "remove the painting": a style's name on a thing that goes is no style
   const style = find(clause, L.STYLE_WORDS);
   const removesIt = style >= 0 && find(clause, L.REMOVE) >= 0 && find(clause, L.REMOVE) < style;
-  if ((style >= 0 && !removesIt) || (lookLike && !has(clause, TRUE_TO_LIFE) && !lookIsTheAim(clause)))
+  if ((style >= 0 && !removesIt) || (lookLike && !has(clause, L.TRUE_TO_LIFE) && !lookIsTheAim(clause)))
     return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
   if (isRecolour(clause)) return CANNOT.recolour;
   if (reshapesABody(clause) || changesSkinTone(clause)) return CANNOT.body;
@@ -263,6 +263,9 @@ const POSING = L.words('turn, rotate, tilt, raise, lower, lift, move, bend');
  * skin tone": a body's size, pose or colour changed, which only a generator could make.
  */
 function reshapesABody(clause: Clause): boolean {
+  // "get rid of my double chin": a jaw reshaped, not a thing taken out of the photo
+  if (clause.tokens.some((t, i) => t.lemma === 'double' && clause.tokens[i + 1]?.lemma === 'chin'))
+    return true;
   const part = find(clause, BODY_PARTS);
   const aboutThePhoto = has(clause, ['photo', 'picture', 'image', 'frame']) || hasAdjustment(clause);
   if (part >= 0 && !has(clause, L.REMOVE) && !aboutThePhoto) {
@@ -305,11 +308,6 @@ function lookIsTheAim(clause: Clause): boolean {
   const look = find(clause, ['look']);
   return so > 0 && look > so && hasAdjustment({ ...clause, tokens: clause.tokens.slice(0, so) });
 }
-
-/** A look that is the photo's own, done right: no style to paint in. */
-const TRUE_TO_LIFE = L.words(
-  'real, reality, life, natural, realistic, true, accurate, camera, dslr, professional, pro, studio, lens',
-);
 
 const PERSON_WORDS = L.words(
   'me, him, her, them, us, myself, himself, herself, he, she, i, my, his, person, people, man, woman, guy, girl, boy, kid, face',

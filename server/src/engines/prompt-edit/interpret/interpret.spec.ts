@@ -349,6 +349,24 @@ const CASES: [string, EditStep[], number?][] = [
   ['it should be 500px wide', [resize({ width: 500 })]],
   // an edit's verb in -ing that no word list holds, read as its verb
   ['[Feature] Support for upscaling images 4x', [upscale(4)]],
+  // a feature asked of the app is the edit; the program named is no part of the thing; "un-blur" is unblur
+  ['Add support for removing text from images', [{ kind: 'remove-text', target: 'text' }]],
+  ['What is the best way to remove a tattoo in photoshop?', [{ kind: 'remove-marked', thing: 'tattoo' }]],
+  ['Is there any way to un-blur a face?', [{ kind: 'clarify' }]],
+  // what must not be touched, and a look a good camera would give
+  [
+    'How to lighten just the shadows without affecting highlights',
+    [{ kind: 'light-recovery', highlights: 0, shadows: 0.5 }],
+  ],
+  ['make it look like it was taken with a professional camera', [levels, { kind: 'sharpen', amount: 0.1 }]],
+  // a double chin is a jaw reshaped; a busy background is softened, and "it" after it is the background
+  ['could you please get rid of the double chin', [], 1],
+  [
+    'Can you make the background less busy? Maybe blur it a little',
+    [{ kind: 'background', backdrop: { kind: 'blur' } }],
+  ],
+  ['the background is messy, can you remove it', [transparent]],
+  ['change background to busy street', [], 1],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

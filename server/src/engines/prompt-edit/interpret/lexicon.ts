@@ -101,6 +101,10 @@ export const FACE = words(
 export const BLOODSHOT = words(
   'bloodshot, vein, veins, veiny, cry, crying, cried, allergy, allergies, hayfever, tired, sleepy, irritated, hungover, hangover, sclera',
 );
+/** A look that is the photo's own, done right ("like the real thing", "like a pro camera took it"): no style. */
+export const TRUE_TO_LIFE = words(
+  'real, reality, life, natural, realistic, true, accurate, camera, dslr, professional, pro, studio, lens',
+);
 /** Parts of a person where skin shows: where redness is sunburn and a shadow is on the skin. */
 export const SKIN_PARTS = words(
   'skin, face, cheek, cheeks, nose, complexion, neck, forehead, arm, arms, chest, shoulder',

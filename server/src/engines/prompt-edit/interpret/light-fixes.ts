@@ -3,7 +3,7 @@
  * parts in shadow ("lighten his face", "backlit"), answered by recovering them over the whole photo.
  */
 import type { EditStep } from '../edit-plan';
-import { amountIn, asksFor, find, has, type Clause } from './clauses';
+import { amountIn, asksFor, avoidedFrom, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
 import type { Token } from './tokens';
 
@@ -15,7 +15,10 @@ const SHADOW_FAULTS = L.words(
 );
 
 /** The highlights and shadows to recover that the clause asks for, or null. */
-export function lightRecovery(clause: Clause): EditStep[] | null {
+export function lightRecovery(whole: Clause): EditStep[] | null {
+  // "lighten the shadows without affecting the highlights": what must not be touched asks for nothing
+  const avoided = avoidedFrom(whole);
+  const clause = avoided > 0 ? { ...whole, tokens: whole.tokens.slice(0, avoided) } : whole;
   // "make the rings more shiny" asks for shine; "make the sunrays less of a glare" asks for less of it
   // ("the flash made her forehead shiny" tells what went wrong: "made" asks for nothing)
   const asks = asksFor(clause, ['add']);

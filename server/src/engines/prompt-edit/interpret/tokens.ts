@@ -90,6 +90,16 @@ const REWRITES: [RegExp, string][] = [
   [/\bblow(?:n|s|ing)?\s+up\b/g, ' enlarge '],
   [/\bblow(?:n|s|ing)?\s+(it|this|that|them)\s+up\b/g, ' enlarge $1 '],
   [/\bupside[\s-]down\b/g, ' upsidedown '],
+  // "un-blur", "de-noise", "re-size": an edit's verb with its prefix set off
+  [/\b(un|de|re|up|down)-(?=(?:blur|noise|size|scale|saturate|sample|colou?r)\w*\b)/g, '$1'],
+  // "add support for removing text", "add an option to blur the background": a feature asked of the app is
+  // the edit itself, nothing added to the photo
+  [
+    /\b(?:add|adding|need|want)\s+(?:support|an?\s+(?:option|feature|button|setting|mode|tool|way)|the\s+(?:ability|option))\s+(?:for|to)\b/g,
+    ' ',
+  ],
+  // "remove a tattoo in photoshop": the program the person knows, not part of the thing
+  [/\b(?:in|with|using|on)\s+(?:photoshop|lightroom|gimp|snapseed|canva|picsart|pixlr|facetune)\b/g, ' '],
   [/\b(anti|counter)[\s-]?clockwise\b/g, ' anticlockwise '],
   [/\bhi[\s-]?res\b|\bhigh[\s-]res(olution)?\b/g, ' highres '],
   [/\b(\d+)\s*(px|pixels?)\b/g, ' $1 px '],

@@ -22,6 +22,11 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
     const filter = has(clause, ['filter', 'tint', 'tone', 'toned', 'overlay']);
     if (colour && !filter && has(clause, ['add', 'make', 'use', 'put', 'one', 'with', 'fill', 'replace']))
       return { steps: [{ kind: 'background', backdrop: { kind: 'color', color: colour } }] };
+    // "the background is too busy, maybe blur it a little", "... can you remove it": the background is "it"
+    const it = has(clause, ['it', 'that', 'this']);
+    if (it && has(clause, L.BLUR)) return { steps: [{ kind: 'background', backdrop: { kind: 'blur' } }] };
+    if (it && has(clause, L.REMOVE))
+      return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   }
   if (isNegated(clause) || isApology(clause) || aboutThePost(clause)) return NOTHING;
   if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }] };
@@ -165,6 +170,11 @@ function readBackground(clause: Clause): ClauseReading | null {
     (has(clause, L.GRAYSCALE) || (has(clause, ['grey', 'gray']) && has(clause, ['scale'])))
   )
     return { steps: [{ kind: 'selective-colour', keep: { subject: true } }] };
+  // "the background is too busy", "make it less cluttered": a busy background softened, the subject kept sharp
+  // ("change the background to a busy street" asks for the scene)
+  const complaint = has(clause, ['be', 'less', 'too', 'so', 'very', 'reduce', 'fix']);
+  if (mentions && has(clause, CLUTTERED) && complaint && !has(clause, L.REMOVE))
+    return { steps: [{ kind: 'background', backdrop: { kind: 'blur' } }] };
   const backdrop = bokeh ? { kind: 'blur' as const } : backdropIn(clause);
   if (backdrop) return { steps: [{ kind: 'background', backdrop }] };
   // "lighten the background": the whole photo's light is what can be changed here
@@ -189,6 +199,9 @@ function readBackground(clause: Clause): ClauseReading | null {
   if (remark) return NOTHING;
   return skip(clause, CANNOT.backgroundScene);
 }
+
+/** What a background is said to be when it takes the eye from the subject. */
+const CLUTTERED = L.words('busy, cluttered, clutter, messy, distracting, distract, chaotic, crowded');
 
 function backdropIn(clause: Clause): Backdrop | null {
   // ("sharpen the focus of the background" sharpens)
