@@ -35,6 +35,9 @@ export function readAdjustments(clause: Clause): ClauseReading {
   const without = find(clause, ['without']);
   const end = without >= 0 ? without : clause.tokens.length;
   for (let i = 0; i < end; i++) add(adjustmentAt(clause, i));
+  // "adjust the colour temperature to make it warmer": the direction said is the change, not a neutral balance
+  const neutral = steps.findIndex((s) => s.kind === 'auto-white-balance' && !s.cast);
+  if (neutral >= 0 && steps.some((s) => s.kind === 'warmth')) steps.splice(neutral, 1);
   // "crop the picture", "crop it tighter": no shape named, so the crop keeps the photo's and closes in around
   // the subject, as "zoom in" does; the preview says so, and a shape said after it replaces it. ("Crop the image,
   // whoever does it best gets $20": the crop, not a general touch-up for "best".)

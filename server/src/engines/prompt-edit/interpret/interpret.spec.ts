@@ -367,6 +367,14 @@ const CASES: [string, EditStep[], number?][] = [
   ],
   ['the background is messy, can you remove it', [transparent]],
   ['change background to busy street', [], 1],
+  // a logo on a thing in the scene and a flare in one corner are shown; one direction of colour is the change
+  ["Erase the logo on the man's shirt", [{ kind: 'remove-marked', thing: "logo on the man's shirt" }]],
+  ['remove the logo on the bottom of the image', [watermark]],
+  [
+    'Remove the lens flare in the top right',
+    [{ kind: 'remove-marked', thing: 'lens flare in the top right' }],
+  ],
+  ['Adjust the color temperature to make the image warmer', [{ kind: 'warmth', amount: 0.2 }]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

@@ -10,6 +10,8 @@ import type { Token } from './tokens';
 const HIGHLIGHT_FAULTS = L.words(
   'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
 );
+/** Where on the photo a thing is, after "the": "the top right", "the left". */
+const PLACES = L.words('top, bottom, left, right, edge');
 const SHADOW_FAULTS = L.words(
   'shadow, shadows, shade, shaded, shadowy, backlit, silhouette, silhouetted, underlit',
 );
@@ -30,6 +32,12 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
   const moreShadow = has(clause, ['add', 'more']) && !has(clause, ['less', 'fewer']);
   const shadows = (has(clause, SHADOW_FAULTS) && !moreShadow) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
+  // "remove the lens flare in the top right": a flare in one place is a thing the person shows
+  // ("a lens flare right across her face" is light over her)
+  const placed = clause.tokens.some(
+    (t, i) => t.lemma === 'corner' || (clause.tokens[i - 1]?.lemma === 'the' && PLACES.has(t.lemma)),
+  );
+  if (has(clause, ['flare']) && placed) return null;
   // "darken the picture, especially the shadows": deeper, not opened up
   if (shadows && !highlights && clause.tokens.some((t) => ['darken', 'darker', 'deepen'].includes(t.word)))
     return null;

@@ -86,8 +86,23 @@ export function namedThing(clause: Clause): Named | null {
     // "orange" names the fruit only as a thing; "the orange numbers" are a date stamp.
     if ('label' in known && known.label === 'orange' && t[i + 1] && OBJECT_NAMES.get(t[i + 1].lemma))
       continue;
+    // "the logo on the man's shirt": a mark on a thing in the scene, which the person shows; one on the photo
+    // ("the logo on the bottom of the image") is laid over it
+    if ('text' in known && known.text === 'watermark' && isOnAThing(t, i)) return null;
     if ('text' in known) return { text: known.text };
     return { label: known.label, plural: isPlural(t[i]), at: i };
   }
   return null;
+}
+
+/** Places on the photo itself, where a mark is one laid over it. */
+const ON_THE_PHOTO = L.words(
+  'photo, picture, image, pic, corner, bottom, top, edge, side, left, right, middle, centre, center',
+);
+
+/** Whether the thing at i is said to be "on" something in the scene: "on the man's shirt", "on his cap". */
+function isOnAThing(t: readonly Token[], i: number): boolean {
+  if (t[i + 1]?.lemma !== 'on') return false;
+  const where = t.slice(i + 2).find((x) => x.pos === 'NOUN');
+  return where !== undefined && !ON_THE_PHOTO.has(where.lemma);
 }
