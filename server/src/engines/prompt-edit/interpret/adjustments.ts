@@ -66,6 +66,11 @@ export function readAdjustments(clause: Clause): ClauseReading {
 }
 
 function faceStep(clause: Clause): EditStep | null {
+  // "my eye bags are so dark", "my under eyes look dark": skin under the eyes to retouch, not a darker photo
+  const eyes = has(clause, ['eye', 'eyes']);
+  const underTheEyes = has(clause, ['eyebag']) || (eyes && has(clause, ['bag', 'under']));
+  if (underTheEyes && has(clause, L.DARK) && !asksFor(clause))
+    return { kind: 'enhance-face', smoothSkin: true };
   const smooth = has(clause, L.SKIN) || has(clause, ['retouch', 'airbrush']);
   const face = has(clause, L.FACE) || smooth;
   if (!face) return null;

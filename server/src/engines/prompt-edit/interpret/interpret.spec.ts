@@ -424,6 +424,8 @@ const CASES: [string, EditStep[], number?][] = [
   // bags under the eyes are skin to retouch, said as a complaint or listed after skin
   ['Please make me look less tired, the bags under my eyes are really bad', [smoothSkin]],
   ['Remove the eye bags and acne', [smoothSkin]],
+  ['my eye bags are so dark', [smoothSkin]],
+  ['my under eyes look so dark', [smoothSkin]],
   // the image sent to be mended is no thing to remove
   ["Can someone please clean up this logo? It's blurry and pixelated", [{ kind: 'clarify' }]],
   ['clean up the logo in the corner', [watermark]],
