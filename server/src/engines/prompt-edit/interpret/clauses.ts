@@ -148,6 +148,13 @@ const PARTICLES = words('up, out, off');
 
 function startsAnotherWish(current: readonly Token[], token: Token, next: Token | undefined): boolean {
   if (isPaintTheThing(current.at(-1), token, next)) return false;
+  // "make the sign disappear", "make him vanish": the verb after "make" and its object is what it is made to do
+  const make = current.findIndex((t) => t.lemma === 'make' && t.pos === 'VERB');
+  const object = make >= 0 ? current.slice(make + 1) : [];
+  const madeToDo =
+    object.every((t) => ['DET', 'NOUN', 'PRON', 'PROPN'].includes(t.pos)) &&
+    object.filter((t) => t.pos !== 'DET').length === 1;
+  if (madeToDo && token.pos === 'VERB') return false;
   const previous = current.at(-1)?.pos ?? '';
   const afterObject = GENERATE.has(token.lemma) && !PERSONAL_SUBJECTS.has(current.at(-1)?.lemma ?? '');
   const after = ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', ...(afterObject ? ['PRON'] : [])];

@@ -375,6 +375,22 @@ const CASES: [string, EditStep[], number?][] = [
     [{ kind: 'remove-marked', thing: 'lens flare in the top right' }],
   ],
   ['Adjust the color temperature to make the image warmer', [{ kind: 'warmth', amount: 0.2 }]],
+  // damage told as what was done to the print; someone there by chance; what "make" makes vanish
+  [
+    'This old photo is torn in the corner and has some water damage. Any help restoring it?',
+    [{ kind: 'remove-marked', thing: 'the tear and damage' }, levels, { kind: 'clarify' }],
+  ],
+  ["it's badly damaged, please restore", [levels, { kind: 'clarify' }]],
+  [
+    "The photo is too dark and a bit tilted, and there's a random guy in the background. Could you fix all three?",
+    [bright(0.2), { kind: 'straighten' }, remove('person', 'background')],
+  ],
+  [
+    'I took this photo of my kids at the beach but a stranger walked into the frame. Can someone remove him?',
+    [remove('person', 'background')],
+  ],
+  ['make the sign disappear', [{ kind: 'remove-marked', thing: 'sign' }]],
+  ['remove the man on the left and make him disappear', [remove('person', 'left')]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

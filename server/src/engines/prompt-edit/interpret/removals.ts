@@ -67,6 +67,12 @@ export function readRemoval(
   const blame = verb < 0 ? find(clause, BLAME) : -1;
   const blamed = blame > 0 ? { tokens: clause.tokens.slice(0, blame), text: clause.text } : null;
   if (blamed && namesAThing(blamed, 0)) verb = blame;
+  // "there's a random guy in the background": someone there by chance is someone to take out
+  // ("a stranger walked into the frame": the word is the one unwanted)
+  const unwanted = verb < 0 ? find(clause, UNWANTED) : -1;
+  const unwantedFrom = unwanted + (clause.tokens[unwanted]?.pos === 'NOUN' ? 0 : 1);
+  const stray = unwanted >= 0 ? { tokens: clause.tokens.slice(unwantedFrom), text: clause.text } : null;
+  if (stray && namesAThing(stray, 0)) verb = unwanted;
   // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did;
   // one that speaks to the reader ("you guys are amazing") or tells of the photo ("it's for her memorial")
   // names no one in it
@@ -75,20 +81,29 @@ export function readRemoval(
     return null;
   let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
   if (blamed && verb === blame) after = { tokens: mentionIn(blamed) ?? blamed.tokens, text: clause.text };
+  if (stray && verb === unwanted) after = stray;
   // "there's a bottle on the table, please remove it": the pronoun stands for what the context named
   const pointer = verb >= 0 ? pointerIn(after.tokens) : null;
   if (pointer && mentioned) after = { tokens: mentioned, text: clause.text };
+  // ("a stranger walked into the frame. Can someone remove him?": "him" is the one just taken out)
+  if (pointer && !mentioned && afterRemoval && !namesAThing(after, 0)) return { steps: [], removes: true };
   // "the garbage cans here need to be removed": said in the passive, the thing comes before the verb
   // ("I need the background removed for a sticker": what it is for is no object)
   const object = after.tokens[0]?.lemma !== 'for' && namesAThing(after, 0);
   const passive = verb > 0 && !object ? passiveSubject(clause, verb) : null;
   if (passive) after = { tokens: passive, text: clause.text };
+  // "make the sign disappear", "make him vanish": what is made to go sits between "make" and the verb
+  const make = verb > 0 && !passive && !namesAThing(after, 0) ? find(clause, ['make']) : -1;
+  const made = make >= 0 && make < verb - 1 ? clause.tokens.slice(make + 1, verb) : null;
+  if (made && namesAThing({ tokens: made, text: '' }, 0)) after = { tokens: made, text: clause.text };
   // "can it be removed?": a pronoun before a passive stands for what the context named, as after a verb does
   const passivePointer =
     verb > 0 && !passive && !namesAThing(after, 0) && !pointer
-      ? pointerIn(clause.tokens.slice(0, verb).filter((t) => !PASSIVE_AUX.has(t.lemma)))
+      ? pointerIn(made ?? clause.tokens.slice(0, verb).filter((t) => !PASSIVE_AUX.has(t.lemma)))
       : null;
   if (passivePointer && mentioned) after = { tokens: mentioned, text: clause.text };
+  // ("remove the man on the left and make him disappear": the same man)
+  if (passivePointer && !mentioned && afterRemoval) return { steps: [], removes: true };
   // "the blurry part above her head": a place to show, named by how it looks
   const describedPlace = after.tokens.some(
     (t, i) =>
@@ -148,7 +163,7 @@ export function readRemoval(
     if (special) return { steps: special, removes: true };
     // No detector knows it: the person shows it ("tap or paint the RV sticker"); "remove it" with nothing
     // named before asks them to show "it". A removal whose thing went unsaid still points instead of refusing.
-    const thing = nounPhrase(after) || (pointer ?? '');
+    const thing = nounPhrase(after) || (pointer ?? passivePointer ?? '');
     return { steps: [{ kind: 'remove-marked', thing }], removes: true };
   }
   if ('background' in target)
@@ -171,6 +186,8 @@ export function readRemoval(
 }
 
 /** Verbs that blame a thing for spoiling the photo: "the sign is ruining it", "the pole distracts". */
+/** Words for what came into the photo by chance and is not wanted there. */
+const UNWANTED = L.words('random, stranger, strangers, photobomber, photobombers, unwanted');
 const BLAME = L.words('ruin, ruining, ruined, spoil, spoiling, spoils, distract, distracting, distracts');
 
 /** The thing before a removal said in the passive ("the reflection in the glass should be removed"), if any. */

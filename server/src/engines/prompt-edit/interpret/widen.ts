@@ -122,6 +122,8 @@ const DAMAGE: [string, number][] = [
   ['crack', 1],
   ['scratch', 2],
   ['abrasion', 1],
+  // "water damage": what harm leaves on a print
+  ['damage', 1],
 ];
 let damageSenses: Map<number, true> | undefined;
 
@@ -139,7 +141,26 @@ function isDamage(noun: string): boolean {
  * shown by the person, named in their words.
  */
 export function damageIn(tokens: readonly Token[]): EditStep | null {
-  const damage = tokens.filter((t) => t.pos === 'NOUN' && !NOT_A_THING.has(t.lemma) && isDamage(t.lemma));
+  // ("it's torn in the corner": damage said as what was done to the print is named by its noun, "the tear";
+  // "badly damaged" names no mark to show, and "the faces came out smudged" tells of the faces)
+  const done = (t: Token, i: number) =>
+    t.pos === 'VERB' &&
+    t.word !== t.lemma &&
+    /(ed|n)$/.test(t.word) &&
+    t.lemma !== 'damage' &&
+    saidOfThePrint(tokens, i);
+  const damage = tokens.filter(
+    (t, i) => (t.pos === 'NOUN' || done(t, i)) && !NOT_A_THING.has(t.lemma) && isDamage(t.lemma),
+  );
   if (damage.length === 0) return null;
-  return { kind: 'remove-marked', thing: `the ${damage.map((t) => writtenText([t])).join(' and ')}` };
+  const named = damage.map((t) => (t.pos === 'VERB' ? t.lemma : writtenText([t])));
+  return { kind: 'remove-marked', thing: `the ${named.join(' and ')}` };
+}
+
+/** Whether the words before token i ("it is", "the photo has been") say it of the photo itself. */
+function saidOfThePrint(tokens: readonly Token[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && (['AUX', 'ADV', 'PART'].includes(tokens[j].pos) || tokens[j].lemma === 'get')) j--;
+  const subject = tokens[j]?.lemma ?? '';
+  return ['it', 'this', 'that'].includes(subject) || L.PHOTO.has(subject);
 }
