@@ -92,6 +92,11 @@ export async function screenshotThemes(
       document.documentElement.classList.toggle('dark', t === 'dark');
     }, theme);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(folder, `${name}-${theme}.png`), fullPage: options.fullPage });
+    // (colour transitions left running would catch the new theme half-way: links and buttons come out faded)
+    await page.screenshot({
+      path: path.join(folder, `${name}-${theme}.png`),
+      fullPage: options.fullPage,
+      animations: 'disabled',
+    });
   }
 }
