@@ -66,6 +66,7 @@ function readTokens(tokens: Token[], text: string): EditPlan {
       continue;
     }
     const reading = readClause(clause, { afterRemoval, lastStep: steps.at(-1), mentioned });
+    if (reading.denied) for (const token of clause.tokens) told.add(token);
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);
     afterRemoval = reading.removes ?? (afterRemoval && reading.steps.length === 0 && !reading.skipped);

@@ -391,6 +391,13 @@ const CASES: [string, EditStep[], number?][] = [
   ],
   ['make the sign disappear', [{ kind: 'remove-marked', thing: 'sign' }]],
   ['remove the man on the left and make him disappear', [remove('person', 'left')]],
+  // a thing wished away with "no"; a wish said not to be done is never read back from the whole post
+  ['i want no people in the pic', [remove('person', 'all')]],
+  ['no text please', [{ kind: 'remove-text', target: 'text' }]],
+  ['brighten it, no people', [bright(0.2), remove('person', 'all')]],
+  ['no crop please', [], 1],
+  ['no need to crop it', [], 1],
+  ['I have no idea how to remove the dog', [remove('dog')]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

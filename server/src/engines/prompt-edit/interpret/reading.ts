@@ -10,9 +10,12 @@ export interface ClauseReading {
   removes?: boolean;
   /** "Can you fix it?", "clean it up": a wish for a better photo that names nothing in particular. */
   general?: boolean;
+  /** "Don't crop it", "no filter": a wish said not to be done, which no reading of the whole post may do. */
+  denied?: boolean;
 }
 
 export const NOTHING: ClauseReading = { steps: [] };
+export const DENIED: ClauseReading = { steps: [], denied: true };
 export const skip = (clause: Clause, reason: string): ClauseReading => ({
   steps: [],
   skipped: { text: clause.text, reason },

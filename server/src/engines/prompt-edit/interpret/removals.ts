@@ -67,6 +67,12 @@ export function readRemoval(
   const blame = verb < 0 ? find(clause, BLAME) : -1;
   const blamed = blame > 0 ? { tokens: clause.tokens.slice(0, blame), text: clause.text } : null;
   if (blamed && namesAThing(blamed, 0)) verb = blame;
+  // "I want no people in the pic", "no text please": the photo wished without a thing the detectors know
+  const no = verb < 0 ? find(clause, ['no']) : -1;
+  const notWanted = no >= 0 ? { tokens: clause.tokens.slice(no + 1), text: clause.text } : null;
+  const wishVerbs = clause.tokens.filter((t) => t.pos === 'VERB' && !WISHING.has(t.lemma));
+  const known = notWanted && wishVerbs.length === 0 ? namedThing(notWanted) : null;
+  if (known && ('label' in known || 'text' in known)) verb = no;
   // "there's a random guy in the background": someone there by chance is someone to take out
   // ("a stranger walked into the frame": the word is the one unwanted)
   const unwanted = verb < 0 ? find(clause, UNWANTED) : -1;
@@ -186,6 +192,8 @@ export function readRemoval(
 }
 
 /** Verbs that blame a thing for spoiling the photo: "the sign is ruining it", "the pole distracts". */
+/** Verbs that only say a wish: "I want no people in it". */
+const WISHING = L.words('want, need, like, prefer, wish, would');
 /** Words for what came into the photo by chance and is not wanted there. */
 const UNWANTED = L.words('random, stranger, strangers, photobomber, photobombers, unwanted');
 const BLAME = L.words('ruin, ruining, ruined, spoil, spoiling, spoils, distract, distracting, distracts');

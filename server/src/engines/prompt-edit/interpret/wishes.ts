@@ -3,7 +3,7 @@ import { find, has, type Clause } from './clauses';
 import { writtenText, type Token } from './tokens';
 import * as L from './lexicon';
 import { hasAdjustment, readAdjustments } from './adjustments';
-import { NOTHING, skip, type ClauseReading, type Context } from './reading';
+import { DENIED, NOTHING, skip, type ClauseReading, type Context } from './reading';
 import { readFix } from './fixes';
 import { couldNot, readRemoval } from './removals';
 import { namedThing } from './named-thing';
@@ -28,7 +28,8 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
     if (it && has(clause, L.REMOVE))
       return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   }
-  if (isNegated(clause) || isApology(clause) || aboutThePost(clause)) return NOTHING;
+  if (isNegated(clause)) return DENIED;
+  if (isApology(clause) || aboutThePost(clause)) return NOTHING;
   if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }] };
   // "overlay a red heart shape", "write 'together strong' across the top": new marks on the photo, whatever
   // colours or faces they name
@@ -120,6 +121,11 @@ function isNegated(clause: Clause): boolean {
   if (couldNot(clause, i)) return false;
   const rest = { tokens: clause.tokens.slice(i + 1), text: '' };
   if (clause.tokens[i].lemma === 'without' && namedThing(rest)) return false; // "the photo without the dog"
+  // "no people in the pic", "no text please": the photo wished without a thing the detectors know
+  const known = clause.tokens[i].lemma === 'no' ? namedThing(rest) : null;
+  if (known && ('label' in known || 'text' in known)) return false;
+  // "I have no idea how to remove the dog": what the writer cannot do is the wish
+  if (rest.tokens[0]?.lemma === 'idea') return false;
   // "not bright enough", "not so dark": complaints, read as wishes by the adjustment rules
   return !has(clause, ['enough', 'so', 'very']);
 }
