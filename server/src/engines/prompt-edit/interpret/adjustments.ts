@@ -35,6 +35,12 @@ export function readAdjustments(clause: Clause): ClauseReading {
   const without = find(clause, ['without']);
   const end = without >= 0 ? without : clause.tokens.length;
   for (let i = 0; i < end; i++) add(adjustmentAt(clause, i));
+  // "make it portrait orientation" asks for a shape, "rotate it to portrait orientation" or "change the
+  // orientation" for a turn: one, not both
+  const turn = steps.findIndex((s) => s.kind === 'rotate');
+  const shape = steps.findIndex((s) => s.kind === 'crop');
+  if (turn >= 0 && shape >= 0 && has(clause, ['orientation']))
+    steps.splice(has(clause, ['rotate', 'turn', 'spin', 'change', 'switch']) ? shape : turn, 1);
   // "adjust the colour temperature to make it warmer": the direction said is the change, not a neutral balance
   const neutral = steps.findIndex((s) => s.kind === 'auto-white-balance' && !s.cast);
   if (neutral >= 0 && steps.some((s) => s.kind === 'warmth')) steps.splice(neutral, 1);

@@ -398,6 +398,12 @@ const CASES: [string, EditStep[], number?][] = [
   ['no crop please', [], 1],
   ['no need to crop it', [], 1],
   ['I have no idea how to remove the dog', [remove('dog')]],
+  // the file's size or format is not the picture's; "orientation" is a shape or a turn, not both
+  ['shrink the file size so I can email it', [], 1],
+  ['brighten it and convert to png', [bright(0.2)], 1],
+  ['save as png with transparent background', [transparent]],
+  ['make it portrait orientation', [crop(4, 5)]],
+  ['Change the orientation from landscape to portrait', [{ kind: 'rotate', degrees: 90 }]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

@@ -31,6 +31,7 @@ export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }
   if (isNegated(clause)) return DENIED;
   if (isApology(clause) || aboutThePost(clause)) return NOTHING;
   if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }] };
+  if (asksOfTheFile(clause)) return skip(clause, CANNOT.file);
   // "overlay a red heart shape", "write 'together strong' across the top": new marks on the photo, whatever
   // colours or faces they name
   if (opensWithNewMarks(clause)) return skip(clause, CANNOT.generate);
@@ -129,6 +130,36 @@ function isNegated(clause: Clause): boolean {
   // "not bright enough", "not so dark": complaints, read as wishes by the adjustment rules
   return !has(clause, ['enough', 'so', 'very']);
 }
+
+/**
+ * "Compress it", "make it smaller than 2 MB", "convert to jpg", "less heavy for my website": the file's size or
+ * format, not the picture. ("Save as PNG with a transparent background" asks for the cut-out.)
+ */
+function asksOfTheFile(clause: Clause): boolean {
+  if (has(clause, L.BACKGROUND) || has(clause, ['transparent', 'transparency', 'cutout', 'cut']))
+    return false;
+  // ("compress the gun": a thing squashed, which only a generator could do)
+  const squeezed = find(clause, ['compress']);
+  const compress =
+    squeezed >= 0 &&
+    !clause.tokens.slice(squeezed + 1).some((t) => t.pos === 'NOUN' && !FILE_NOUNS.has(t.lemma));
+  const size = compress || has(clause, [...FILE_SIZES]);
+  const fileSize =
+    has(clause, ['file']) && has(clause, ['size', 'small', 'smaller', 'big', 'large', 'heavy']);
+  // (the written word: the model's lemma for "heavy" is another word)
+  const heavy =
+    clause.tokens.some((t) => t.word === 'heavy') &&
+    has(clause, ['website', 'web', 'email', 'upload', 'load', 'site']);
+  const format =
+    has(clause, ['convert', 'save', 'export', 'format', 'change']) &&
+    has(clause, ['jpg', 'jpeg', 'png', 'webp', 'heic', 'gif', 'tiff', 'tif', 'pdf', 'bmp']);
+  return size || fileSize || heavy || format;
+}
+
+/** Units of a file's size, and its compression. */
+const FILE_SIZES = L.words('compression, mb, kb, megabyte, megabytes, kilobyte, kilobytes');
+/** What a file wish names besides the file: the picture itself, or where it goes. */
+const FILE_NOUNS = L.words('file, photo, picture, image, pic, size, email, website, web, site, upload');
 
 function isHeadshot(clause: Clause): boolean {
   if (has(clause, ['headshot', 'linkedin', 'passport', 'corporate', 'cv', 'resume'])) return true;
