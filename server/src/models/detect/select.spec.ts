@@ -82,6 +82,8 @@ describe('selectDetections', () => {
   it('picks by box area for biggest and smallest', () => {
     expect(selectDetections(photo, 'dog', { which: 'biggest' })).toEqual([dogs[2]]);
     expect(selectDetections(photo, 'dog', { which: 'smallest' })).toEqual([dogs[1]]);
+    // "the two dogs in front": the two largest, largest first
+    expect(selectDetections(photo, 'dog', { which: 'biggest', several: 2 })).toEqual([dogs[2], dogs[0]]);
   });
 
   it('counts nth from the left, 0-based, and gives nothing past the end', () => {

@@ -36,7 +36,9 @@ export function selectDetections(
     case 'bottom':
       return fromSide(found, selector.which, selector.several, frame);
     case 'biggest':
-      return pick(area, 1);
+      return selector.several
+        ? [...found].sort((a, b) => area(b) - area(a)).slice(0, selector.several)
+        : pick(area, 1);
     case 'smallest':
       return pick(area, -1);
     case 'center': {

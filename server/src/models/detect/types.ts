@@ -18,7 +18,9 @@ export type Side = 'left' | 'right' | 'top' | 'bottom';
 /** Where a named object is, when the photo has several: "the dog on the left", "the biggest car", "all". */
 export type ObjectSelector =
   | { which: 'all' }
-  | { which: 'biggest' | 'smallest' | 'center' }
+  | { which: 'smallest' | 'center' }
+  /** The largest; with `several`, that many of the largest: "the two kids in front". */
+  | { which: 'biggest'; several?: number }
   /**
    * "the dog on the left"; with `several`, "the two people on the left" (that many from that side) or "the
    * people on the left" ('half': all whose centre is in that half).

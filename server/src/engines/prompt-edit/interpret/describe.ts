@@ -53,6 +53,9 @@ export function thingName(label: string, select: ObjectSelector): string {
     case 'nth':
       return `the ${ORDINAL_WORDS[select.index] ?? `${select.index + 1}th`} ${label} from the left`;
     case 'biggest':
+      return select.several
+        ? `the ${NUMBER_NAMES[select.several] ?? select.several} ${plural} in front`
+        : `the biggest ${label}`;
     case 'smallest':
       return `the ${select.which} ${label}`;
     case 'center':

@@ -404,6 +404,17 @@ const CASES: [string, EditStep[], number?][] = [
   ['save as png with transparent background', [transparent]],
   ['make it portrait orientation', [crop(4, 5)]],
   ['Change the orientation from landscape to portrait', [{ kind: 'rotate', degrees: 90 }]],
+  // people counted: in front, the largest; with no place, shown; a word the tagger cannot place is a thing
+  [
+    'take out the two kids in the front',
+    [{ kind: 'remove-object', label: 'person', select: { which: 'biggest', several: 2 } }],
+  ],
+  ['take out the two kids', [{ kind: 'remove-marked', thing: 'two kids' }]],
+  ['remove both people', [remove('person', 'all')]],
+  [
+    'crop out my ex on the left',
+    [{ kind: 'remove-object', label: 'person', select: { which: 'left' }, name: 'ex' }],
+  ],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

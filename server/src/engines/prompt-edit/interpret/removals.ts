@@ -13,7 +13,7 @@ import { NAMED_SHAPES } from './sizes';
 import { qualifiesAThing } from './things';
 
 import { writtenText, type Token } from './tokens';
-import { selectorIn } from './selectors';
+import { countIn, selectorIn } from './selectors';
 
 /** "remove the dog on the left", "take the guy behind me out of the shot", "get rid of the date stamp". */
 export function readRemoval(
@@ -177,6 +177,11 @@ export function readRemoval(
   if ('text' in target) return { steps: [{ kind: 'remove-text', target: target.text }], removes: true };
   // "the guy in green", "the woman holding the phone": a person the detector cannot tell apart
   let select = selectorIn(clause, target);
+  // ("take out the two kids": which two of the people no detector can tell; removing everyone would take the
+  // subject too, so the person shows them)
+  const counted =
+    target.label === 'person' && select.which === 'all' && countIn(clause) && !has(clause, L.ALL);
+  if (counted) return { steps: [{ kind: 'remove-marked', thing: nounPhrase(after) }], removes: true };
   // "the man in the red shirt": the detector tells people apart by their clothes' colour; "the woman
   // holding the phone" it cannot, so the person shows her. A place ("on the right") says more than either.
   if (target.label === 'person' && select.which === 'default') {

@@ -17,6 +17,9 @@ export function selectorIn(clause: Clause, target: { plural: boolean; label: str
     // "the two people on the left": that many from that side; "the people on the left": all on that side
     const side = words.map((w) => L.POSITIONS[w as keyof typeof L.POSITIONS]).find(isSide);
     if (side) return { which: side, several: countIn(clause) ?? 'half' };
+    // "the two kids in the front": that many of the nearest, who are the largest
+    const count = countIn(clause);
+    if (count && inFront(clause)) return { which: 'biggest', several: count };
     return { which: 'all' };
   }
   for (const w of words) {
@@ -55,7 +58,16 @@ function peopleIn(item: Clause): number {
 const isSide = (w: string | undefined): w is Side => ['left', 'right', 'top', 'bottom'].includes(w ?? '');
 
 /** "the two people", "both men", "3 cars": how many of them, when said (two or more). */
-function countIn(clause: Clause): number | null {
+/** "in the front", "in the foreground", "nearest the camera" ("in front of her face" is a place of its own). */
+function inFront(clause: Clause): boolean {
+  return clause.tokens.some(
+    (t, i) =>
+      (['front', 'foreground'].includes(t.lemma) && clause.tokens[i + 1]?.lemma !== 'of') ||
+      ['nearest', 'closest'].includes(t.lemma),
+  );
+}
+
+export function countIn(clause: Clause): number | null {
   for (let i = 0; i < clause.tokens.length; i++) {
     const n = clause.tokens[i].lemma === 'both' ? 2 : numberAt(clause, i);
     if (n !== null && Number.isInteger(n) && n >= 2 && n <= 20) return n;

@@ -304,9 +304,11 @@ function stemOfEditVerb(word: string): string | null {
 }
 
 /**
- * Two parts of speech the tagger gets wrong in requests: after "there are" comes a thing, not a verb ("there are
- * scratches", "there's dust spots"), as after any "is" or "has" does a word in -s ("it has scratches"); and a word in -ing between someone and a place is what they are doing
- * ("the man standing behind me"; "the background lettering on the wall" stays a thing).
+ * Parts of speech the tagger gets wrong in requests: after "there are" comes a thing, not a verb ("there are
+ * scratches", "there's dust spots"), as after any "is" or "has" does a word in -s ("it has scratches"); a word in
+ * -ing between someone and a place is what they are doing ("the man standing behind me"; "the background
+ * lettering on the wall" stays a thing); and a word it cannot place at all after "my" or "the" is a thing
+ * ("my ex").
  */
 function retagParts(words: { word: string; rawLemma: string; pos: string }[]): void {
   words.forEach((w, i) => {
@@ -316,6 +318,9 @@ function retagParts(words: { word: string; rawLemma: string; pos: string }[]): v
     const before = words[i - 1];
     const doing = before?.pos === 'NOUN' && words[i + 1]?.pos === 'ADP' && /ing$/.test(w.word);
     if (w.pos === 'NOUN' && doing && isAlive(before.rawLemma)) w.pos = 'VERB';
+    // "remove my ex": a word the tagger cannot place, after "my" or "the", is a thing
+    if (w.pos === 'X' && ['DET', 'PRON'].includes(before?.pos ?? '') && /^[a-z]{2,}$/.test(w.word))
+      w.pos = 'NOUN';
   });
 }
 
