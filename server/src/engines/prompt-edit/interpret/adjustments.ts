@@ -1,5 +1,5 @@
 import type { EditStep } from '../edit-plan';
-import { amountIn, asksFor, find, has, type Clause } from './clauses';
+import { amountIn, asksFor, describesHowItLooks, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
 import { cropIn, flipIn, rotationIn, shapeAt, sizeIn } from './geometry-words';
 import { NAMED_SHAPES } from './sizes';
@@ -148,7 +148,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if (L.HARSH.has(w)) return { kind: 'contrast', amount: -amount() };
   if (L.GRAYSCALE.has(w) || ((w === 'grey' || w === 'gray') && has(clause, ['make', 'turn', 'convert'])))
     return { kind: 'grayscale' };
-  if (L.SEPIA.has(w) || (w === 'old' && has(clause, ['look', 'make', 'style']))) return { kind: 'sepia' };
+  // ("it looks like an old faded polaroid" tells what is wrong)
+  const oldLook = w === 'old' && has(clause, ['look', 'make', 'style']) && !describesHowItLooks(clause);
+  if (L.SEPIA.has(w) || oldLook) return { kind: 'sepia' };
   if (L.COLOUR.has(w) && has(clause, L.FIX)) return { kind: 'auto-white-balance' };
   // "change the cast from yellow to blue": the whole photo's cast, to the hue named last, or to neutral
   if (CAST.has(w) && has(clause, ['change', 'alter', 'shift'])) return castChange(clause, i);

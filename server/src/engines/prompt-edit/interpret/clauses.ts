@@ -260,6 +260,19 @@ export function asksFor(clause: Clause, verbs: readonly string[] = []): boolean 
   return clause.tokens.some((t) => (t.lemma === 'make' || verbs.includes(t.lemma)) && !isPast(t));
 }
 
+/**
+ * "It looks like an old faded polaroid": how the photo looks now, told, not asked for ("make it look like…",
+ * "I want it to look like…", "so it looks like…" ask).
+ */
+export function describesHowItLooks(clause: Clause): boolean {
+  const looks = clause.tokens.findIndex((t) => t.word === 'looks' || t.word === 'looked');
+  if (looks < 0 || asksFor(clause) || has(clause, ASKING_A_LOOK)) return false;
+  return !clause.tokens.slice(Math.max(0, looks - 3), looks).some((t) => t.lemma === 'so');
+}
+
+/** Words that ask for a look: "I want it to look like a painting", "it should look like film". */
+const ASKING_A_LOOK = words('want, would, should, could, can, please, need, wish, turn, convert, until');
+
 /** A verb's past form: "made", "gave", "added", "turned". */
 export function isPast(token: Token): boolean {
   return PAST_FORMS.has(token.word) || (token.word !== token.lemma && /ed$/.test(token.word));

@@ -23,12 +23,14 @@ export function readFix(clause: Clause): EditStep[] | null {
     teeth(clause) ??
     redness(clause) ??
     colourCast(clause) ??
+    tintedWhites(clause) ??
     lightRecovery(clause) ??
     clarity(clause) ??
     level(clause) ??
     centre(clause) ??
     strayHairs(clause) ??
-    dullWhites(clause)
+    dullWhites(clause) ??
+    greySkin(clause)
   );
 }
 
@@ -43,6 +45,22 @@ function dullWhites(clause: Clause): EditStep[] | null {
     has(clause, ['grey', 'gray', 'greyish', 'grayish', 'dull', 'dingy']) &&
     has(clause, ['look', 'be', 'seem']);
   return whiter || dull ? [{ kind: 'auto-levels' }] : null;
+}
+
+/** "The whites look yellow": a cast the photo's whites show, taken out of the whole photo. */
+function tintedWhites(clause: Clause): EditStep[] | null {
+  const cast = clause.tokens.map((t) => CAST_WORDS[t.word]).find(Boolean);
+  const whites = clause.tokens.some((t) => t.word === 'whites');
+  return cast && whites && has(clause, ['look', 'be', 'seem'])
+    ? [{ kind: 'auto-white-balance', cast }]
+    : null;
+}
+
+/** "my skin looks grey", "her face is ashen": skin drained of its colour, which a balance of the light gives back. */
+function greySkin(clause: Clause): EditStep[] | null {
+  const grey = has(clause, ['grey', 'gray', 'greyish', 'grayish', 'ashen', 'sallow', 'sickly', 'lifeless']);
+  const skin = has(clause, ['skin', 'face', 'faces', 'complexion']);
+  return grey && skin && has(clause, ['look', 'be', 'seem']) ? [{ kind: 'auto-white-balance' }] : null;
 }
 
 const WHITE_THINGS = L.words('snow, dress, gown, veil, cloud, clouds, paper, page, whites');

@@ -2,7 +2,16 @@
  * Wishes only a generator could grant: new content or scenes, styles, recolours, changes to bodies, one thing
  * turned or reshaped. Each answer is the reason Chat to Edit gives when it declines.
  */
-import { asksFor, avoidedFrom, find, has, isPaintTheThing, narrated, type Clause } from './clauses';
+import {
+  asksFor,
+  avoidedFrom,
+  describesHowItLooks,
+  find,
+  has,
+  isPaintTheThing,
+  narrated,
+  type Clause,
+} from './clauses';
 import * as L from './lexicon';
 import type { Token } from './tokens';
 import { hasAdjustment, hasColourFilter } from './adjustments';
@@ -20,7 +29,9 @@ export function generativeReason(whole: Clause): string | null {
   // ("the building looks like it's leaning": how it seems, said in a clause of its own, is no style)
   const like = find(clause, ['like']);
   const seems = like >= 0 && SEEMING_SUBJECTS.has(clause.tokens[like + 1]?.lemma ?? '');
-  const lookLike = has(clause, ['like', 'style']) && has(clause, ['look', 'style']) && !seems;
+  // ("it looks like an old faded polaroid": how it is now, said as a complaint, asks for no style)
+  const describes = describesHowItLooks(clause);
+  const lookLike = has(clause, ['like', 'style']) && has(clause, ['look', 'style']) && !seems && !describes;
   // "make the colours look like the real thing", "look like a good camera took it": true to life is a repair
   // "remove the Disney logo", "remove the painting": a style's name on a thing that goes is no style
   const style = find(clause, L.STYLE_WORDS);

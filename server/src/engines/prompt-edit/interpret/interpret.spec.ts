@@ -415,6 +415,12 @@ const CASES: [string, EditStep[], number?][] = [
     'crop out my ex on the left',
     [{ kind: 'remove-object', label: 'person', select: { which: 'left' }, name: 'ex' }],
   ],
+  // light and colour said as a complaint: uneven light, tinted whites, grey skin, a faded look told
+  ['can you even out the lighting', [{ kind: 'light-recovery', highlights: 0.5, shadows: 0.5 }]],
+  ['the whites look yellow', [{ kind: 'auto-white-balance', cast: 'yellow' }]],
+  ['my skin looks gray in this photo', [awb]],
+  ['looks like an old faded polaroid, fix the colors', [saturation(0.2), awb]],
+  ['make it look old', [{ kind: 'sepia' }]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

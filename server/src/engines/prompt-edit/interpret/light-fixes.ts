@@ -30,6 +30,10 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
   const highlights = faults && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
   // ("add more shadows" asks for deeper ones; "make the shadow lighter" opens them)
   const moreShadow = has(clause, ['add', 'more']) && !has(clause, ['less', 'fewer']);
+  // "even out the lighting": the bright parts brought down and the dark ones up
+  const evens =
+    has(clause, ['even']) && has(clause, ['out']) && has(clause, ['light', 'lighting', 'exposure']);
+  if (evens) return [{ kind: 'light-recovery', highlights: 0.5, shadows: 0.5 }];
   const shadows = (has(clause, SHADOW_FAULTS) && !moreShadow) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
   // "remove the lens flare in the top right": a flare in one place is a thing the person shows
