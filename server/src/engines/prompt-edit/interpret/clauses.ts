@@ -137,6 +137,9 @@ const WISH_VERBS = new Set([
   ),
 ]);
 
+/** Particles that make a verb of the word before them: "clean up", "cut out", "log off". */
+const PARTICLES = words('up, out, off');
+
 /**
  * "remove the man add a dog", "crop more tightly add sunglasses": a list of wishes written without stops or
  * "and", where a verb of editing follows what the verb before it took, starts the next wish. A wish to add
@@ -144,8 +147,6 @@ const WISH_VERBS = new Set([
  * instead of vanishing into the edit before it. A clause's first word counts as its verb whatever the tagger
  * says: an imperative that opens a request ("crop ...") is often tagged as a noun.
  */
-const PARTICLES = words('up, out, off');
-
 function startsAnotherWish(current: readonly Token[], token: Token, next: Token | undefined): boolean {
   if (isPaintTheThing(current.at(-1), token, next)) return false;
   // "make the sign disappear", "make him vanish": the verb after "make" and its object is what it is made to do

@@ -196,11 +196,11 @@ export function readRemoval(
   return { steps: [step], removes: true };
 }
 
-/** Verbs that blame a thing for spoiling the photo: "the sign is ruining it", "the pole distracts". */
 /** Verbs that only say a wish: "I want no people in it". */
 const WISHING = L.words('want, need, like, prefer, wish, would');
 /** Words for what came into the photo by chance and is not wanted there. */
 const UNWANTED = L.words('random, stranger, strangers, photobomber, photobombers, unwanted');
+/** Verbs that blame a thing for spoiling the photo: "the sign is ruining it", "the pole distracts". */
 const BLAME = L.words('ruin, ruining, ruined, spoil, spoiling, spoils, distract, distracting, distracts');
 
 /** The thing before a removal said in the passive ("the reflection in the glass should be removed"), if any. */
