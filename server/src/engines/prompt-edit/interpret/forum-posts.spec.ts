@@ -407,8 +407,8 @@ describe('what people write around a request changes nothing', () => {
 describe('what people write after a wish, written as a new sentence without a stop', () => {
   it.each([
     ['darken the entire image Will share the result with my family.', ['brightness-']],
-    ['Remove the glasses and the hand Is that doable?', ['remove-object', 'remove-marked']],
-    ['Remove the glasses and the hand 😍🙏', ['remove-object', 'remove-marked']],
+    ['Remove the glasses and the hand Is that doable?', ['remove-marked', 'remove-marked']],
+    ['Remove the glasses and the hand 😍🙏', ['remove-marked', 'remove-marked']],
     ['[Specific] Clean up the lines from the lights (details in comments)', ['remove-marked']],
     ['Change picture to black and white Whoever does it best gets $20.', ['grayscale']],
     ['remove the people Upvotes for everyone who tries!', ['remove-object']],

@@ -421,6 +421,10 @@ const CASES: [string, EditStep[], number?][] = [
   ['my skin looks gray in this photo', [awb]],
   ['looks like an old faded polaroid, fix the colors', [saturation(0.2), awb]],
   ['make it look old', [{ kind: 'sepia' }]],
+  // a pair of glasses is shown, drinking glasses are detected; tiredness is retouched under the eyes
+  ['could you please remove my glasses', [{ kind: 'remove-marked', thing: 'my glasses' }]],
+  ['remove the wine glasses', [remove('wine glass')]],
+  ["Can someone please make me look less tired? I haven't slept in days lol", [smoothSkin]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

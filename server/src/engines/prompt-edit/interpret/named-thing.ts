@@ -60,6 +60,10 @@ export function namedThing(clause: Clause): Named | null {
       (t[i + 1]?.pos === 'NOUN' && !OBJECT_NAMES.has(pair) && !L.BACKGROUND.has(t[i + 1].lemma)) ||
       t[i + 1]?.word === "'s";
     const known = OBJECT_NAMES.get(pair) ?? (modifier ? undefined : OBJECT_NAMES.get(t[i].lemma));
+    // "remove my glasses", "the glasses": a pair of glasses, which no detector knows, not drinking glasses
+    // ("the wine glasses" are those)
+    if (t[i].word === 'glasses' && known && 'label' in known && !DRINKS.has(t[i - 1]?.lemma ?? ''))
+      return null;
     if (L.BACKGROUND.has(t[i].lemma)) {
       // "the people in the background" names people; "the background" alone is the backdrop.
       // "the light poles from the background": a thing named before it is in the background.
@@ -106,3 +110,6 @@ function isOnAThing(t: readonly Token[], i: number): boolean {
   const where = t.slice(i + 2).find((x) => x.pos === 'NOUN');
   return where !== undefined && !ON_THE_PHOTO.has(where.lemma);
 }
+
+/** What a drinking glass holds, named before "glasses" to say which glasses they are. */
+const DRINKS = L.words('wine, drinking, champagne, beer, cocktail, water, shot, whisky, whiskey, martini');

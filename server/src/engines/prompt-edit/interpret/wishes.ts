@@ -143,7 +143,7 @@ function asksOfTheFile(clause: Clause): boolean {
   const compress =
     squeezed >= 0 &&
     !clause.tokens.slice(squeezed + 1).some((t) => t.pos === 'NOUN' && !FILE_NOUNS.has(t.lemma));
-  const size = compress || has(clause, [...FILE_SIZES]);
+  const size = compress || has(clause, FILE_SIZES);
   const fileSize =
     has(clause, ['file']) && has(clause, ['size', 'small', 'smaller', 'big', 'large', 'heavy']);
   // (the written word: the model's lemma for "heavy" is another word)
