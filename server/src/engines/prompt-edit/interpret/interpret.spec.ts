@@ -425,6 +425,10 @@ const CASES: [string, EditStep[], number?][] = [
   ['could you please remove my glasses', [{ kind: 'remove-marked', thing: 'my glasses' }]],
   ['remove the wine glasses', [remove('wine glass')]],
   ["Can someone please make me look less tired? I haven't slept in days lol", [smoothSkin]],
+  // the photo "taken" from far away takes nothing out; a removal said in the passive of "he" shows him
+  ['Can you make the picture clearer? It was taken from far away', [{ kind: 'clarify' }]],
+  ['the man needs to be taken out', [remove('person')]],
+  ['he should be cropped out', [{ kind: 'remove-marked', thing: 'he' }]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

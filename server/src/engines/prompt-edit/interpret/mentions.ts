@@ -9,7 +9,7 @@ import type { Token } from './tokens';
  */
 
 /** Pronouns that point back at a thing named before. */
-const POINTERS = L.words('it, them, him, her, this, that, these, those');
+const POINTERS = L.words('it, them, him, her, this, that, these, those, he, she, they');
 
 /** Nouns that name the photo, a place in it or the post itself, never the thing to remove. */
 const NOT_THINGS = L.words(

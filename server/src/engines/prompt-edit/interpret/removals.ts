@@ -1,5 +1,5 @@
 import type { EditStep } from '../edit-plan';
-import { avoidedFrom, find, has, narrated, type Clause } from './clauses';
+import { avoidedFrom, find, has, isPast, narrated, type Clause } from './clauses';
 import * as L from './lexicon';
 import { COLOURS } from './lexicon';
 import type { ClauseReading } from './reading';
@@ -32,7 +32,12 @@ export function readRemoval(
     verb = clause.tokens.findIndex((t) => L.REMOVE.has(t.lemma) && !EDITING.has(t.lemma));
   if (verb < 0) {
     const out = find(clause, ['out', 'off', 'away']);
-    const taker = find(clause, L.REMOVE_WITH_OUT);
+    // ("it was taken from far away": the photo taken, nothing taken out; "he needs to be cropped out" asks)
+    const taker = clause.tokens.findIndex(
+      (t, i) =>
+        L.REMOVE_WITH_OUT.has(t.lemma) &&
+        ((!isPast(t) && !t.word.endsWith('en')) || ['be', 'get'].includes(clause.tokens[i - 1]?.word ?? '')),
+    );
     // "crop it so nobody gets cut off", "without cutting off her feet": what must not be cut is no removal
     const spared = has({ tokens: clause.tokens.slice(0, out), text: '' }, SPARED);
     if (out >= 0 && taker >= 0 && taker < out && !spared) verb = taker;
