@@ -429,6 +429,9 @@ const CASES: [string, EditStep[], number?][] = [
   ['Can you make the picture clearer? It was taken from far away', [{ kind: 'clarify' }]],
   ['the man needs to be taken out', [remove('person')]],
   ['he should be cropped out', [{ kind: 'remove-marked', thing: 'he' }]],
+  // a removal never asks to be shown a thing with no name
+  ['Remove chairs in back drop', [remove('chair', 'all')]],
+  ['na remove so much shadow and make brighter', [{ kind: 'remove-marked', thing: 'shadow' }, bright(0.2)]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

@@ -174,7 +174,9 @@ export function readRemoval(
     if (special) return { steps: special, removes: true };
     // No detector knows it: the person shows it ("tap or paint the RV sticker"); "remove it" with nothing
     // named before asks them to show "it". A removal whose thing went unsaid still points instead of refusing.
-    const thing = nounPhrase(after) || (pointer ?? passivePointer ?? '');
+    // ("remove so much shadow": the thing is the noun the phrase holds)
+    const nouns = after.tokens.filter((t) => t.pos === 'NOUN');
+    const thing = nounPhrase(after) || pointer || passivePointer || (nouns.length ? writtenText(nouns) : '');
     return { steps: [{ kind: 'remove-marked', thing }], removes: true };
   }
   if ('background' in target)

@@ -35,6 +35,8 @@ export const REWRITES: [RegExp, string][] = [
   [/\bblow(?:n|s|ing)?\s+up\b/g, ' enlarge '],
   [/\bblow(?:n|s|ing)?\s+(it|this|that|them)\s+up\b/g, ' enlarge $1 '],
   [/\bupside[\s-]down\b/g, ' upsidedown '],
+  // "mountain back drop": the backdrop, not a wish to drop something
+  [/\bback[\s-]drop\b/g, ' backdrop '],
   // "un-blur", "de-noise", "re-size": an edit's verb with its prefix set off
   [/\b(un|de|re|up|down)-(?=(?:blur|noise|size|scale|saturate|sample|colou?r)\w*\b)/g, '$1'],
   // "add support for removing text", "add an option to blur the background": a feature asked of the app is
