@@ -192,7 +192,10 @@ function straightensAThing(clause: Clause): boolean {
   if (verb < 0) return false;
   // ("straighten the horizon in a landscape photo": what is straightened ends where a place begins)
   const after = clause.tokens.slice(verb + 1);
-  const place = after.findIndex((t, i) => i > 0 && t.pos === 'ADP' && t.lemma !== 'up' && t.lemma !== 'out');
+  // ("straighten for scanned documents": what it is for is no object)
+  const place = after.findIndex(
+    (t, i) => (i > 0 && t.pos === 'ADP' && t.lemma !== 'up' && t.lemma !== 'out') || t.lemma === 'for',
+  );
   const object = (place < 0 ? after : after.slice(0, place)).filter((t) => !LEVELLED.has(t.lemma));
   return namesOneThing(object.filter((t) => !L.BACKGROUND.has(t.lemma)));
 }

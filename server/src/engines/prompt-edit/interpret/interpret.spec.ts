@@ -432,6 +432,10 @@ const CASES: [string, EditStep[], number?][] = [
   // a removal never asks to be shown a thing with no name
   ['Remove chairs in back drop', [remove('chair', 'all')]],
   ['na remove so much shadow and make brighter', [{ kind: 'remove-marked', thing: 'shadow' }, bright(0.2)]],
+  // "the best way to" is no "way too"; a feature's "auto" is the edit; what a straightening is for is no thing
+  ['What is the best way to brighten a dark indoor photo without adding noise?', [bright(0.2)]],
+  ["it's way too dark", [bright(0.4)]],
+  ['Please add auto straighten for scanned documents', [{ kind: 'straighten' }]],
   // a blur taken out is sharpened away, a blur in one place is a smudge to show; a glow of a colour is a cast
   ['take the gray blur out', [{ kind: 'sharpen', amount: 0.3 }]],
   ['take the gray blur out of the bottom left', [{ kind: 'remove-marked', thing: 'gray blur' }]],

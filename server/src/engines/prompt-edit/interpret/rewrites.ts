@@ -35,6 +35,8 @@ export const REWRITES: [RegExp, string][] = [
   [/\bblow(?:n|s|ing)?\s+up\b/g, ' enlarge '],
   [/\bblow(?:n|s|ing)?\s+(it|this|that|them)\s+up\b/g, ' enlarge $1 '],
   [/\bupside[\s-]down\b/g, ' upsidedown '],
+  // "the best way to brighten it": a way of doing it, not the "way" of "way too dark"
+  [/\b(the|a|any|best|easiest|quickest|simplest|another|some|no|this|that|which)\s+ways?\b/g, '$1 method'],
   // "mountain back drop": the backdrop, not a wish to drop something
   [/\bback[\s-]drop\b/g, ' backdrop '],
   // "un-blur", "de-noise", "re-size": an edit's verb with its prefix set off
@@ -43,6 +45,11 @@ export const REWRITES: [RegExp, string][] = [
   // the edit itself, nothing added to the photo
   [
     /\b(?:add|adding|need|want)\s+(?:support|an?\s+(?:option|feature|button|setting|mode|tool|way)|the\s+(?:ability|option))\s+(?:for|to)\b/g,
+    ' ',
+  ],
+  // "please add auto straighten", "add a one-click enhance": the feature asked for is the edit
+  [
+    /\b(?:add|adding)\s+(?:an?\s+)?(?:auto(?:matic)?|one[\s-]click)\s+(?=straighten|enhance|crop|denoise|sharpen|upscale|rotate)/g,
     ' ',
   ],
   // "remove a tattoo in photoshop": the program the person knows, not part of the thing
