@@ -122,9 +122,7 @@ function irisOf(
 function lightnessAt(lab: Float32Array, region: Float32Array, fraction: number): number {
   const values: number[] = [];
   for (let p = 0; p < region.length; p++) if (region[p] >= 0.5) values.push(lab[p * 3]);
-  if (values.length < 12) return 0;
-  values.sort((x, y) => x - y);
-  return values[Math.floor(fraction * (values.length - 1))];
+  return percentile(values, fraction, 12) ?? 0;
 }
 
 /** The white's clean a*: a low percentile over its surest pixels; Infinity when too few are white. */
@@ -132,7 +130,12 @@ function whiteLevel(lab: Float32Array, region: Float32Array, white: Float32Array
   const values: number[] = [];
   for (let p = 0; p < region.length; p++)
     if (region[p] >= 0.5 && white[p] >= 0.9) values.push(lab[p * 3 + 1]);
-  if (values.length < 8) return Infinity;
+  return percentile(values, LEVEL_PERCENTILE, 8) ?? Infinity;
+}
+
+/** The `fraction` percentile of the values, or null when there are fewer than `least` of them. */
+function percentile(values: number[], fraction: number, least: number): number | null {
+  if (values.length < least) return null;
   values.sort((x, y) => x - y);
-  return values[Math.floor(LEVEL_PERCENTILE * (values.length - 1))];
+  return values[Math.floor(fraction * (values.length - 1))];
 }
