@@ -25,6 +25,17 @@ export type KeepRegion =
 /** The colour cast the person named, when they named one: "too yellow", "fluorescent" (green), "purple skin". */
 export type ColourCast = 'yellow' | 'blue' | 'green' | 'magenta' | 'red';
 
+/**
+ * The photo's sides cut away by a crop that names them ("crop out the bottom third"), each a share of the
+ * photo's height (top, bottom) or width (left, right).
+ */
+export interface CropEdges {
+  top?: number;
+  bottom?: number;
+  left?: number;
+  right?: number;
+}
+
 /** A backdrop behind a cut-out subject, as background removal's options take it. Colours are #rrggbb. */
 export type { Backdrop };
 
@@ -55,7 +66,8 @@ export type EditStep =
    * The largest crop of this width:height ratio around the subject (faces and the main object kept whole), or
    * padding when a crop would cut the subject; with `size`, then scaled to exactly that many pixels. label is
    * how the person named it ("Instagram", "a 1920 x 1080 wallpaper", "a 5x7 print"). Without `aspect`,
-   * the crop keeps the photo's shape and closes in on the subject, centred ("zoom in on the plant").
+   * the crop keeps the photo's shape and closes in on the subject, centred ("zoom in on the plant"). With
+   * `edges`, those strips are cut away and nothing else.
    */
   | {
       kind: 'crop';
@@ -64,6 +76,7 @@ export type EditStep =
       /** Prints and paper: the ratio is turned to the photo's own orientation. */
       anyOrientation?: boolean;
       label?: string;
+      edges?: CropEdges;
     }
   /** Level a tilted photo by its horizon or dominant lines, cropped to the largest clean rectangle. */
   | { kind: 'straighten' }

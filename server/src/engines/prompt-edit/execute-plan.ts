@@ -11,7 +11,7 @@ import { clarify, type Restorer } from './operations/clarify';
 import { cropAround } from './operations/crop-around';
 import { cropToSubject } from './operations/crop-to-subject';
 import { blur, denoise, sharpen } from './operations/filters';
-import { flip, resize, rotate } from './operations/geometry';
+import { cropEdges, flip, resize, rotate } from './operations/geometry';
 import { recoverLight } from './operations/light-recovery';
 import { fixRedEye } from './operations/red-eye';
 import { clearEyeWhites } from './operations/eye-whites';
@@ -283,6 +283,7 @@ async function crop(
   deps: PlanDeps,
   ctx: RunContext,
 ): Promise<RawImage> {
+  if ('edges' in step && step.edges) return cropEdges(image, step.edges);
   const subjects = await deps.locator.subjects(image, ctx.signal);
   const aspect = 'aspect' in step ? step.aspect : undefined;
   if (!aspect && !step.size) return cropToSubject(image, subjects);

@@ -84,6 +84,15 @@ describe('the prompt-edit runner', () => {
     expect([result.image.width, result.image.height, result.image.channels]).toEqual([48, 64, 3]);
   });
 
+  it('cuts the strips of the photo a crop names, and nothing else', async () => {
+    const sut = createPromptEditRunner({ runners: {}, locator: nowhere });
+    const result = await sut.run(await request('crop out the bottom third and 25% off the right'), ctx);
+    expect(result.steps?.map((s) => s.description)).toEqual([
+      'Cut the bottom third off, the right quarter off',
+    ]);
+    expect([result.image.width, result.image.height]).toEqual([48, 32]);
+  });
+
   it('hands pixels from step to step and answers them, so the result is encoded once, at the edge', async () => {
     const upscale = greyMode('image-upscale');
     const background = greyMode('background-removal');

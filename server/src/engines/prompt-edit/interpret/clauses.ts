@@ -19,6 +19,8 @@ export interface Clause {
   text: string;
 }
 
+const SIDES = words('top, bottom, left, right');
+
 const BOUNDARY = new Set(['.', ',', ';', '!', '?', ':', '…', '(', ')', '[', ']', '–', '—', '/']);
 
 /**
@@ -37,8 +39,14 @@ export function splitClauses(written: Token[]): Clause[] {
     // "dark and blurry", "brighter and warmer": two adjectives of one complaint or wish stay together
     const betweenAdjectives =
       token.lemma === 'and' && current.at(-1)?.pos === 'ADJ' && tokens[i + 1]?.pos === 'ADJ';
+    // "crop out the top and bottom", "the left and right sides": the photo's sides named together
+    const betweenSides =
+      token.lemma === 'and' &&
+      SIDES.has(current.at(-1)?.lemma ?? '') &&
+      SIDES.has(tokens[i + 1]?.lemma ?? '');
     if (
       betweenAdjectives ||
+      betweenSides ||
       joinsTwoThingsOfOneWish(current, tokens, i) ||
       listsTheExcepted(current, tokens, i)
     )

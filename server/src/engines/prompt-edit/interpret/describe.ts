@@ -1,4 +1,4 @@
-import type { EditStep, ObjectSelector } from '../edit-plan';
+import type { CropEdges, EditStep, ObjectSelector } from '../edit-plan';
 
 const percent = (amount: number) => `${Math.round(Math.abs(amount) * 100)} %`;
 const signed = (amount: number) => `${amount >= 0 ? '+' : '−'}${percent(amount)}`;
@@ -18,6 +18,30 @@ function cropName(step: Extract<EditStep, { kind: 'crop' }>): string {
   const size = `${step.size.width} x ${step.size.height} px`;
   return step.label ? `${size} (${step.label})` : size;
 }
+
+/** "the bottom third off", "15 % off the top and bottom": the strips a crop by the sides cuts. */
+function edgesName(edges: CropEdges): string {
+  const bySize = new Map<number, string[]>();
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) {
+    const share = edges[side];
+    if (share) bySize.set(share, [...(bySize.get(share) ?? []), side]);
+  }
+  return [...bySize]
+    .map(([share, sides]) => {
+      const named = SHARE_NAMES.find(([value]) => Math.abs(value - share) < 0.005)?.[1];
+      const where = sides.join(' and ');
+      return named ? `the ${where} ${named} off` : `${percent(share)} off the ${where}`;
+    })
+    .join(', ');
+}
+
+const SHARE_NAMES = [
+  [1 / 2, 'half'],
+  [1 / 3, 'third'],
+  [2 / 3, 'two thirds'],
+  [1 / 4, 'quarter'],
+  [3 / 4, 'three quarters'],
+] as const;
 
 const CASTS = { yellow: 'yellow', blue: 'blue', green: 'green', magenta: 'purple', red: 'red' } as const;
 
@@ -126,6 +150,7 @@ export function describeStep(step: EditStep): string {
     case 'flip':
       return step.axis === 'horizontal' ? 'Mirrored it left to right' : 'Flipped it upside down';
     case 'crop':
+      if (step.edges) return `Cut ${edgesName(step.edges)}`;
       return step.aspect ? `Cropped it to ${cropName(step)}` : 'Cropped in around the subject';
     case 'straighten':
       return 'Straightened it';
@@ -196,6 +221,7 @@ export function previewStep(step: EditStep): string {
     case 'flip':
       return step.axis === 'horizontal' ? 'mirror left to right' : 'flip upside down';
     case 'crop':
+      if (step.edges) return `crop: cut ${edgesName(step.edges)}`;
       return step.size
         ? `crop and scale to ${cropName(step)}`
         : step.aspect

@@ -119,6 +119,12 @@ function addStep(steps: EditStep[], step: EditStep): void {
   // "remove the background and make it white": one backdrop, the one said last; "as my desktop background,
   // 2560x1440": one crop, the one said last; a crop to an exact size makes a resize to it needless
   if (step.kind === 'background') removeWhere(steps, (s) => s.kind === 'background');
+  // ("crop out the bottom third and 25 % off the right": one crop, by every side named)
+  const bySides = steps.find((s) => s.kind === 'crop' && s.edges);
+  if (step.kind === 'crop' && step.edges && bySides?.kind === 'crop') {
+    bySides.edges = { ...bySides.edges, ...step.edges };
+    return;
+  }
   // ("crop it to a square and zoom in on her": a crop that names no shape closes in within the shape said)
   if (step.kind === 'crop' && !step.aspect && steps.some((s) => s.kind === 'crop')) return;
   if (step.kind === 'crop') removeWhere(steps, (s) => s.kind === 'crop');

@@ -53,6 +53,16 @@ const CASES: [string, EditStep[]][] = [
   ['the horizon is crooked', [{ kind: 'straighten' }]],
   ['centre and crop', [{ kind: 'crop' }]],
   ['zoom in on the plant', [{ kind: 'crop' }]],
+  // a crop by the photo's sides
+  ['crop out the bottom third', [{ kind: 'crop', edges: { bottom: 1 / 3 } }]],
+  ['Crop out the top and bottom of this image', [{ kind: 'crop', edges: { top: 0.15, bottom: 0.15 } }]],
+  ['crop the top off', [{ kind: 'crop', edges: { top: 0.15 } }]],
+  ['trim the bottom a bit', [{ kind: 'crop', edges: { bottom: 0.08 } }]],
+  ['crop 10% off the left side', [{ kind: 'crop', edges: { left: 0.1 } }]],
+  ['remove the bottom third of the photo', [{ kind: 'crop', edges: { bottom: 1 / 3 } }]],
+  ['crop the sides', [{ kind: 'crop', edges: { left: 0.15, right: 0.15 } }]],
+  ['crop to the left half', [{ kind: 'crop', edges: { right: 0.5 } }]],
+  ['Crop this photo about right here', [{ kind: 'crop' }]],
   // removals the detectors have no class for: the person shows the thing
   [
     'remove the RV',
@@ -130,6 +140,13 @@ describe('requests said as problems, uses and pointers', () => {
 
   it("doesn't act on what it is told not to do", () => {
     expect(sut("don't crop it, just straighten it").steps).toEqual([{ kind: 'straighten' }]);
+  });
+
+  it('says which strips a crop by the sides cuts', () => {
+    const [thirds] = sut('cut off the top and bottom third').steps;
+    expect(previewStep(thirds)).toBe('crop: cut the top and bottom third off');
+    const [percent] = sut('crop 10% off the left').steps;
+    expect(describeStep(percent)).toBe('Cut 10 % off the left');
   });
 
   it('asks the person to show what it cannot find', () => {

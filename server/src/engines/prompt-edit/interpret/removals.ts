@@ -1,3 +1,4 @@
+import { isShare } from './crop-edges';
 import type { EditStep } from '../edit-plan';
 import { avoidedFrom, find, has, isPast, narrated, type Clause } from './clauses';
 import * as L from './lexicon';
@@ -150,8 +151,9 @@ export function readRemoval(
   if (cutOut && has(after, L.BACKGROUND))
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   // "crop out the top and bottom of this image": the edges go, which is a crop
-  if (['crop', 'trim', 'cut'].includes(clause.tokens[verb]?.lemma ?? '') && onlyEdges(after))
-    return { steps: [{ kind: 'crop' }] };
+  // ("remove the bottom third": a share of the photo's side can only be cropped)
+  const cropVerb = ['crop', 'trim', 'cut'].includes(clause.tokens[verb]?.lemma ?? '');
+  if ((cropVerb || after.tokens.some(isShare)) && onlyEdges(after)) return { steps: [{ kind: 'crop' }] };
   // "remove the black bars on the side", "crop the white border out": what frames the photo is cropped away
   if (framesThePhoto(after)) return { steps: [{ kind: 'crop' }], removes: true };
   const target = namedThing(after);
@@ -349,7 +351,9 @@ const AREAS = L.words('area, part, space, region, portion, stuff, everything');
 /** Words that name only the photo's edges: "the top and bottom of this image", "the sides". */
 function onlyEdges(clause: Clause): boolean {
   const nouns = clause.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'ADJ');
-  return has(clause, EDGES) && nouns.every((t) => EDGES.has(t.lemma) || FILLERS.has(t.lemma));
+  // ("the bottom third", "the top 10 percent": a share of a side is a side too)
+  const side = (t: Token) => EDGES.has(t.lemma) || FILLERS.has(t.lemma) || isShare(t);
+  return has(clause, EDGES) && nouns.every(side);
 }
 
 /** "the black bars on the sides", "the white border": bands of one colour around the photo. */

@@ -11,10 +11,28 @@ import { CANNOT } from './reasons';
 import { changesSkinTone, generativeReason, namesBackground, opensWithNewMarks, PUTTING } from './generative';
 import { namesOneThing } from './things';
 import { NAMED_SHAPES } from './sizes';
+import { edgesToCut } from './crop-edges';
 
 export type { ClauseReading, Context } from './reading';
 
-export function readClause(clause: Clause, { afterRemoval, lastStep, mentioned }: Context): ClauseReading {
+export function readClause(clause: Clause, context: Context): ClauseReading {
+  const reading = readWish(clause, context);
+  // "crop out the bottom third": a crop that names the photo's sides cuts those, and closes in on nothing
+  // ("crop to the left half" is no resize to half)
+  const cropping = has(clause, ['crop', 'trim', 'cut', 'chop']);
+  const replaced = (s: EditStep) =>
+    (s.kind === 'crop' && !s.aspect && !s.size) || (s.kind === 'resize' && s.factor && cropping);
+  // ("crop out the bottom third and 25 % off the right": a side said after a crop by the sides is cut too)
+  const furtherSide = context.lastStep?.kind === 'crop' && context.lastStep.edges && !reading.steps.length;
+  const edges = reading.steps.some(replaced) || furtherSide ? edgesToCut(clause) : null;
+  if (!edges) return reading;
+  const at = Math.max(0, reading.steps.findIndex(replaced));
+  const steps = reading.steps.filter((s) => !replaced(s));
+  steps.splice(at, 0, { kind: 'crop', edges });
+  return { ...reading, steps };
+}
+
+function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context): ClauseReading {
   // "remove the background, then add a white one": a colour for the background just removed
   if (lastStep?.kind === 'background' && !has(clause, L.BACKGROUND)) {
     const colour = colourIn(clause);

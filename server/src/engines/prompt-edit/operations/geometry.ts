@@ -1,5 +1,6 @@
 import type { RawImage } from '../../../lib/image/raw-image';
 import { AppError } from '../../../lib/errors';
+import type { CropEdges } from '../edit-plan';
 import { viaSharp } from './pixels';
 
 export function rotate(image: RawImage, degrees: 90 | 180 | 270): Promise<RawImage> {
@@ -9,6 +10,22 @@ export function rotate(image: RawImage, degrees: 90 | 180 | 270): Promise<RawIma
 export function flip(image: RawImage, axis: 'horizontal' | 'vertical'): Promise<RawImage> {
   // sharp's flop mirrors left to right, its flip top to bottom.
   return viaSharp(image, (p) => (axis === 'horizontal' ? p.flop() : p.flip()));
+}
+
+/**
+ * "Crop out the bottom third": the strips named are cut away, each a share of the photo's height or width;
+ * at least a tenth of each side stays, so no wish empties the photo.
+ */
+export function cropEdges(image: RawImage, edges: CropEdges): Promise<RawImage> {
+  const cut = (a = 0, b = 0, size: number) => {
+    const scale = Math.min(1, 0.9 / Math.max(1e-9, a + b));
+    return [Math.round(a * scale * size), Math.round(b * scale * size)];
+  };
+  const [top, bottom] = cut(edges.top, edges.bottom, image.height);
+  const [left, right] = cut(edges.left, edges.right, image.width);
+  const region = { left, top, width: image.width - left - right, height: image.height - top - bottom };
+  if (region.width === image.width && region.height === image.height) return Promise.resolve(image);
+  return viaSharp(image, (p) => p.extract(region));
 }
 
 /**

@@ -5,7 +5,7 @@ import { seededRandom } from '../../../lib/random';
 import { detail, lightSpread, measure } from '../../../../test/support/image-measures';
 import { photo } from '../../../../test/support/uploads';
 import { blur, denoise, sharpen } from './filters';
-import { cropToAspect, flip, resize, rotate } from './geometry';
+import { cropEdges, cropToAspect, flip, resize, rotate } from './geometry';
 import * as tone from './tone';
 
 const copy = (image: RawImage): RawImage => ({ ...image, data: Uint8Array.from(image.data) });
@@ -116,7 +116,7 @@ describe('prompt-edit operations on a real photo', () => {
     expect(error(denoise(copy(noisy), 0.4))).toBeLessThan(error(noisy) * 0.75);
   });
 
-  it('rotates, flips, crops to a shape and resizes with exact sizes', async () => {
+  it('rotates, flips, crops to a shape or by the sides and resizes with exact sizes', async () => {
     const { width, height } = coffee;
     expect(await rotate(copy(coffee), 90)).toMatchObject({ width: height, height: width });
     expect(await rotate(copy(coffee), 180)).toMatchObject({ width, height });
@@ -129,6 +129,13 @@ describe('prompt-edit operations on a real photo', () => {
     const wide = await cropToAspect(copy(coffee), { width: 16, height: 9 });
     expect(wide.width).toBe(width);
     expect(Math.abs(wide.height - (width * 9) / 16)).toBeLessThanOrEqual(1);
+    const bottomThird = await cropEdges(copy(coffee), { bottom: 1 / 3 });
+    expect(bottomThird).toMatchObject({ width, height: height - Math.round(height / 3) });
+    expect(bottomThird.data.subarray(0, width * 3)).toEqual(coffee.data.subarray(0, width * 3));
+    // (no wish empties the photo: a tenth of each side stays)
+    expect(await cropEdges(copy(coffee), { left: 0.7, right: 0.7 })).toMatchObject({
+      width: width - 2 * Math.round(0.45 * width),
+    });
     expect(await resize(copy(coffee), { width: 300 }, 1e8)).toMatchObject({ width: 300, height: 200 });
     await expect(resize(copy(coffee), { width: 100_000 }, 36e6)).rejects.toThrow(/larger than your plan/);
   });
