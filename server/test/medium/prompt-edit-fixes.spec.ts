@@ -11,7 +11,7 @@ import { decodeRaw, encodePng, type RawImage } from '../../src/lib/image/raw-ima
 import { detectFaces } from '../../src/models/face';
 import { createWorkerPool } from '../../src/inference/pool';
 import { databaseTargets } from '../support/databases';
-import { paintBloodshot, paintPupils, weightedMean } from '../support/face-paint';
+import { changedPixels, eyesOver, paintBloodshot, paintPupils, weightedMean } from '../support/face-paint';
 import { bearer } from '../support/fake-verifier';
 import { measure, meanDifference } from '../support/image-measures';
 import { photo } from '../support/uploads';
@@ -119,6 +119,19 @@ describe('Chat to Edit repairs through the API, with the real engines', () => {
     // The painted veins' excess red over the photo's own: measured 0.48 of it left, in eyes 20 px wide whose
     // lids' edges stay.
     expect(redness(after) - redness(original)).toBeLessThan(0.6 * (redness(painted) - redness(original)));
+  });
+
+  it('brightens the eyes and nothing else: "make my eyes brighter"', async () => {
+    const original = await decodeRaw(photo('astronaut.png'), 3);
+    const [face] = await detectFaces(original, pool);
+    const { uid, response } = await edit(await encodePng(original), 'make my eyes brighter');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().steps.map((s: { kind: string }) => s.kind)).toEqual(['brighten-eyes']);
+    const after = await resultOf(uid, response.json().processedPath);
+    const eyes = eyesOver(original, face);
+    const lightness = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
+    expect(weightedMean(after, eyes, lightness) - weightedMean(original, eyes, lightness)).toBeGreaterThan(4);
+    expect(changedPixels(original, after).filter((p) => !eyes[p])).toEqual([]);
   });
 
   it('asks for the thing no detector knows, then removes what the person showed', async () => {

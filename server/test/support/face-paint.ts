@@ -31,6 +31,13 @@ export function polygonOver(image: RawImage, points: readonly Point[]): Float32A
   return mask;
 }
 
+/** 1 inside either eye's outline over the whole image: where an eye operation may change pixels. */
+export function eyesOver(image: RawImage, face: Face): Float32Array {
+  return [LANDMARKS.rightEye, LANDMARKS.leftEye]
+    .map((eye) => polygonOver(image, outline(face, eye)))
+    .reduce((a, b) => a.map((v, p) => Math.max(v, b[p])));
+}
+
 /**
  * Pupils of `colour` (its texture following the photo's own lightness) in a disk of `radius` eye widths with a
  * soft rim, clipped by the eyelids (the eye's outline), and a white catchlight up and to the side when asked.

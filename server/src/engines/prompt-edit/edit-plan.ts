@@ -102,6 +102,8 @@ export type EditStep =
   | { kind: 'red-eye' }
   /** Red veins and a flush taken out of the whites of the eyes ("bloodshot"), amount 0..1. */
   | { kind: 'clear-eye-whites'; amount: number }
+  /** The irises and whites lifted, the pupils kept dark ("brighten her eyes", "make the eyes pop"), amount 0..1. */
+  | { kind: 'brighten-eyes'; amount: number }
   /** amount 0..1. */
   | { kind: 'whiten-teeth'; amount: number }
   /** Sunburn and blotchy redness of the skin calmed, amount 0..1. */

@@ -15,6 +15,7 @@ import { cropEdges, flip, resize, rotate } from './operations/geometry';
 import { recoverLight } from './operations/light-recovery';
 import { fixRedEye } from './operations/red-eye';
 import { clearEyeWhites } from './operations/eye-whites';
+import { brightenEyes } from './operations/eye-brighten';
 import { reduceRedness } from './operations/redness';
 import { keepEyes, keepHue, keepLips, keepObject, selectiveColour } from './operations/selective-colour';
 import { straighten } from './operations/straighten';
@@ -164,6 +165,12 @@ async function runStep(
         image,
         clearEyeWhites(image, await faces(), step.amount),
         "I couldn't see red in the whites of the eyes in this photo.",
+      );
+    case 'brighten-eyes':
+      return changedOr(
+        image,
+        brightenEyes(image, await faces(), step.amount),
+        "I couldn't see eyes large enough to brighten in this photo.",
       );
     case 'whiten-teeth':
       return changedOr(

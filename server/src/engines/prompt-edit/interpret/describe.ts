@@ -178,6 +178,8 @@ export function describeStep(step: EditStep): string {
       return 'Fixed red eyes';
     case 'clear-eye-whites':
       return 'Cleared the red from the whites of the eyes';
+    case 'brighten-eyes':
+      return 'Brightened the eyes';
     case 'whiten-teeth':
       return 'Whitened the teeth';
     case 'reduce-redness':
@@ -253,6 +255,8 @@ export function previewStep(step: EditStep): string {
       return 'fix red eyes';
     case 'clear-eye-whites':
       return 'clear red from the whites of the eyes';
+    case 'brighten-eyes':
+      return 'brighten the eyes';
     case 'whiten-teeth':
       return 'whiten the teeth';
     case 'reduce-redness':

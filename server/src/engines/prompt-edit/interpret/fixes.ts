@@ -107,8 +107,24 @@ const EYE_CHANGES = L.words(
   'open, close, closed, blink, colour, color, blue, green, brown, big, bigger, small, wink, look',
 );
 
+/** Words that ask for eyes with more light and life: "brighten her eyes", "make the eyes pop". */
+const EYE_LIFT = L.words(
+  'brighten, bright, brighter, lighten, lighter, pop, sparkle, sparkly, sparkling, vivid, vibrant, striking, enhance, intensify, brilliant',
+);
+/** Words that take a light out of eyes: "take out the brightness in the cat's eyes" is a glow to fix. */
+const DIMMING = L.words('take, remove, less, reduce, dim, darken, rid, tone, fix, too');
+
 function eyes(clause: Clause): EditStep[] | null {
   if (!has(clause, EYES) && !has(clause, ['redeye'])) return null;
+  // "brighten his eyes", "enhance the blue of her eyes": lifted; "make her eyes blue" changes them
+  const lift = clause.tokens.some((t) => EYE_LIFT.has(t.lemma) || t.lemma === 'brightness');
+  if (
+    lift &&
+    !has(clause, ['change', 'turn', 'red', 'redeye', 'glow', 'glowing', 'flash', 'white', 'whites'])
+  )
+    return has(clause, DIMMING)
+      ? [{ kind: 'red-eye' }]
+      : [{ kind: 'brighten-eyes', amount: amountIn(clause, 0.6) }];
   if (has(clause, EYE_CHANGES) && !has(clause, ['red', 'redeye', 'glow', 'glowing'])) return null;
   // "make his eyes glow", "give her glowing eyes", "make its eyes red": a glow or a red asked for, which is no
   // fault to fix ("make the red eyes go away", "make them black again" fix one)

@@ -104,6 +104,16 @@ const CASES: [string, EditStep[]][] = [
   ['fix the red eye from the flash, she was so tired', [{ kind: 'red-eye' }]],
   ['he got sunburned, can you fix the redness', [{ kind: 'reduce-redness', amount: 0.5 }]],
   ['whiten my teeth', [{ kind: 'whiten-teeth', amount: 0.5 }]],
+  ['make my eyes brighter', [{ kind: 'brighten-eyes', amount: 0.6 }]],
+  ['make her eyes pop', [{ kind: 'brighten-eyes', amount: 0.6 }]],
+  ['enhance her eyes a little', [{ kind: 'brighten-eyes', amount: 0.3 }]],
+  ['Take out the brightness in the cats eyes', [{ kind: 'red-eye' }]],
+  ['the eyes are too bright from the flash', [{ kind: 'red-eye' }]],
+  ['Make every area black and white but the eyes', [{ kind: 'selective-colour', keep: { part: 'eyes' } }]],
+  [
+    'Make the picture black  white except for the eyes',
+    [{ kind: 'selective-colour', keep: { part: 'eyes' } }],
+  ],
   ['tidy the eyebrows', [{ kind: 'remove-marked', thing: 'the stray hairs' }]],
   // selective colour
   ['Everything black and white except her eyes', [{ kind: 'selective-colour', keep: { part: 'eyes' } }]],

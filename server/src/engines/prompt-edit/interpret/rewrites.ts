@@ -24,6 +24,11 @@ export const REWRITES: [RegExp, string][] = [
     /\b(?:black|blak|balck|blck|blac|bkack)\s*(?:and|&|n|'n'|-and-|\/|an)\s*(?:white|whtie|whit|wite|whte|whie)\b|\bb\s*(?:&|\/|and)\s*w\b|\bbnw\b|\bbw\b/g,
     ' monochrome ',
   ],
+  // ("make the picture black white except for the eyes": the "and" left out)
+  [
+    /\bblack\s+white\b(?=\s*(?:$|[.,!]|except|but|filter|effect|photo|picture|image|version)\b)/g,
+    ' monochrome ',
+  ],
   [/\bgrey\s*scale\b|\bgray\s*scale\b/g, ' monochrome '],
   [/\bget\s+rid\s+of\b|\bgit\s+rid\s+of\b/g, ' remove '],
   // "touch it up" asks for a better photo; "to touch the ground" does not
@@ -72,6 +77,8 @@ export const REWRITES: [RegExp, string][] = [
   // "everyone but me", "black and white but keep the red": an exception, not a second wish
   [/\b(everyone|everybody|everything|all|people|them)\s+but\s+/g, ' $1 except '],
   [/\bbut\s+(keep|leave)\b/g, ' except $1 '],
+  // ("black and white but the eyes": a thing after the "but" is kept, "but brighter" is a second wish)
+  [/\bmonochrome\s+but\s+(?=(?:the|her|his|their|my|its|our|your|for)\b)/g, ' monochrome except '],
   [/\bexcept\s+for\b/g, ' except '],
   // "brilliant/shiny": two words for one wish, not two wishes
   [/\b([a-z]{3,})\/([a-z]{3,})\b/g, '$1 or $2'],

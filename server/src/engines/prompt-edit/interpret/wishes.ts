@@ -292,6 +292,7 @@ function colourIn(clause: Clause): string | null {
 const FACE_FIXES = new Set([
   'red-eye',
   'clear-eye-whites',
+  'brighten-eyes',
   'whiten-teeth',
   'reduce-redness',
   'remove-marked',

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RawImage } from '../../../lib/image/raw-image';
-import { LANDMARKS } from '../../../models/face/landmarks';
-import { outline } from '../../../models/face/regions';
 import { createWorkerPool } from '../../../inference/pool';
 import {
   changedPixels,
   eyeOf,
+  eyesOver,
   paintBloodshot,
-  polygonOver,
   weightedMean,
 } from '../../../../test/support/face-paint';
 import { portrait, type Portrait } from '../../../../test/support/portraits';
@@ -27,11 +24,6 @@ describe('clearEyeWhites on a real portrait', () => {
     astronaut = await portrait('astronaut.png', pool, 3);
   });
 
-  const eyesOf = (image: RawImage) =>
-    [LANDMARKS.rightEye, LANDMARKS.leftEye]
-      .map((eye) => polygonOver(image, outline(astronaut.faces[0], eye)))
-      .reduce((a, b) => a.map((v, p) => Math.max(v, b[p])));
-
   it('takes red veins back to the white round them, in colour and in light', () => {
     const { image, faces } = astronaut;
     const painted = paintBloodshot(image, faces[0]);
@@ -46,7 +38,7 @@ describe('clearEyeWhites on a real portrait', () => {
       weightedMean(im, painted.veins, lightness),
     );
     expect(light - lit).toBeLessThan(0.5 * (light - dark));
-    const eyes = eyesOf(image);
+    const eyes = eyesOver(image, astronaut.faces[0]);
     expect(changedPixels(painted.image, sut).filter((p) => !eyes[p])).toEqual([]);
   });
 
@@ -71,7 +63,7 @@ describe('clearEyeWhites on a real portrait', () => {
     expect(
       Math.abs(weightedMean(sut, irises, redGreen) - weightedMean(image, irises, redGreen)),
     ).toBeLessThan(0.3);
-    const eyes = eyesOf(image);
+    const eyes = eyesOver(image, astronaut.faces[0]);
     expect(Math.abs(weightedMean(sut, eyes, redGreen) - weightedMean(image, eyes, redGreen))).toBeLessThan(
       0.5,
     );

@@ -8,10 +8,11 @@
 import type { RawImage } from '../../../lib/image/raw-image';
 import type { Face } from '../../../models/face';
 import { LANDMARKS } from '../../../models/face/landmarks';
-import { feather, outline } from '../../../models/face/regions';
+import { outline } from '../../../models/face/regions';
 import { boxMean } from '../../../models/guided-filter/guided-filter';
-import { fromLab, toLab } from './lab';
-import { boundsOf, polygonMask, smoothstep, type Point } from './masks';
+import { fromLab } from './lab';
+import { eyeArea } from './eye-area';
+import { smoothstep, type Point } from './masks';
 
 /** At amount 1, the share of the redness above the white's level taken out. */
 const CALM = 0.9;
@@ -42,22 +43,14 @@ export function clearEyeWhites(image: RawImage, faces: readonly Face[], amount: 
 }
 
 function clearEye(image: RawImage, out: RawImage, shape: Point[], inner: Point, amount: number): void {
-  const xs = shape.map((p) => p.x);
-  const eyeWidth = Math.max(...xs) - Math.min(...xs);
-  if (eyeWidth < MIN_EYE_WIDTH) return;
-  const box = boundsOf(shape, image.width, image.height, 1);
-  // Feathered inwards, never past the outline: the lids' skin beyond it stays as it was.
-  const inside = polygonMask(box, shape);
-  const region = feather(inside, box.width, box.height, Math.max(1, 0.03 * eyeWidth));
+  const eye = eyeArea(image, shape, 0.03, MIN_EYE_WIDTH);
+  if (!eye) return;
+  const { box, eyeWidth, region, lab } = eye;
   const n = box.width * box.height;
-  const lab = new Float32Array(n * 3);
-  const { data, width, channels } = image;
   for (let y = 0, p = 0; y < box.height; y++)
     for (let x = 0; x < box.width; x++, p++) {
       const fromCorner = Math.hypot(box.x + x + 0.5 - inner.x, box.y + y + 0.5 - inner.y) / eyeWidth;
-      region[p] *= inside[p] * smoothstep(0.04, 0.1, fromCorner);
-      const i = ((box.y + y) * width + box.x + x) * channels;
-      toLab(data[i], data[i + 1], data[i + 2], lab, p * 3);
+      region[p] *= smoothstep(0.04, 0.1, fromCorner);
     }
   const top = lightnessAt(lab, region, 0.85);
   if (top < 30) return; // an eye in deep shadow: no white to tell
@@ -93,7 +86,7 @@ function clearEye(image: RawImage, out: RawImage, shape: Point[], inner: Point, 
       const around = sureNear[p] > 0.05 ? lightNear[p] / sureNear[p] : l;
       const lighter = l + w * Math.min(Math.max(0, around - l), VEIN_DARKNESS * excess);
       fromLab(lighter, a - w * excess, b, pixel);
-      out.data.set(pixel, ((box.y + y) * width + box.x + x) * channels);
+      out.data.set(pixel, ((box.y + y) * image.width + box.x + x) * image.channels);
     }
 }
 
