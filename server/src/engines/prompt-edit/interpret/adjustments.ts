@@ -63,6 +63,11 @@ export function readAdjustments(clause: Clause): ClauseReading {
   if (steps.length === 0 && (betterment || praise || likeAGoodCamera) && !has(clause, ['thanks', 'thank'])) {
     return { steps: [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }], general: true };
   }
+  // "make it look natural", "add natural colouring": the photo's own light and colour, balanced
+  // ("the natural light" tells a light apart)
+  const natural = clause.tokens.some((t, i) => L.NATURAL.has(t.lemma) && !qualifiesAThing(clause, i));
+  if (steps.length === 0 && natural)
+    return { steps: [{ kind: 'auto-levels' }, { kind: 'auto-white-balance' }], general: true };
   // "an arm sticking into the frame": the frame as a place in the photo asks for no crop
   const framing = clause.tokens.some(
     (t, i) => L.CROP.has(t.lemma) && !(t.lemma === 'frame' && IN_THE.has(clause.tokens[i - 1]?.lemma ?? '')),

@@ -16,7 +16,7 @@ import * as L from './lexicon';
 import type { Token } from './tokens';
 import { hasAdjustment, hasColourFilter } from './adjustments';
 import { CANNOT } from './reasons';
-import { adjustsOneThing, namesAThingToAdd, namesOneThing, NOT_A_THING } from './things';
+import { adjustsOneThing, namesAThingToAdd, namesOneThing, NOT_A_THING, qualifiesAThing } from './things';
 import { NAMED_SHAPES } from './sizes';
 import { VOCABULARY } from './vocabulary';
 
@@ -97,6 +97,10 @@ export function generativeReason(whole: Clause): string | null {
     has(clause, ['orientation', 'size', 'resolution', 'brightness', 'contrast', 'saturation', 'exposure']) ||
     // "change the lighting", "change the white balance": the light and colour of the whole photo
     has(clause, ['lighting', 'colourfix', 'temperature', 'balance', 'vibrance', 'levels']) ||
+    // "add auto levels", "apply an auto tone": a tool's automatic correction
+    has(clause, ['auto', 'automatic']) ||
+    // "add natural colouring": the photo's own colour set right ("a natural looking beard" is a thing)
+    clause.tokens.some((t, i) => L.NATURAL.has(t.lemma) && !qualifiesAThing(clause, i)) ||
     has(clause, ['bokeh']) ||
     // "move me to the middle": centring is a crop
     has(clause, ['centre', 'center', 'middle']) ||

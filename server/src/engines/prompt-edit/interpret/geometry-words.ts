@@ -72,6 +72,8 @@ const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
  * wallpaper").
  */
 export function cropIn(clause: Clause): EditStep | null {
+  // ("the image is 640x480": the size it has)
+  if (tellsItsSize(clause)) return null;
   const t = clause.tokens;
   const named: { shape: Shape; words: number; asked?: boolean }[] = [];
   for (let i = 0; i < t.length; i++) {
@@ -102,6 +104,9 @@ export function cropIn(clause: Clause): EditStep | null {
   return best ? cropTo(best.shape) : null;
 }
 
+/** Words that ask for a size after the photo's own was told. */
+const ASKING_A_SIZE = L.words('make, resize, scale, change, need, want, to, into');
+
 /** Verbs and words that make a photo smaller. */
 const SHRINKING = L.words('shrink, downscale, downsize, half, reduce, decrease, compress');
 
@@ -121,11 +126,16 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
     if (shape?.pixels) return { kind: 'resize', width: shape.width, height: shape.height };
   }
   if (numbers.length >= 1 && !percentIn(clause)) {
-    const { value, at } = numbers[0];
-    const near = t.slice(at, at + 4).map((x) => x.lemma);
-    const tall =
-      near.some((w) => ['tall', 'high', 'height'].includes(w)) ||
+    // "the width is 600, make it 1200": the size it has, then the one asked, of the same side
+    const [first, last] = [numbers[0], numbers[numbers.length - 1]];
+    const hasThenAsks =
+      t.slice(0, first.at).some((x) => x.lemma === 'be') &&
+      t.slice(first.at, last.at).some((x) => ASKING_A_SIZE.has(x.lemma));
+    const tallAt = (at: number) =>
+      t.slice(at, at + 4).some((x) => ['tall', 'high', 'height'].includes(x.lemma)) ||
       t.slice(Math.max(0, at - 2), at).some((x) => x.lemma === 'height');
+    const { value, at } = hasThenAsks ? last : first;
+    const tall = tallAt(at) || (hasThenAsks && tallAt(first.at));
     return tall ? { kind: 'resize', height: value } : { kind: 'resize', width: value };
   }
   // "it's very faded and small", "the photo is tiny": a complaint about size asks for a bigger photo
@@ -168,7 +178,7 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
 function tellsItsSize(clause: Clause): boolean {
   const t = clause.tokens;
   const be = t.findIndex((x) => x.lemma === 'be');
-  if (be < 0 || !t.some((x) => x.type === 'number')) return false;
+  if (be < 0 || !t.some((x, i) => x.type === 'number' || shapeAt(clause, i)?.pixels)) return false;
   const subject = t[be - 1]?.lemma ?? '';
   const aboutIt = ITS_SIZE.has(subject) || L.PHOTO.has(subject);
   const asks = t.some((x, i) => i !== be && (x.pos === 'VERB' || x.pos === 'AUX')) || has(clause, ['please']);

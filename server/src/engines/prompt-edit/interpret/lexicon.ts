@@ -102,6 +102,8 @@ export const BLOODSHOT = words(
   'bloodshot, vein, veins, veiny, cry, crying, cried, allergy, allergies, hayfever, tired, sleepy, irritated, hungover, hangover, sclera',
 );
 /** A look that is the photo's own, done right ("like the real thing", "like a pro camera took it"): no style. */
+/** How a photo looks when nothing in it is off: "make it look natural". */
+export const NATURAL = words('natural, naturally, realistic, lifelike, natural-looking');
 export const TRUE_TO_LIFE = words(
   'real, reality, life, natural, realistic, true, accurate, camera, dslr, professional, pro, studio, lens',
 );

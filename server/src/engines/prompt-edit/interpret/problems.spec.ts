@@ -18,6 +18,10 @@ const CASES: [string, EditStep[]][] = [
   ['there is a shadow across their faces', [{ kind: 'light-recovery', highlights: 0, shadows: 0.5 }]],
   ['remove the glare on her face', [{ kind: 'light-recovery', highlights: 0.5, shadows: 0 }]],
   ['make it perfect to post', [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }]],
+  ['make it look natural', [{ kind: 'auto-levels' }, { kind: 'auto-white-balance' }]],
+  ['add natural coloring', [{ kind: 'auto-white-balance' }]],
+  ['add auto levels', [{ kind: 'auto-levels' }]],
+  ['remove the blemishes in this photo', [{ kind: 'enhance-face', smoothSkin: true }]],
   // size and shape for a use
   [
     'Make it a 1920x1080 wallpaper',
@@ -49,6 +53,7 @@ const CASES: [string, EditStep[]][] = [
       },
     ],
   ],
+  ['the width is 600, make it 1200', [{ kind: 'resize', width: 1200 }]],
   ['level this photo', [{ kind: 'straighten' }]],
   ['the horizon is crooked', [{ kind: 'straighten' }]],
   ['centre and crop', [{ kind: 'crop' }]],
@@ -128,6 +133,8 @@ const CASES: [string, EditStep[]][] = [
 
 /** Still refused: wishes only a generator could make, each with what can be done instead. */
 const REFUSED = [
+  'the image is 640x480',
+  'add a natural looking beard',
   'change the color of the blue cloth to green',
   'combine these two pictures so we are together',
   'show him on a frozen lake with mountains behind',

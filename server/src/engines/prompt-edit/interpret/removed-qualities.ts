@@ -52,10 +52,18 @@ export function removalOfQuality(clause: Clause): EditStep[] | null {
 function onThePrint(clause: Clause): boolean {
   if (!has(clause, ['blemish', 'spot', 'dust', 'speck', 'mark', 'stain'])) return false;
   if (has(clause, PERSON_PARTS)) return false;
-  return (
-    has(clause, ['dust', 'speck']) ||
-    has(clause, ['photo', 'picture', 'image', 'print', 'scan', 'top', 'corner', 'bottom', 'edge'])
+  // ("the blemishes in this photo": the photo holds them, as it holds a face; "on the photo" is the print, and
+  // "the spots in the picture" may be either)
+  const tokens = clause.tokens;
+  const holder = (i: number) =>
+    has(clause, ['blemish']) &&
+    (tokens[i - 1]?.lemma === 'in' || (tokens[i - 2]?.lemma === 'in' && tokens[i - 1]?.pos === 'DET'));
+  const print = tokens.some(
+    (t, i) =>
+      ['print', 'scan', 'top', 'corner', 'bottom', 'edge'].includes(t.lemma) ||
+      (['photo', 'picture', 'image'].includes(t.lemma) && !holder(i)),
   );
+  return has(clause, ['dust', 'speck']) || print;
 }
 
 /** Where a blemish is skin: a face, a person's parts. */
