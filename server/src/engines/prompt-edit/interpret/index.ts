@@ -8,6 +8,7 @@ import { mentionIn } from './mentions';
 import { tokenize, type Token } from './tokens';
 import { damageIn, widenWords } from './widen';
 import { readClause, readWhole } from './wishes';
+import { placeSaidAfter } from './selectors';
 
 export { describeStep, previewStep } from './describe';
 export { CAN_DO } from './reasons';
@@ -65,7 +66,17 @@ function readTokens(tokens: Token[], text: string): EditPlan {
       for (const token of clause.tokens) told.add(token);
       continue;
     }
-    const reading = readClause(clause, { afterRemoval, lastStep: steps.at(-1), mentioned });
+    // "remove my ex from this photo, he's on the right": the place of the one just named
+    const last = steps.at(-1);
+    const place =
+      last?.kind === 'remove-object' && last.select.which === 'default'
+        ? placeSaidAfter(clause, last.label)
+        : null;
+    if (last?.kind === 'remove-object' && place) {
+      last.select = place;
+      continue;
+    }
+    const reading = readClause(clause, { afterRemoval, lastStep: last, mentioned });
     if (reading.denied) for (const token of clause.tokens) told.add(token);
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);

@@ -84,6 +84,14 @@ const CASES: [string, EditStep[]][] = [
   ['remove the card in front of her face', [{ kind: 'remove-marked', thing: 'card in front of her face' }]],
   ['remove the strand of hair', [{ kind: 'remove-marked', thing: 'strand of hair' }]],
   [
+    "remove my ex from this photo, he's on the right",
+    [{ kind: 'remove-object', label: 'person', select: { which: 'right' }, name: 'ex' }],
+  ],
+  [
+    "remove the dog, it's the one in the middle",
+    [{ kind: 'remove-object', label: 'dog', select: { which: 'center' } }],
+  ],
+  [
     'remove the guy in green',
     [{ kind: 'remove-object', label: 'person', select: { which: 'wearing', colour: 'green' } }],
   ],

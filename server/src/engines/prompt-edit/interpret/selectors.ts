@@ -31,6 +31,30 @@ export function selectorIn(clause: Clause, target: { plural: boolean; label: str
   return { which: 'default' };
 }
 
+/**
+ * "he's on the right", "it's the one in the middle", "she is standing behind me": where the thing just named
+ * is, said after it in a clause of its own. Null for anything else said of it ("it's too small").
+ */
+export function placeSaidAfter(clause: Clause, label: string): ObjectSelector | null {
+  const [first, second] = clause.tokens;
+  if (!SAID_OF_IT.has(first?.lemma ?? '') || second?.lemma !== 'be') return null;
+  const rest = { tokens: clause.tokens.slice(2), text: clause.text };
+  if (!has(rest, ['on', 'in', 'at', 'to', 'behind', 'one', 'near', 'next'])) return null;
+  const selector = selectorIn(rest, { plural: false, label });
+  return PLACES.has(selector.which) ? selector : null;
+}
+
+const SAID_OF_IT = L.words('he, she, it, they, that, this');
+const PLACES = new Set<ObjectSelector['which']>([
+  'left',
+  'right',
+  'top',
+  'bottom',
+  'center',
+  'background',
+  'nth',
+]);
+
 /** Everyone but the subject, or but as many as the exception names: "everyone except me and my daughter". */
 function backgroundPeople(clause: Clause): ObjectSelector {
   const except = clause.tokens.findIndex((t) => t.lemma === 'except');
@@ -57,7 +81,6 @@ function peopleIn(item: Clause): number {
 
 const isSide = (w: string | undefined): w is Side => ['left', 'right', 'top', 'bottom'].includes(w ?? '');
 
-/** "the two people", "both men", "3 cars": how many of them, when said (two or more). */
 /** "in the front", "in the foreground", "nearest the camera" ("in front of her face" is a place of its own). */
 function inFront(clause: Clause): boolean {
   return clause.tokens.some(
@@ -67,6 +90,7 @@ function inFront(clause: Clause): boolean {
   );
 }
 
+/** "the two people", "both men", "3 cars": how many of them, when said (two or more). */
 export function countIn(clause: Clause): number | null {
   for (let i = 0; i < clause.tokens.length; i++) {
     const n = clause.tokens[i].lemma === 'both' ? 2 : numberAt(clause, i);
