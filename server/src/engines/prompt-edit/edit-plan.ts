@@ -59,6 +59,8 @@ export type EditStep =
   | { kind: 'sharpen'; amount: number }
   | { kind: 'denoise'; amount: number }
   | { kind: 'blur'; amount: number }
+  /** The corners darkened (amount 0..1) or, negative, a lens's dark corners lightened. */
+  | { kind: 'vignette'; amount: number }
   /** Clockwise. */
   | { kind: 'rotate'; degrees: 90 | 180 | 270 }
   | { kind: 'flip'; axis: 'horizontal' | 'vertical' }

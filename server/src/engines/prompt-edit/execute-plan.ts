@@ -19,6 +19,7 @@ import { brightenEyes } from './operations/eye-brighten';
 import { reduceRedness } from './operations/redness';
 import { keepEyes, keepHue, keepLips, keepObject, selectiveColour } from './operations/selective-colour';
 import { straighten } from './operations/straighten';
+import { vignette } from './operations/vignette';
 import { whitenTeeth } from './operations/teeth';
 import * as tone from './operations/tone';
 import { correctColourCast } from './operations/white-balance';
@@ -137,6 +138,8 @@ async function runStep(
       return denoise(image, step.amount);
     case 'blur':
       return blur(image, step.amount);
+    case 'vignette':
+      return vignette(image, step.amount);
     case 'rotate':
       return rotate(image, step.degrees);
     case 'flip':

@@ -51,7 +51,12 @@ export function splitClauses(written: Token[]): Clause[] {
       listsTheExcepted(current, tokens, i)
     )
       current.push(token);
-    else if ((token.type === 'punctuation' && BOUNDARY.has(token.word)) || JOINERS.has(token.lemma)) flush();
+    // ("the chair next to the table": a place, not "next, crop it")
+    else if (
+      (token.type === 'punctuation' && BOUNDARY.has(token.word)) ||
+      (JOINERS.has(token.lemma) && !(token.lemma === 'next' && tokens[i + 1]?.lemma === 'to'))
+    )
+      flush();
     else {
       // "remove the people thanks in advance": a sign-off ends the wish even where no stop was written
       if (

@@ -145,6 +145,8 @@ export function describeStep(step: EditStep): string {
       return 'Reduced the noise';
     case 'blur':
       return 'Blurred it';
+    case 'vignette':
+      return step.amount >= 0 ? 'Darkened the corners (vignette)' : 'Lightened the dark corners';
     case 'rotate':
       return `Rotated it ${ROTATIONS[step.degrees]}`;
     case 'flip':
@@ -218,6 +220,8 @@ export function previewStep(step: EditStep): string {
       return 'reduce noise';
     case 'blur':
       return 'blur';
+    case 'vignette':
+      return step.amount >= 0 ? `vignette ${percent(step.amount)}` : 'lighten the dark corners';
     case 'rotate':
       return `rotate ${ROTATIONS[step.degrees]}`;
     case 'flip':

@@ -24,6 +24,7 @@ export function readFix(clause: Clause): EditStep[] | null {
     redness(clause) ??
     colourCast(clause) ??
     tintedWhites(clause) ??
+    vignette(clause) ??
     lightRecovery(clause) ??
     clarity(clause) ??
     level(clause) ??
@@ -61,6 +62,30 @@ function greySkin(clause: Clause): EditStep[] | null {
   const grey = has(clause, ['grey', 'gray', 'greyish', 'grayish', 'ashen', 'sallow', 'sickly', 'lifeless']);
   const skin = has(clause, ['skin', 'face', 'faces', 'complexion']);
   return grey && skin && has(clause, ['look', 'be', 'seem']) ? [{ kind: 'auto-white-balance' }] : null;
+}
+
+const CORNERS = L.words('corner, corners, edge, edges, border, borders, side, sides');
+const LIFTING = L.words(
+  'lighten, lighter, brighten, bright, brighter, light, remove, rid, fix, less, reduce, too',
+);
+
+/**
+ * "Add a vignette", "darken the corners": light falling off towards the corners; "remove the vignetting", "the
+ * corners are too dark", "lighten the corners": a lens's fall-off taken away.
+ */
+function vignette(clause: Clause): EditStep[] | null {
+  const named = has(clause, ['vignette', 'vignetting', 'vignetted']);
+  const corners = has(clause, CORNERS) && !namesOneThing(clause.tokens.filter((t) => !CORNERS.has(t.lemma)));
+  const dark = has(clause, ['darken', 'darker', 'dark', 'burn']);
+  if (!named && !(corners && (dark || has(clause, LIFTING)))) return null;
+  // ("lighten the left side": one side, not all round)
+  if (!named && has(clause, ['left', 'right', 'top', 'bottom'])) return null;
+  // ("crop the edges", "the black border": a crop or a frame, not light)
+  if (!named && has(clause, ['crop', 'trim', 'cut', 'black', 'white', 'blur', 'blurry', 'sharp', 'sharpen']))
+    return null;
+  if (!named && !dark && !has(clause, ['lighten', 'lighter', 'brighten', 'brighter'])) return null;
+  const lifts = has(clause, LIFTING) || (dark && has(clause, ['be', 'look', 'seem']) && !asksFor(clause));
+  return [{ kind: 'vignette', amount: (lifts ? -1 : 1) * amountIn(clause, 0.5) }];
 }
 
 const WHITE_THINGS = L.words('snow, dress, gown, veil, cloud, clouds, paper, page, whites');
@@ -336,7 +361,9 @@ const EXCEPT = L.words('except, apart, besides, excluding, exclude, only, keep, 
 
 /** "black and white except her eyes", "make it grey but keep the red", "everything monochrome except me". */
 function selectiveColour(clause: Clause): EditStep[] | null {
-  const grey = find(clause, L.GRAYSCALE) >= 0 ? find(clause, L.GRAYSCALE) : find(clause, ['grey', 'gray']);
+  // ("desaturate everything except the red umbrella": all colour taken out but the thing's)
+  const greyWords = ['grey', 'gray', 'desaturate', 'decolorize', 'decolourise'];
+  const grey = find(clause, L.GRAYSCALE) >= 0 ? find(clause, L.GRAYSCALE) : find(clause, greyWords);
   const except = find(clause, EXCEPT);
   if (grey < 0 || except < 0) return null;
   const rest: Clause = { tokens: clause.tokens.slice(except + 1), text: clause.text };

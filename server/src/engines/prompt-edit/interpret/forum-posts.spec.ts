@@ -279,7 +279,8 @@ describe('words that tell a thing apart ask for no change of the photo', () => {
   });
 
   it('keeps the wish beside the thing', () => {
-    expect(kinds('brighten the dark corners')).toEqual(['brightness+']);
+    expect(kinds('brighten the dark room')).toEqual(['brightness+']);
+    expect(kinds('brighten the dark corners')).toEqual(['vignette']);
     expect(kinds("it's a dark picture, can you lighten it")).toEqual(['brightness+']);
   });
 

@@ -83,6 +83,7 @@ export function generativeReason(whole: Clause): string | null {
     clause.tokens[verb].lemma === 'add' &&
     !clause.tokens.slice(0, verb).some((t) => t.pos === 'VERB') &&
     !has(clause, L.BACKGROUND) &&
+    !has(clause, ['vignette']) &&
     addsADescribedThing(clause.tokens.slice(verb + 1))
   )
     return CANNOT.generate;
@@ -98,7 +99,7 @@ export function generativeReason(whole: Clause): string | null {
     // "change the lighting", "change the white balance": the light and colour of the whole photo
     has(clause, ['lighting', 'colourfix', 'temperature', 'balance', 'vibrance', 'levels']) ||
     // "add auto levels", "apply an auto tone": a tool's automatic correction
-    has(clause, ['auto', 'automatic']) ||
+    has(clause, ['auto', 'automatic', 'vignette']) ||
     // "add natural colouring": the photo's own colour set right ("a natural looking beard" is a thing)
     clause.tokens.some((t, i) => L.NATURAL.has(t.lemma) && !qualifiesAThing(clause, i)) ||
     has(clause, ['bokeh']) ||
@@ -146,7 +147,10 @@ export function generativeReason(whole: Clause): string | null {
   const person = has(clause, PERSON_WORDS);
   // "remove my younger self" removes a person; "make me look younger" changes one
   const removes = has(clause, L.REMOVE);
-  if (person && has(clause, L.BODY_CHANGES) && !hasAdjustment(clause) && !removes) return CANNOT.body;
+  // ("I have a pimple on my nose": a blemish told of, which a retouch takes away)
+  const blemish = has(clause, ['pimple', 'acne', 'zit', 'blemish', 'scar', 'bruise', 'scratch']);
+  if (person && has(clause, L.BODY_CHANGES) && !hasAdjustment(clause) && !removes && !blemish)
+    return CANNOT.body;
   if (person && has(clause, ['old']) && has(clause, ['look', 'make'])) return CANNOT.body;
   return null;
 }

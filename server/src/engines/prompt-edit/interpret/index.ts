@@ -4,7 +4,7 @@ import { isEnglishWord } from './dictionary';
 import { loadWordNet } from './wordnet';
 import { CANNOT } from './reasons';
 import * as L from './lexicon';
-import { mentionIn } from './mentions';
+import { havingAt, mentionIn } from './mentions';
 import { tokenize, type Token } from './tokens';
 import { damageIn, widenWords } from './widen';
 import { readClause, readWhole } from './wishes';
@@ -85,6 +85,8 @@ function readTokens(tokens: Token[], text: string): EditPlan {
       mentioned = mentionIn(clause) ?? mentioned;
       context.push(...clause.tokens);
     }
+    // ("I have a pimple on my chin, can you remove it": what someone has is named, whatever else it asks)
+    else if (havingAt(clause) > 0) mentioned = mentionIn(clause) ?? mentioned;
   }
   if (steps.length === 0) for (const step of general) addStep(steps, step);
   // Nothing read clause by clause, and nothing out of reach named: the whole post read as one wish

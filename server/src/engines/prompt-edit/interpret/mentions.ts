@@ -16,17 +16,29 @@ const NOT_THINGS = L.words(
   'photo, picture, image, pic, shot, photograph, one, side, corner, edge, top, bottom, left, right, middle, centre, center, front, back, part, area, bit, spot, place, frame, foreground, distance, way, lot, please, thanks, thank, tip, help, time, day, year, edit, request, quality, lighting, colour, color, camera, phone',
 );
 
+/** What follows "has" when it tells what someone has ("has a scratch"), not what they did ("has taken"). */
+const HAD = new Set(['DET', 'NOUN', 'ADJ', 'NUM']);
+
 const PHRASE_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 const POSSESSIVES = L.words('my, his, her, their, our, your');
 
 /** The words from the clause's first named thing on ("a water bottle on the table"), or null if it names none. */
 export function mentionIn(clause: Clause): Token[] | null {
-  const t = clause.tokens;
+  // ("my baby has a scratch on her cheek, can it be removed?": what someone has is the thing meant)
+  const had = havingAt(clause);
+  const t = had > 0 ? clause.tokens.slice(had + 1) : clause.tokens;
   const at = t.findIndex((x) => (x.pos === 'NOUN' || x.pos === 'PROPN') && !NOT_THINGS.has(x.lemma));
   if (at < 0) return null;
   let start = at;
   while (start > 0 && (PHRASE_POS.has(t[start - 1].pos) || POSSESSIVES.has(t[start - 1].lemma))) start--;
   return t.slice(start).filter((x) => x.type !== 'punctuation');
+}
+
+/** Where a clause tells what someone has ("my son has a bruise"): the index of "has", else -1. */
+export function havingAt(clause: Clause): number {
+  return clause.tokens.findIndex(
+    (x, i) => x.lemma === 'have' && i > 0 && HAD.has(clause.tokens[i + 1]?.pos ?? ''),
+  );
 }
 
 /**

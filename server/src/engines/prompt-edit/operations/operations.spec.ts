@@ -7,6 +7,7 @@ import { photo } from '../../../../test/support/uploads';
 import { blur, denoise, sharpen } from './filters';
 import { cropEdges, cropToAspect, flip, resize, rotate } from './geometry';
 import * as tone from './tone';
+import { vignette } from './vignette';
 
 const copy = (image: RawImage): RawImage => ({ ...image, data: Uint8Array.from(image.data) });
 const apply = (image: RawImage, ...ops: tone.ColourOp[]) => tone.applyColourOps(image, ops);
@@ -98,6 +99,27 @@ describe('prompt-edit operations on a real photo', () => {
     apply(rgba, tone.brightness(0.5));
     apply(rgba, tone.sepia);
     expect([rgba.data[3], rgba.data[7]]).toEqual([77, 0]);
+  });
+
+  it('a vignette darkens the corners and leaves the middle; a negative one lightens them', () => {
+    const { width, height, channels } = garden;
+    const at = (image: RawImage, x: number, y: number) => {
+      const i = (y * width + x) * channels;
+      return image.data[i] + image.data[i + 1] + image.data[i + 2];
+    };
+    const corners = (image: RawImage) =>
+      [
+        [0, 0],
+        [width - 1, 0],
+        [0, height - 1],
+        [width - 1, height - 1],
+      ].reduce((sum, [x, y]) => sum + at(image, x, y), 0);
+    const darker = vignette(garden, 0.5);
+    const [cx, cy] = [Math.floor(width / 2), Math.floor(height / 2)];
+    expect(at(darker, cx, cy)).toBe(at(garden, cx, cy));
+    expect(corners(darker)).toBeLessThan(0.9 * corners(garden));
+    expect(corners(vignette(garden, -0.5))).toBeGreaterThan(corners(garden));
+    expect(vignette(garden, 0).data).toEqual(garden.data);
   });
 
   it('sharpen adds detail, blur and denoise take it away', async () => {
