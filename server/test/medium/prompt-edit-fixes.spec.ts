@@ -158,6 +158,37 @@ describe('Chat to Edit repairs through the API, with the real engines', () => {
     expect(meanDifference(before, after, (x, y) => !marked(x, y))).toBeLessThan(1);
   });
 
+  it('blurs a face past recognition and nothing else: "pixelate her face"', async () => {
+    const original = await decodeRaw(photo('astronaut.png'), 3);
+    const [face] = await detectFaces(original, pool);
+    const { uid, response } = await edit(await encodePng(original), 'pixelate her face');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().steps).toEqual([{ kind: 'blur', description: 'Blurred the face' }]);
+    const after = await resultOf(uid, response.json().processedPath);
+    const { x, y, width, height } = face.box;
+    const inFace = (px: number, py: number) =>
+      px >= x + 0.25 * width && px < x + 0.75 * width && py >= y + 0.25 * height && py < y + 0.75 * height;
+    const ellipse = (px: number, py: number) =>
+      Math.hypot((px - x - width / 2) / (0.85 * width), (py - y - height / 2) / (0.95 * height)) <= 1;
+    expect(detailWhere(after, inFace)).toBeLessThan(0.35 * detailWhere(original, inFace));
+    expect(meanDifference(original, after, (px, py) => !ellipse(px, py))).toBe(0);
+  });
+
+  it('asks for a thing to hide, then blurs what the person showed: "blur my license plate"', async () => {
+    const image = await sharp(photo('Garden.jpg')).resize(640).png().toBuffer();
+    const asked = await edit(image, 'blur my license plate');
+    expect(asked.response.statusCode).toBe(400);
+    expect(asked.response.json().error.message).toBe('Tap or paint "my license plate" on the photo first.');
+    const before = await decodeRaw(image);
+    const plate = (x: number, y: number) => x >= 300 && x < 420 && y >= 200 && y < 240;
+    const { uid, response } = await edit(image, 'blur my license plate', await maskData(before, plate));
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await resultOf(uid, response.json().processedPath);
+    expect(detailWhere(after, plate)).toBeLessThan(0.35 * detailWhere(before, plate));
+    const far = (x: number, y: number) => x < 280 || x >= 440 || y < 180 || y >= 260;
+    expect(meanDifference(before, after, far)).toBe(0);
+  });
+
   it('keeps in colour the thing the person showed: "black and white except for the flowers"', async () => {
     const image = await sharp(photo('Garden.jpg')).resize(640).png().toBuffer();
     const prompt = 'Convert the image to grayscale except for the flowers.';
@@ -193,6 +224,20 @@ async function maskData(image: RawImage, marked: (x: number, y: number) => boole
     .png()
     .toBuffer();
   return `data:image/png;base64,${mask.toString('base64')}`;
+}
+
+/** Mean step between horizontal neighbours' green where `inside` holds: how much detail is left there. */
+function detailWhere(image: RawImage, inside: (x: number, y: number) => boolean): number {
+  const { data, width, height, channels } = image;
+  let [sum, n] = [0, 0];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x + 1 < width; x++) {
+      if (!inside(x, y) || !inside(x + 1, y)) continue;
+      const i = (y * width + x) * channels + 1;
+      sum += Math.abs(data[i] - data[i + channels]);
+      n++;
+    }
+  return sum / Math.max(1, n);
 }
 
 /** The pixels inside a box given as shares of the photo's width and height. */

@@ -22,6 +22,12 @@ export type KeepRegion =
    */
   | { marked: string };
 
+/**
+ * What a blur for privacy hides: faces (all, all but the main one, or the main one), or a thing the person taps
+ * or paints ("my license plate"; `marked` is their words for it).
+ */
+export type BlurRegion = { faces: 'all' | 'background' | 'main' } | { marked: string };
+
 /** The colour cast the person named, when they named one: "too yellow", "fluorescent" (green), "purple skin". */
 export type ColourCast = 'yellow' | 'blue' | 'green' | 'magenta' | 'red';
 
@@ -58,7 +64,8 @@ export type EditStep =
   /** amount 0..1: gentle to strong. */
   | { kind: 'sharpen'; amount: number }
   | { kind: 'denoise'; amount: number }
-  | { kind: 'blur'; amount: number }
+  /** The whole photo, or with `region` only faces or a thing the person marks, blurred past recognition. */
+  | { kind: 'blur'; amount: number; region?: BlurRegion }
   /** The corners darkened (amount 0..1) or, negative, a lens's dark corners lightened. */
   | { kind: 'vignette'; amount: number }
   /** Clockwise. */

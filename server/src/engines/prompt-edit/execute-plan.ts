@@ -5,6 +5,8 @@ import { dropOpaqueAlpha, type RawImage } from '../../lib/image/raw-image';
 import { runnerFor, type EngineRegistry } from '../mode-runner';
 import type { RunContext } from '../types';
 import type { EditStep, KeepRegion } from './edit-plan';
+import { blurWhere } from './blur-where';
+import { markPrompt } from './marking';
 import type { Locator } from './locate';
 import type { Mask } from '../../lib/image/mask';
 import { clarify, type Restorer } from './operations/clarify';
@@ -137,7 +139,9 @@ async function runStep(
     case 'denoise':
       return denoise(image, step.amount);
     case 'blur':
-      return blur(image, step.amount);
+      return step.region
+        ? blurWhere(step.region, image, deps.locator, extras.mask, ctx.signal)
+        : blur(image, step.amount);
     case 'vignette':
       return vignette(image, step.amount);
     case 'rotate':
@@ -270,19 +274,6 @@ function removalGrowth(mask: Uint8Array, width: number, height: number): number 
     ];
   }
   return right < 0 ? 0 : Math.max(3, Math.round(0.012 * Math.hypot(right - left, bottom - top)));
-}
-
-/** "Tap or paint the RV": what the editor asks before a removal of a thing no detector knows. */
-export const markPrompt = (thing: string) =>
-  thing ? `Tap or paint "${thing}" on the photo` : 'Tap or paint what to remove';
-
-/** The thing the first step that runs on the person's mask names ("" when unnamed), or null when none does. */
-export function markedThingOf(steps: readonly EditStep[]): string | null {
-  for (const step of steps) {
-    if (step.kind === 'remove-marked') return step.thing;
-    if (step.kind === 'selective-colour' && 'marked' in step.keep) return step.keep.marked;
-  }
-  return null;
 }
 
 /** A shape around the photo's subjects, a print turned to the photo's own orientation, or a closer crop. */

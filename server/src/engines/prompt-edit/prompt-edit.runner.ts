@@ -4,7 +4,8 @@ import { runChain } from '../chain';
 import type { ModeRunner } from '../mode-runner';
 import type { Provider, ProviderResult } from '../types';
 import type { EditPlan } from './edit-plan';
-import { engineOf, executePlan, markedThingOf, markPrompt, type PlanDeps } from './execute-plan';
+import { engineOf, executePlan, type PlanDeps } from './execute-plan';
+import { markedThingOf, markPrompt } from './marking';
 import { CAN_DO, describeStep, interpretInstruction, loadReader, previewStep } from './interpret';
 import type { PromptEditInput } from './prompt-edit.input';
 

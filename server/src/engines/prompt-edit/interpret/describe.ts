@@ -1,4 +1,4 @@
-import type { CropEdges, EditStep, ObjectSelector } from '../edit-plan';
+import type { BlurRegion, CropEdges, EditStep, ObjectSelector } from '../edit-plan';
 
 const percent = (amount: number) => `${Math.round(Math.abs(amount) * 100)} %`;
 const signed = (amount: number) => `${amount >= 0 ? '+' : '−'}${percent(amount)}`;
@@ -52,6 +52,12 @@ function keptName(step: Extract<EditStep, { kind: 'selective-colour' }>): string
   if ('subject' in keep) return 'the subject';
   if ('marked' in keep) return quoted(keep.marked);
   return thingName(keep.label, keep.select);
+}
+
+/** "the faces in the background", "\"my license plate\"": what a blur for privacy hides. */
+function regionName(region: BlurRegion): string {
+  if ('marked' in region) return quoted(region.marked);
+  return { all: 'the faces', background: 'the faces in the background', main: 'the face' }[region.faces];
 }
 
 const quoted = (thing: string) => (thing ? `"${thing}"` : 'what you show');
@@ -144,7 +150,7 @@ export function describeStep(step: EditStep): string {
     case 'denoise':
       return 'Reduced the noise';
     case 'blur':
-      return 'Blurred it';
+      return step.region ? `Blurred ${regionName(step.region)}` : 'Blurred it';
     case 'vignette':
       return step.amount >= 0 ? 'Darkened the corners (vignette)' : 'Lightened the dark corners';
     case 'rotate':
@@ -219,7 +225,9 @@ export function previewStep(step: EditStep): string {
     case 'denoise':
       return 'reduce noise';
     case 'blur':
-      return 'blur';
+      if (step.region && 'marked' in step.region)
+        return `blur ${quoted(step.region.marked)}: tap or paint it on the photo`;
+      return step.region ? `blur ${regionName(step.region)}` : 'blur';
     case 'vignette':
       return step.amount >= 0 ? `vignette ${percent(step.amount)}` : 'lighten the dark corners';
     case 'rotate':

@@ -6,7 +6,8 @@ import { cropIn } from './geometry-words';
 import { namedThing } from './named-thing';
 import { namesOneThing, qualifiesAThing } from './things';
 import { writtenText } from './tokens';
-import { lightRecovery } from './light-fixes';
+import { lightRecovery, vignette } from './light-fixes';
+import { privacyBlur } from './privacy';
 
 /**
  * Wishes said as a problem with a part of the photo, each answered by a repair of its own: red eyes, yellow
@@ -25,6 +26,7 @@ export function readFix(clause: Clause): EditStep[] | null {
     colourCast(clause) ??
     tintedWhites(clause) ??
     vignette(clause) ??
+    privacyBlur(clause) ??
     lightRecovery(clause) ??
     clarity(clause) ??
     level(clause) ??
@@ -62,30 +64,6 @@ function greySkin(clause: Clause): EditStep[] | null {
   const grey = has(clause, ['grey', 'gray', 'greyish', 'grayish', 'ashen', 'sallow', 'sickly', 'lifeless']);
   const skin = has(clause, ['skin', 'face', 'faces', 'complexion']);
   return grey && skin && has(clause, ['look', 'be', 'seem']) ? [{ kind: 'auto-white-balance' }] : null;
-}
-
-const CORNERS = L.words('corner, corners, edge, edges, border, borders, side, sides');
-const LIFTING = L.words(
-  'lighten, lighter, brighten, bright, brighter, light, remove, rid, fix, less, reduce, too',
-);
-
-/**
- * "Add a vignette", "darken the corners": light falling off towards the corners; "remove the vignetting", "the
- * corners are too dark", "lighten the corners": a lens's fall-off taken away.
- */
-function vignette(clause: Clause): EditStep[] | null {
-  const named = has(clause, ['vignette', 'vignetting', 'vignetted']);
-  const corners = has(clause, CORNERS) && !namesOneThing(clause.tokens.filter((t) => !CORNERS.has(t.lemma)));
-  const dark = has(clause, ['darken', 'darker', 'dark', 'burn']);
-  if (!named && !(corners && (dark || has(clause, LIFTING)))) return null;
-  // ("lighten the left side": one side, not all round)
-  if (!named && has(clause, ['left', 'right', 'top', 'bottom'])) return null;
-  // ("crop the edges", "the black border": a crop or a frame, not light)
-  if (!named && has(clause, ['crop', 'trim', 'cut', 'black', 'white', 'blur', 'blurry', 'sharp', 'sharpen']))
-    return null;
-  if (!named && !dark && !has(clause, ['lighten', 'lighter', 'brighten', 'brighter'])) return null;
-  const lifts = has(clause, LIFTING) || (dark && has(clause, ['be', 'look', 'seem']) && !asksFor(clause));
-  return [{ kind: 'vignette', amount: (lifts ? -1 : 1) * amountIn(clause, 0.5) }];
 }
 
 const WHITE_THINGS = L.words('snow, dress, gown, veil, cloud, clouds, paper, page, whites');

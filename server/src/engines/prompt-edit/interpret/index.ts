@@ -87,6 +87,8 @@ function readTokens(tokens: Token[], text: string): EditPlan {
     }
     // ("I have a pimple on my chin, can you remove it": what someone has is named, whatever else it asks)
     else if (havingAt(clause) > 0) mentioned = mentionIn(clause) ?? mentioned;
+    // ("there's a guy in the back ruining it. Could someone remove him?": "him" is the one just removed)
+    else if (reading.removes) mentioned = undefined;
   }
   if (steps.length === 0) for (const step of general) addStep(steps, step);
   // Nothing read clause by clause, and nothing out of reach named: the whole post read as one wish

@@ -6,6 +6,7 @@ import type { EditStep } from '../edit-plan';
 import { amountIn, asksFor, avoidedFrom, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
 import type { Token } from './tokens';
+import { namesOneThing } from './things';
 
 const HIGHLIGHT_FAULTS = L.words(
   'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
@@ -113,4 +114,28 @@ function darkensBrightPart(clause: Clause): boolean {
     has(clause, ['white', 'washed', 'blank', 'burnt', 'burned']) &&
     !has(clause, ['make', 'turn', 'change', 'paint']);
   return darken || tooBright || burnt || (has(clause, ['washed']) && has(clause, L.LESS));
+}
+
+const CORNERS = L.words('corner, corners, edge, edges, border, borders, side, sides');
+const LIFTING = L.words(
+  'lighten, lighter, brighten, bright, brighter, light, remove, rid, fix, less, reduce, too',
+);
+
+/**
+ * "Add a vignette", "darken the corners": light falling off towards the corners; "remove the vignetting", "the
+ * corners are too dark", "lighten the corners": a lens's fall-off taken away.
+ */
+export function vignette(clause: Clause): EditStep[] | null {
+  const named = has(clause, ['vignette', 'vignetting', 'vignetted']);
+  const corners = has(clause, CORNERS) && !namesOneThing(clause.tokens.filter((t) => !CORNERS.has(t.lemma)));
+  const dark = has(clause, ['darken', 'darker', 'dark', 'burn']);
+  if (!named && !(corners && (dark || has(clause, LIFTING)))) return null;
+  // ("lighten the left side": one side, not all round)
+  if (!named && has(clause, ['left', 'right', 'top', 'bottom'])) return null;
+  // ("crop the edges", "the black border": a crop or a frame, not light)
+  if (!named && has(clause, ['crop', 'trim', 'cut', 'black', 'white', 'blur', 'blurry', 'sharp', 'sharpen']))
+    return null;
+  if (!named && !dark && !has(clause, ['lighten', 'lighter', 'brighten', 'brighter'])) return null;
+  const lifts = has(clause, LIFTING) || (dark && has(clause, ['be', 'look', 'seem']) && !asksFor(clause));
+  return [{ kind: 'vignette', amount: (lifts ? -1 : 1) * amountIn(clause, 0.5) }];
 }

@@ -19,6 +19,8 @@ const NOT_THINGS = L.words(
 /** What follows "has" when it tells what someone has ("has a scratch"), not what they did ("has taken"). */
 const HAD = new Set(['DET', 'NOUN', 'ADJ', 'NUM']);
 
+const PHOTO_HEADS = L.words('photo, picture, image, pic, shot, photograph, selfie, portrait, snap');
+
 const PHRASE_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 const POSSESSIVES = L.words('my, his, her, their, our, your');
 
@@ -27,7 +29,13 @@ export function mentionIn(clause: Clause): Token[] | null {
   // ("my baby has a scratch on her cheek, can it be removed?": what someone has is the thing meant)
   const had = havingAt(clause);
   const t = had > 0 ? clause.tokens.slice(had + 1) : clause.tokens;
-  const at = t.findIndex((x) => (x.pos === 'NOUN' || x.pos === 'PROPN') && !NOT_THINGS.has(x.lemma));
+  // ("my wedding photo": a noun before the photo's own names the photo)
+  const at = t.findIndex(
+    (x, i) =>
+      (x.pos === 'NOUN' || x.pos === 'PROPN') &&
+      !NOT_THINGS.has(x.lemma) &&
+      !PHOTO_HEADS.has(t[i + 1]?.lemma ?? ''),
+  );
   if (at < 0) return null;
   let start = at;
   while (start > 0 && (PHRASE_POS.has(t[start - 1].pos) || POSSESSIVES.has(t[start - 1].lemma))) start--;

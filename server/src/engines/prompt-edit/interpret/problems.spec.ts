@@ -20,6 +20,14 @@ const CASES: [string, EditStep[]][] = [
   ['make it perfect to post', [{ kind: 'auto-levels' }, { kind: 'sharpen', amount: 0.1 }]],
   ['make it look natural', [{ kind: 'auto-levels' }, { kind: 'auto-white-balance' }]],
   ['add a subtle vignette', [{ kind: 'vignette', amount: 0.5 }]],
+  // a part hidden for privacy
+  ['pixelate his face', [{ kind: 'blur', amount: 1, region: { faces: 'main' } }]],
+  ['Can you add a way to blur faces for privacy?', [{ kind: 'blur', amount: 1, region: { faces: 'all' } }]],
+  ["blur everyone's faces except mine", [{ kind: 'blur', amount: 1, region: { faces: 'background' } }]],
+  ['blur my license plate', [{ kind: 'blur', amount: 1, region: { marked: 'my license plate' } }]],
+  ['blur the background', [{ kind: 'background', backdrop: { kind: 'blur' } }]],
+  ['Blur everything around the girl', [{ kind: 'background', backdrop: { kind: 'blur' } }]],
+  ['blur it a little', [{ kind: 'blur', amount: 0.1 }]],
   ['darken the corners', [{ kind: 'vignette', amount: 0.5 }]],
   ['the corners are too dark', [{ kind: 'vignette', amount: -0.5 }]],
   ['remove the vignetting', [{ kind: 'vignette', amount: -0.5 }]],
@@ -183,6 +191,12 @@ describe('requests said as problems, uses and pointers', () => {
 
   it("doesn't act on what it is told not to do", () => {
     expect(sut("don't crop it, just straighten it").steps).toEqual([{ kind: 'straighten' }]);
+  });
+
+  it('asks the person to show the thing to hide', () => {
+    const [plate] = sut('blur my license plate').steps;
+    expect(previewStep(plate)).toBe('blur "my license plate": tap or paint it on the photo');
+    expect(describeStep(plate)).toBe('Blurred "my license plate"');
   });
 
   it('says which strips a crop by the sides cuts', () => {

@@ -138,7 +138,11 @@ export function readRemoval(
   // ("a hair on the lens", "on the scan": a stray hair on the picture, not someone's)
   const strayHair =
     has(after, ['hair']) && (overTheFace(after) || has(after, ['lens', 'scan', 'scanner', 'glass']));
-  if (has(after, BODY_PARTS) && !has(after, STRAY) && !strayHair)
+  // ("the hair tie on her wrist", "the hair clip": a thing named after the hair)
+  const hairThing = after.tokens.some(
+    (t, i) => t.lemma === 'hair' && HAIR_THINGS.has(after.tokens[i + 1]?.lemma ?? ''),
+  );
+  if (has(after, BODY_PARTS) && !has(after, STRAY) && !strayHair && !hairThing)
     return { steps: [], skipped: { text: clause.text, reason: CANNOT.body } };
   // "cut out the couple so that there is no background": the couple stays, the background goes; "crop me
   // out and put me on a white background": the person asks for themself, cut out
@@ -319,7 +323,7 @@ const IMAGE_KINDS = L.words(
  * -> "card in front of her face". Leading articles go; the phrase ends where the clause turns to something
  * else ("from the photo", "so that", "please").
  */
-function nounPhrase(clause: Clause): string {
+export function nounPhrase(clause: Clause): string {
   const words = clause.tokens.map((t) => t.word);
   let start = 0;
   while (start < words.length && LEADING.has(words[start])) start++;
@@ -368,6 +372,8 @@ function framesThePhoto(clause: Clause): boolean {
 }
 
 const EDGES = L.words('top, bottom, side, sides, edge, edges, border, borders, left, right');
+
+const HAIR_THINGS = L.words('tie, clip, band, pin, bow, brush, dryer, net, elastic, scrunchie, comb, spray');
 
 /** Hairs and marks that lie on a person without being part of how they look. */
 const STRAY = L.words(

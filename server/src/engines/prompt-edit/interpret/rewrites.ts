@@ -49,7 +49,7 @@ export const REWRITES: [RegExp, string][] = [
   // "add support for removing text", "add an option to blur the background": a feature asked of the app is
   // the edit itself, nothing added to the photo
   [
-    /\b(?:add|adding|need|want)\s+(?:support|an?\s+(?:option|feature|button|setting|mode|tool|way)|the\s+(?:ability|option))\s+(?:for|to)\b/g,
+    /\b(?:add|adding|need|want)\s+(?:support|an?\s+(?:option|feature|button|setting|mode|tool|way|method)|the\s+(?:ability|option))\s+(?:for|to)\b/g,
     ' ',
   ],
   // "please add auto straighten", "add a one-click enhance": the feature asked for is the edit

@@ -8,6 +8,7 @@ import { blur, denoise, sharpen } from './filters';
 import { cropEdges, cropToAspect, flip, resize, rotate } from './geometry';
 import * as tone from './tone';
 import { vignette } from './vignette';
+import { blurRegion, boundsOfWeights, faceEllipses } from './blur-region';
 
 const copy = (image: RawImage): RawImage => ({ ...image, data: Uint8Array.from(image.data) });
 const apply = (image: RawImage, ...ops: tone.ColourOp[]) => tone.applyColourOps(image, ops);
@@ -120,6 +121,27 @@ describe('prompt-edit operations on a real photo', () => {
     expect(corners(darker)).toBeLessThan(0.9 * corners(garden));
     expect(corners(vignette(garden, -0.5))).toBeGreaterThan(corners(garden));
     expect(vignette(garden, 0).data).toEqual(garden.data);
+  });
+
+  it('blurs a region past recognition and leaves the rest byte for byte', () => {
+    const { width, height } = garden;
+    const box = { x: 200, y: 100, width: 160, height: 120 };
+    const faces = faceEllipses([box], width, height);
+    const sut = blurRegion(garden, faces, boundsOfWeights(faces, width));
+    const crop = (image: RawImage) => ({
+      ...image,
+      width: 80,
+      height: 60,
+      data: Uint8Array.from({ length: 80 * 60 * 3 }, (_, k) => {
+        const [p, c] = [Math.floor(k / 3), k % 3];
+        return image.data[((box.y + 30 + Math.floor(p / 80)) * width + box.x + 40 + (p % 80)) * 3 + c];
+      }),
+    });
+    expect(detail(crop(sut))).toBeLessThan(0.35 * detail(crop(garden)));
+    const changed = [...faces.keys()].filter((p) =>
+      [0, 1, 2].some((c) => sut.data[p * 3 + c] !== garden.data[p * 3 + c]),
+    );
+    expect(changed.every((p) => faces[p] > 0)).toBe(true);
   });
 
   it('sharpen adds detail, blur and denoise take it away', async () => {
