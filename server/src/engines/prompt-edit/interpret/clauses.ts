@@ -20,6 +20,7 @@ export interface Clause {
 }
 
 const SIDES = words('top, bottom, left, right');
+const CROPPING = words('crop, trim, cut, chop');
 
 const BOUNDARY = new Set(['.', ',', ';', '!', '?', ':', '…', '(', ')', '[', ']', '–', '—', '/']);
 
@@ -39,11 +40,12 @@ export function splitClauses(written: Token[]): Clause[] {
     // "dark and blurry", "brighter and warmer": two adjectives of one complaint or wish stay together
     const betweenAdjectives =
       token.lemma === 'and' && current.at(-1)?.pos === 'ADJ' && tokens[i + 1]?.pos === 'ADJ';
-    // "crop out the top and bottom", "the left and right sides": the photo's sides named together
+    // "crop out the top and bottom", "trim the left and right sides": the photo's sides cropped together
     const betweenSides =
       token.lemma === 'and' &&
       SIDES.has(current.at(-1)?.lemma ?? '') &&
-      SIDES.has(tokens[i + 1]?.lemma ?? '');
+      SIDES.has(tokens[i + 1]?.lemma ?? '') &&
+      current.some((t) => CROPPING.has(t.lemma));
     if (
       betweenAdjectives ||
       betweenSides ||

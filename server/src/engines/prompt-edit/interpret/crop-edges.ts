@@ -42,8 +42,27 @@ const HERE = L.words('here, there, now, away, about, where');
 const KEEPING = L.words('to, keep, only, just');
 const CUTTING = L.words('off, out, away, remove, delete, lose, get, rid');
 
+/**
+ * The words that name the sides, which end at the photo, at what it is for or at a later verb: "the top and
+ * bottom of this image [for my grandma's card]", "the top [feel free to get creative]".
+ */
+export function sidesPhrase(tokens: readonly Token[]): Token[] {
+  // ("crop the picture from the bottom": the photo named before the side is not the phrase's end)
+  const side = tokens.findIndex((t) => SIDE_WORDS.has(t.lemma));
+  const photo = tokens.findIndex((t, i) => L.PHOTO.has(t.lemma) && i > side);
+  const purpose = tokens.findIndex((t) => PURPOSE.has(t.lemma));
+  const verb = tokens.findIndex((t, i) => t.pos === 'VERB' && i > 0);
+  const end = Math.min(...[photo + 1, purpose, verb].filter((i) => i > 0), tokens.length);
+  return tokens.slice(0, end);
+}
+
+const PURPOSE = L.words('for, because, since, so');
+const SIDE_WORDS = L.words('top, bottom, left, right, side, sides');
+
 /** The sides a crop clause names to cut away, or null when it names none (or names a thing beside them). */
-export function edgesToCut(clause: Clause): CropEdges | null {
+export function edgesToCut(whole: Clause): CropEdges | null {
+  // (the sides and any thing beside them are read in the phrase; how much, in the whole clause)
+  const clause = { ...whole, tokens: sidesPhrase(whole.tokens) };
   const sides = sidesIn(clause);
   if (!sides.length) return null;
   // ("crop the man on the right", "crop the top of the trees in": a thing is named, not a side of the photo)
@@ -62,7 +81,7 @@ export function edgesToCut(clause: Clause): CropEdges | null {
   const keeps =
     clause.tokens.slice(Math.max(0, first - 3), first).some((t) => KEEPING.has(t.lemma)) ||
     (has(clause, ['half']) && !has(clause, CUTTING));
-  const share = shareIn(clause, keeps ? 0.5 : DEFAULT_SHARE);
+  const share = shareIn(whole, keeps ? 0.5 : DEFAULT_SHARE);
   const edges: CropEdges = {};
   for (const side of sides) {
     if (keeps) edges[OPPOSITE[side]] = 1 - share;

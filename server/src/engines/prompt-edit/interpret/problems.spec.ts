@@ -94,6 +94,16 @@ const CASES: [string, EditStep[]][] = [
   ['crop the sides', [{ kind: 'crop', edges: { left: 0.15, right: 0.15 } }]],
   ['crop to the left half', [{ kind: 'crop', edges: { right: 0.5 } }]],
   ['Crop this photo about right here', [{ kind: 'crop' }]],
+  ['crop out the top for my grandma', [{ kind: 'crop', edges: { top: 0.15 } }]],
+  [
+    'Crop out the top and bottom of this image x-post from r/photoshop',
+    [{ kind: 'crop', edges: { top: 0.15, bottom: 0.15 } }],
+  ],
+  [
+    'Crop out the top and bottom of this image. Happy anniversary to us',
+    [{ kind: 'crop', edges: { top: 0.15, bottom: 0.15 } }],
+  ],
+  ['Crop the  picture from the bottom', [{ kind: 'crop', edges: { bottom: 0.15 } }]],
   // removals the detectors have no class for: the person shows the thing
   [
     'remove the RV',

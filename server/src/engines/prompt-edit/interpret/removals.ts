@@ -1,4 +1,4 @@
-import { isShare } from './crop-edges';
+import { isShare, sidesPhrase } from './crop-edges';
 import type { EditStep } from '../edit-plan';
 import { avoidedFrom, find, has, isPast, narrated, type Clause } from './clauses';
 import * as L from './lexicon';
@@ -157,7 +157,10 @@ export function readRemoval(
   // "crop out the top and bottom of this image": the edges go, which is a crop
   // ("remove the bottom third": a share of the photo's side can only be cropped)
   const cropVerb = ['crop', 'trim', 'cut'].includes(clause.tokens[verb]?.lemma ?? '');
-  if ((cropVerb || after.tokens.some(isShare)) && onlyEdges(after)) return { steps: [{ kind: 'crop' }] };
+  const shareOfASide = after.tokens.some(
+    (t, i) => isShare(t) && after.tokens.slice(Math.max(0, i - 3), i + 3).some((x) => EDGES.has(x.lemma)),
+  );
+  if ((cropVerb || shareOfASide) && onlyEdges(after)) return { steps: [{ kind: 'crop' }] };
   // "remove the black bars on the side", "crop the white border out": what frames the photo is cropped away
   if (framesThePhoto(after)) return { steps: [{ kind: 'crop' }], removes: true };
   const target = namedThing(after);
@@ -354,7 +357,8 @@ const AREAS = L.words('area, part, space, region, portion, stuff, everything');
 
 /** Words that name only the photo's edges: "the top and bottom of this image", "the sides". */
 function onlyEdges(clause: Clause): boolean {
-  const nouns = clause.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'ADJ');
+  const named = sidesPhrase(clause.tokens);
+  const nouns = named.filter((t) => t.pos === 'NOUN' || t.pos === 'ADJ');
   // ("the bottom third", "the top 10 percent": a share of a side is a side too)
   const side = (t: Token) => EDGES.has(t.lemma) || FILLERS.has(t.lemma) || isShare(t);
   return has(clause, EDGES) && nouns.every(side);

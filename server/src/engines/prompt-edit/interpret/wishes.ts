@@ -118,13 +118,19 @@ function aboutThePost(clause: Clause): boolean {
   const t = clause.tokens;
   const comments = t.findIndex((x) => x.lemma === 'comment');
   const pointed = (j: number) => POINTING.has(t[j]?.lemma ?? '');
+  // ("Happy anniversary to us", "merry Christmas everyone": a greeting of the occasion)
+  const greets = ['happy', 'merry'].includes(t[0]?.lemma ?? '') && OCCASIONS.has(t[1]?.lemma ?? '');
   return (
+    greets ||
     has(clause, TO_MODERATORS) ||
     (comments > 0 && (pointed(comments - 1) || (t[comments - 1].lemma === 'the' && pointed(comments - 2))))
   );
 }
 
 const TO_MODERATORS = L.words('mod, mods, moderator, admin');
+const OCCASIONS = L.words(
+  'anniversary, birthday, bday, holiday, holidays, christmas, xmas, easter, halloween, thanksgiving, new, mother, father, valentine, wedding, graduation',
+);
 const POINTING = L.words('in, see, check, below');
 
 /** "Sorry for the bad quality": an apology tells of the photo; it asks nothing by itself. */
