@@ -265,8 +265,15 @@ export const has = (clause: Clause, words: ReadonlySet<string> | readonly string
 /** Where "without" opens what must not happen ("more vibrant without making the people look orange"), or -1. */
 export function avoidedFrom(clause: Clause): number {
   const without = find(clause, ['without']);
-  return without >= 0 && /ing$/.test(clause.tokens[without + 1]?.word ?? '') ? without : -1;
+  if (without < 0) return -1;
+  // ("without losing detail", "without it looking pixelated", "without the colours going orange")
+  const doer = clause.tokens.slice(without + 1, without + 4);
+  const ing = doer.findIndex((t) => /ing$/.test(t.word));
+  const between = doer.slice(0, Math.max(0, ing));
+  return ing >= 0 && between.every((t) => DOERS.has(t.pos)) ? without : -1;
 }
+
+const DOERS = new Set(['PRON', 'DET', 'NOUN', 'ADJ']);
 
 /**
  * Whether the clause asks for something with "make" ("make his eyes glow") or with one of `verbs` ("give",

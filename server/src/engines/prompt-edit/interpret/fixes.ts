@@ -1,5 +1,5 @@
 import type { ColourCast, EditStep, KeepRegion } from '../edit-plan';
-import { amountIn, asksFor, find, has, isPast, type Clause } from './clauses';
+import { amountIn, asksFor, avoidedFrom, find, has, isPast, type Clause } from './clauses';
 import * as L from './lexicon';
 import { hasColourFilter } from './adjustments';
 import { cropIn } from './geometry-words';
@@ -275,7 +275,10 @@ const CLARITY = L.words(
   'clear, clearer, clarity, unblur, deblur, blurriness, blurryness, crisp, crisper, pixelated, pixelation, pixely, quality, hd, resolution, restore, restoration, low-res, lowres',
 );
 
-function clarity(clause: Clause): EditStep[] | null {
+function clarity(whole: Clause): EditStep[] | null {
+  // ("enlarge it without it looking pixelated": what must not happen asks for nothing)
+  const avoided = avoidedFrom(whole);
+  const clause = avoided > 0 ? { ...whole, tokens: whole.tokens.slice(0, avoided) } : whole;
   // ("so it looks like a clear day": the day is clear, and the photo is not asked to be)
   if (!clause.tokens.some((t, i) => CLARITY.has(t.lemma) && !qualifiesAThing(clause, i))) return null;
   // "make his face look pixelated": pixelation asked for, an effect and no repair

@@ -80,6 +80,17 @@ const CASES: [string, EditStep[]][] = [
     ],
   ],
   ['the width is 600, make it 1200', [{ kind: 'resize', width: 1200 }]],
+  [
+    'I need to enlarge this to print at 16x20 without it looking pixelated',
+    [
+      { kind: 'upscale', scale: 2 },
+      { kind: 'crop', aspect: { width: 16, height: 20 } },
+    ],
+  ],
+  [
+    'take the man standing on the left out',
+    [{ kind: 'remove-object', label: 'person', select: { which: 'left' } }],
+  ],
   ['level this photo', [{ kind: 'straighten' }]],
   ['the horizon is crooked', [{ kind: 'straighten' }]],
   ['centre and crop', [{ kind: 'crop' }]],

@@ -41,7 +41,11 @@ export function readRemoval(
     );
     // "crop it so nobody gets cut off", "without cutting off her feet": what must not be cut is no removal
     const spared = has({ tokens: clause.tokens.slice(0, out), text: '' }, SPARED);
-    if (out >= 0 && taker >= 0 && taker < out && !spared) verb = taker;
+    // ("I take pics of my kids and they come out yellow": the "out" is another verb's)
+    const between = clause.tokens.some(
+      (t, i) => i > taker && i < out && t.pos === 'VERB' && SUBJECTS.has(clause.tokens[i - 1]?.lemma ?? ''),
+    );
+    if (out >= 0 && taker >= 0 && taker < out && !spared && !between) verb = taker;
   }
   // "clean up the lines from the lights": cleaning up a thing removes it
   const clean = find(clause, ['clean', 'tidy']);
@@ -211,6 +215,9 @@ export function readRemoval(
   if (target.name) step.name = target.name;
   return { steps: [step], removes: true };
 }
+
+/** Who does what a verb says: "they" in "they come out yellow". */
+const SUBJECTS = L.words('i, you, he, she, it, we, they');
 
 /** Verbs that only say a wish: "I want no people in it". */
 const WISHING = L.words('want, need, like, prefer, wish, would');
