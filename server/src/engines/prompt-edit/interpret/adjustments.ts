@@ -24,7 +24,11 @@ export function hasAdjustment(clause: Clause): boolean {
 }
 
 /** Tone, colour, detail and geometry: every such word in the clause, in the order written. */
-export function readAdjustments(clause: Clause): ClauseReading {
+export function readAdjustments(whole: Clause): ClauseReading {
+  // ("more contrast but keep the skin natural": what is kept is no change)
+  const except = find(whole, ['except']);
+  const kept = except > 0 && ['keep', 'leave'].includes(whole.tokens[except + 1]?.lemma ?? '');
+  const clause = kept ? { ...whole, tokens: whole.tokens.slice(0, except) } : whole;
   const steps: EditStep[] = [];
   const add = (step: EditStep | null) => {
     if (step && !steps.some((s) => s.kind === step.kind)) steps.push(step);

@@ -1,5 +1,5 @@
 import type { EditPlan, EditStep } from '../edit-plan';
-import { goesOnTelling, splitClauses, tellsWhatHappened } from './clauses';
+import { goesOnTelling, splitClauses, tellsWhatHappened, type Clause } from './clauses';
 import { isEnglishWord } from './dictionary';
 import { loadWordNet } from './wordnet';
 import { CANNOT } from './reasons';
@@ -60,6 +60,7 @@ function readTokens(tokens: Token[], text: string): EditPlan {
   // "I bought the photo but lost the original file": what the writer did, not what they ask for
   let telling = false;
   const told = new Set<Token>();
+  let cutOut = false;
   for (const clause of splitClauses(tokens)) {
     telling = tellsWhatHappened(clause) || (telling && goesOnTelling(clause, tokens));
     if (telling) {
@@ -77,6 +78,10 @@ function readTokens(tokens: Token[], text: string): EditPlan {
       continue;
     }
     const reading = readClause(clause, { afterRemoval, lastStep: last, mentioned });
+    // "cut the dog out and put it on white": what was cut out is kept, on a new backdrop
+    if (last?.kind.startsWith('remove') && cutOut && reading.steps.some((s) => s.kind === 'background'))
+      if (putsItOn(clause)) steps.pop();
+    cutOut = isCutOut(clause);
     if (reading.denied) for (const token of clause.tokens) told.add(token);
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);
@@ -121,6 +126,20 @@ function amendByThePost(steps: EditStep[], tokens: readonly Token[], context: re
   const damage = restores && !steps.some((s) => s.kind.startsWith('remove')) ? damageIn(context) : null;
   if (damage) steps.unshift(damage);
 }
+
+/** "Cut the dog out", "crop him out": a cut, which a later "put it on white" shows was to keep the thing. */
+const isCutOut = (clause: Clause) =>
+  clause.tokens.some((t) => t.lemma === 'cut' || t.lemma === 'crop') &&
+  clause.tokens.some((t) => t.lemma === 'out');
+
+/** "put it on white", "place him on a transparent background": the thing just named, on a backdrop. */
+function putsItOn(clause: Clause): boolean {
+  const put = clause.tokens.findIndex((t) => ['put', 'place', 'paste', 'set'].includes(t.lemma));
+  const [it, on] = [clause.tokens[put + 1], clause.tokens[put + 2]];
+  return put >= 0 && IT.has(it?.lemma ?? '') && ['on', 'onto', 'against', 'in'].includes(on?.lemma ?? '');
+}
+
+const IT = L.words('it, him, her, them, this, that');
 
 /** Adjustments that say how much: a later one of the same kind is the person's last word on it. */
 const AMOUNTS = new Set(['brightness', 'contrast', 'saturation', 'warmth', 'sharpen', 'denoise', 'blur']);

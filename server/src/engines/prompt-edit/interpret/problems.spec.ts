@@ -81,6 +81,11 @@ const CASES: [string, EditStep[]][] = [
   ],
   ['the width is 600, make it 1200', [{ kind: 'resize', width: 1200 }]],
   [
+    'cut the dog out and put it on white',
+    [{ kind: 'background', backdrop: { kind: 'color', color: '#ffffff' } }],
+  ],
+  ['give it more contrast but keep the skin natural', [{ kind: 'contrast', amount: 0.2 }]],
+  [
     'I need to enlarge this to print at 16x20 without it looking pixelated',
     [
       { kind: 'upscale', scale: 2 },
