@@ -82,7 +82,10 @@ export function readAdjustments(whole: Clause): ClauseReading {
 
 function faceStep(clause: Clause): EditStep | null {
   // "make me look less tired", "I look so tired": tiredness shows under the eyes, which is skin to retouch
-  const tired = has(clause, ['tired', 'exhausted', 'sleepy']) && has(clause, ['look', 'seem']);
+  // ("make me look more awake", "fresher", "more rested": the same, said the other way)
+  const tired =
+    has(clause, ['tired', 'exhausted', 'sleepy', 'awake', 'rested', 'refreshed']) &&
+    has(clause, ['look', 'seem']);
   if (tired) return { kind: 'enhance-face', smoothSkin: true };
   // "my eye bags are so dark", "my under eyes look dark": skin under the eyes to retouch, not a darker photo
   const eyes = has(clause, ['eye', 'eyes']);

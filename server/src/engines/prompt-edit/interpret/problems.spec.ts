@@ -85,6 +85,8 @@ const CASES: [string, EditStep[]][] = [
     [{ kind: 'background', backdrop: { kind: 'color', color: '#ffffff' } }],
   ],
   ['give it more contrast but keep the skin natural', [{ kind: 'contrast', amount: 0.2 }]],
+  ['make the sky less hazy', [{ kind: 'contrast', amount: 0.2 }]],
+  ['make me look more awake', [{ kind: 'enhance-face', smoothSkin: true }]],
   [
     'I need to enlarge this to print at 16x20 without it looking pixelated',
     [

@@ -71,7 +71,9 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
     (t) => t.pos === 'NOUN' && !['photo', 'picture', 'image'].includes(t.lemma),
   );
   const aboutSky = has(clause, ['sky']) && (firstThing?.lemma ?? 'sky') === 'sky';
-  if (aboutSky && !has(clause, L.REMOVE) && !recovers) return skip(clause, CANNOT.sky);
+  // ("make the sky less hazy": haze lies over the whole photo, which contrast lifts)
+  if (aboutSky && !has(clause, L.REMOVE) && !recovers && !has(clause, L.HAZE))
+    return skip(clause, CANNOT.sky);
   const generative = generativeReason(clause);
   // "darken the window": the light of the brightest part is the highlights to recover, not one thing's light
   if (generative && !(recovers && generative === CANNOT.oneThing)) return skip(clause, generative);
