@@ -1,8 +1,9 @@
 /** What Chat to Edit can do, said whenever it has to say what it cannot. */
 export const CAN_DO =
   'I can fix light, colour casts and blur, straighten, crop to any size, resize and upscale it, make it black ' +
-  'and white (or all but one part), fix red eyes, whiten teeth, calm redness, remove or replace the background, ' +
-  'and remove people, objects, date stamps, watermarks or anything you tap or paint.';
+  'and white (or all but one part), fix red eyes, brighten eyes, whiten teeth, calm redness, add a vignette, ' +
+  'blur faces or anything you show, remove or replace the background, and remove people, objects, date stamps, ' +
+  'watermarks or anything you tap or paint.';
 
 /** Plain answers for wishes that cannot be done here, each with what can be done instead. */
 export const CANNOT = {
