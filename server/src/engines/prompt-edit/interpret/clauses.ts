@@ -1,5 +1,6 @@
 import {
   COLOURS,
+  CUTTING,
   GENERATE,
   JOINERS,
   LARGE,
@@ -20,7 +21,6 @@ export interface Clause {
 }
 
 const SIDES = words('top, bottom, left, right');
-const CROPPING = words('crop, trim, cut, chop');
 
 const BOUNDARY = new Set(['.', ',', ';', '!', '?', ':', '…', '(', ')', '[', ']', '–', '—', '/']);
 
@@ -45,7 +45,7 @@ export function splitClauses(written: Token[]): Clause[] {
       token.lemma === 'and' &&
       SIDES.has(current.at(-1)?.lemma ?? '') &&
       SIDES.has(tokens[i + 1]?.lemma ?? '') &&
-      current.some((t) => CROPPING.has(t.lemma));
+      current.some((t) => CUTTING.has(t.lemma));
     if (
       betweenAdjectives ||
       betweenSides ||

@@ -34,13 +34,10 @@ const STRIP = L.words(
   'strip, inch, inches, percent, pct, %, little, bit, slightly, tad, touch, very, more, of, off',
 );
 
-/** The verbs of a crop, which the language model often takes for nouns ("crop the top off"). */
-const CUTTING_WORDS = L.words('crop, trim, cut, chop, recrop');
-
 const HERE = L.words('here, there, now, away, about, where');
 
 const KEEPING = L.words('to, keep, only, just');
-const CUTTING = L.words('off, out, away, remove, delete, lose, get, rid');
+const TAKING_AWAY = L.words('off, out, away, remove, delete, lose, get, rid');
 
 /**
  * The words that name the sides, which end at the photo, at what it is for or at a later verb: "the top and
@@ -72,7 +69,8 @@ export function edgesToCut(whole: Clause): CropEdges | null {
       !FILLERS.has(t.lemma) &&
       !SHARES[t.lemma] &&
       !STRIP.has(t.lemma) &&
-      !CUTTING_WORDS.has(t.lemma),
+      // (the language model often takes a crop's verb for a noun: "crop the top off")
+      !L.CUTTING.has(t.lemma),
   );
   if (named) return null;
   // "crop to the left half", "keep only the top half", "crop the right half" (no "off" or "out"): what is
@@ -80,7 +78,7 @@ export function edgesToCut(whole: Clause): CropEdges | null {
   const first = clause.tokens.findIndex((t) => sidesIn({ ...clause, tokens: [t] }).length > 0);
   const keeps =
     clause.tokens.slice(Math.max(0, first - 3), first).some((t) => KEEPING.has(t.lemma)) ||
-    (has(clause, ['half']) && !has(clause, CUTTING));
+    (has(clause, ['half']) && !has(clause, TAKING_AWAY));
   const share = shareIn(whole, keeps ? 0.5 : DEFAULT_SHARE);
   const edges: CropEdges = {};
   for (const side of sides) {

@@ -129,8 +129,7 @@ function amendByThePost(steps: EditStep[], tokens: readonly Token[], context: re
 
 /** "Cut the dog out", "crop him out": a cut, which a later "put it on white" shows was to keep the thing. */
 const isCutOut = (clause: Clause) =>
-  clause.tokens.some((t) => t.lemma === 'cut' || t.lemma === 'crop') &&
-  clause.tokens.some((t) => t.lemma === 'out');
+  clause.tokens.some((t) => L.CUTTING.has(t.lemma)) && clause.tokens.some((t) => t.lemma === 'out');
 
 /** "put it on white", "place him on a transparent background": the thing just named, on a backdrop. */
 function putsItOn(clause: Clause): boolean {

@@ -80,6 +80,8 @@ export const ROTATE = words(
   'rotate, rotation, turn, spin, upsidedown, sideways, straighten, tilt, orientation, orient',
 );
 export const FLIP = words('flip, mirror, reflect, reverse, flop');
+/** The verbs that cut a photo or a thing out of it: "crop the top off", "cut the dog out". */
+export const CUTTING = words('crop, recrop, trim, cut, chop');
 export const CROP = words('crop, recrop, square, ratio, aspect, trim, reframe, frame, format, shorten');
 export const RESIZE = words(
   'resize, scale, width, height, wide, tall, high, px, pixel, small, smaller, tiny, shrink, downscale, downsize, half, size, dimension',

@@ -160,7 +160,7 @@ export function readRemoval(
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   // "crop out the top and bottom of this image": the edges go, which is a crop
   // ("remove the bottom third": a share of the photo's side can only be cropped)
-  const cropVerb = ['crop', 'trim', 'cut'].includes(clause.tokens[verb]?.lemma ?? '');
+  const cropVerb = L.CUTTING.has(clause.tokens[verb]?.lemma ?? '');
   const shareOfASide = after.tokens.some(
     (t, i) => isShare(t) && after.tokens.slice(Math.max(0, i - 3), i + 3).some((x) => EDGES.has(x.lemma)),
   );

@@ -19,7 +19,7 @@ export function readClause(clause: Clause, context: Context): ClauseReading {
   const reading = readWish(clause, context);
   // "crop out the bottom third": a crop that names the photo's sides cuts those, and closes in on nothing
   // ("crop to the left half" is no resize to half)
-  const cropping = has(clause, ['crop', 'trim', 'cut', 'chop']);
+  const cropping = has(clause, L.CUTTING);
   const replaced = (s: EditStep) =>
     (s.kind === 'crop' && !s.aspect && !s.size) || (s.kind === 'resize' && s.factor && cropping);
   // ("crop out the bottom third and 25 % off the right": a side said after a crop by the sides is cut too)
