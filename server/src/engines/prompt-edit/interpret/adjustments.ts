@@ -344,5 +344,6 @@ const PRAISE = L.words(
 
 /** "that would be cool" is praise, not a wish for blue. */
 const SLANG_COOL = L.words('be, would, so, pretty, very');
-const TOO = L.words('too, very, way, overly, look, seem, is, all');
+/** Words before a hue that tell of a cast the photo has: "too yellow", "it looks yellow", "they come out blue". */
+const TOO = L.words('too, very, way, overly, look, seem, is, all, out');
 const isPlatform = (w: string) => Boolean(NAMED_SHAPES[w]?.label);

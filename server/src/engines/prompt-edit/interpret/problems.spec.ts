@@ -87,6 +87,7 @@ const CASES: [string, EditStep[]][] = [
   ['give it more contrast but keep the skin natural', [{ kind: 'contrast', amount: 0.2 }]],
   ['make the sky less hazy', [{ kind: 'contrast', amount: 0.2 }]],
   ['make me look more awake', [{ kind: 'enhance-face', smoothSkin: true }]],
+  ['Whenever I take pics of my kids indoors they come out yellow. Help!', [{ kind: 'warmth', amount: -0.2 }]],
   [
     'I need to enlarge this to print at 16x20 without it looking pixelated',
     [
