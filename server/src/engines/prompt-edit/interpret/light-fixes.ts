@@ -133,7 +133,10 @@ export function vignette(clause: Clause): EditStep[] | null {
   // ("lighten the left side": one side, not all round)
   if (!named && has(clause, ['left', 'right', 'top', 'bottom'])) return null;
   // ("crop the edges", "the black border": a crop or a frame, not light)
-  if (!named && has(clause, ['crop', 'trim', 'cut', 'black', 'white', 'blur', 'blurry', 'sharp', 'sharpen']))
+  if (
+    !named &&
+    (has(clause, L.CUTTING) || has(clause, ['black', 'white', 'blur', 'blurry', 'sharp', 'sharpen']))
+  )
     return null;
   if (!named && !dark && !has(clause, ['lighten', 'lighter', 'brighten', 'brighter'])) return null;
   const lifts = has(clause, LIFTING) || (dark && has(clause, ['be', 'look', 'seem']) && !asksFor(clause));

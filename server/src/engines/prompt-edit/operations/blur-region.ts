@@ -3,6 +3,7 @@
  * Inside the region the photo is replaced by a strong blur of itself, fading in over a few pixels so that no
  * hard edge shows where the blur ends; the rest of the photo stays as it was, byte for byte.
  */
+import { maskBounds } from '../../../lib/image/bitmap';
 import type { RawImage } from '../../../lib/image/raw-image';
 import type { FaceBox } from '../../../models/face';
 import { boxMean } from '../../../models/guided-filter/guided-filter';
@@ -73,16 +74,13 @@ export function markedWeights(mask: Uint8Array, width: number, height: number): 
 
 /** The box holding every pixel of weight above 0, or an empty box. */
 export function boundsOfWeights(weights: Float32Array, width: number): FaceBox {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -1, -1];
-  for (let p = 0; p < weights.length; p++) {
-    if (weights[p] <= 0) continue;
-    const [x, y] = [p % width, Math.floor(p / width)];
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  }
-  return x1 < 0
-    ? { x: 0, y: 0, width: 0, height: 0 }
-    : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  const height = weights.length / width;
+  const box = maskBounds(
+    Uint8Array.from(weights, (v) => (v > 0 ? 1 : 0)),
+    width,
+    height,
+  );
+  return box
+    ? { x: box.x0, y: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0 }
+    : { x: 0, y: 0, width: 0, height: 0 };
 }
