@@ -101,7 +101,14 @@ function faceStep(clause: Clause): EditStep | null {
     has(clause, L.SHARP) ||
     has(clause, L.FIX) ||
     has(clause, ['fix', 'clear', 'clearer', 'glow', 'fresh']);
-  if (!improve || has(clause, L.BRIGHT) || has(clause, L.DARK) || has(clause, L.BLUR)) return null;
+  // ("soften her skin": skin softened is skin smoothed)
+  if (
+    !improve ||
+    has(clause, L.BRIGHT) ||
+    has(clause, L.DARK) ||
+    (has(clause, L.BLUR) && !has(clause, ['skin', 'complexion']))
+  )
+    return null;
   return { kind: 'enhance-face', smoothSkin: smooth };
 }
 
@@ -124,8 +131,10 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   const t = clause.tokens[i];
   const w = t.lemma;
   const amount = () => amountIn(clause);
+  // "dim the contrast", "soften the colours": the verb lowers the quantity it names, and is no change itself
+  if (LOWERING.has(w) && QUANTITIES.has(nextWord(clause, i))) return null;
   // ("take the blur out", "get the yellow out of it": what is taken out is had less of)
-  const less = before(clause, i, L.LESS) || takenOut(clause, i);
+  const less = before(clause, i, L.LESS) || before(clause, i, LOWERING) || takenOut(clause, i);
   const notEnough = has(clause, ['not']) && has(clause, ['enough']);
   const flip = (sign: number) => (less ? -sign : sign) * (isComplaint(clause, i) && !notEnough ? -1 : 1);
 
@@ -179,8 +188,8 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     return { kind: 'saturation', amount: (isComplaint(clause, i) || less ? -1 : 1) * amount() };
   if (['dull', 'faded', 'washed', 'bland'].includes(w)) return { kind: 'saturation', amount: amount() };
   if (L.MUTED.has(w)) return { kind: 'saturation', amount: -amountIn(clause, 0.3) };
-  if (L.COLOUR.has(w) && (before(clause, i, L.MORE) || before(clause, i, L.LESS)))
-    return { kind: 'saturation', amount: (before(clause, i, L.LESS) ? -1 : 1) * amount() };
+  if (L.COLOUR.has(w) && (before(clause, i, L.MORE) || less))
+    return { kind: 'saturation', amount: (less ? -1 : 1) * amount() };
   const filter = colourFilterAt(clause, i);
   if (filter) return filter;
   if (L.WARM.has(w)) return { kind: 'warmth', amount: flip(1) * amount() };
@@ -226,7 +235,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if (w === 'focus' && has(clause, ['out']) && isComplaint(clause, i))
     return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
   if (L.BLUR.has(w) || (L.BLURRY.has(w) && has(clause, ['make']))) {
-    if (less || has(clause, L.FIX) || blurInThePhoto(clause, i))
+    // ("sharpen blurry faces in group photos": "blurry" before a thing tells what is wrong with it)
+    const blurryThing = w === 'blurry' && clause.tokens[i + 1]?.pos === 'NOUN' && !has(clause, ASKING);
+    if (less || has(clause, L.FIX) || blurInThePhoto(clause, i) || blurryThing)
       return { kind: 'sharpen', amount: amountIn(clause, 0.3) };
     return { kind: 'blur', amount: amount() };
   }
@@ -316,8 +327,20 @@ const STRONG = L.words('high, strong, much, harsh, heavy, intense');
  * after "there is", "has" or "motion" with nothing asking for more of it, is a fault to sharpen away. (The
  * tagger often reads this "blur" as a verb, so the word before it decides.)
  */
+/** Verbs of darkening or blurring that lower a quantity named after them: "dim the contrast". */
+const LOWERING = L.words('dim, soften');
+const QUANTITIES = L.words('contrast, colour, color, saturation, vibrance, vibrancy, tone, highlight');
+/** The lemma of the word after token i and its article, if any. */
+const nextWord = (clause: Clause, i: number) => {
+  const next = clause.tokens[i + 1];
+  return (next?.pos === 'DET' ? clause.tokens[i + 2] : next)?.lemma ?? '';
+};
+
+/** Words that ask for what follows them, as a blur: "add a blur", "make it blurry". */
+const ASKING = L.words('add, apply, give, want, need, make, more, background');
+
 function blurInThePhoto(clause: Clause, i: number): boolean {
-  if (has(clause, ['add', 'apply', 'give', 'want', 'need', 'make', 'more', 'background'])) return false;
+  if (has(clause, ASKING)) return false;
   const previous = clause.tokens[i - 1]?.lemma ?? '';
   return BLUR_NAMED_AFTER.has(previous) || has(clause, ['shake', 'shaky', 'shook', 'moving', 'moved']);
 }

@@ -50,7 +50,8 @@ export function splitClauses(written: Token[]): Clause[] {
       betweenAdjectives ||
       betweenSides ||
       joinsTwoThingsOfOneWish(current, tokens, i) ||
-      listsTheExcepted(current, tokens, i)
+      listsTheExcepted(current, tokens, i) ||
+      (token.lemma === 'and' && current.at(-1)?.pos === 'NOUN' && passiveRemovalAfter(tokens, i + 1) > 0)
     )
       current.push(token);
     // ("the chair next to the table": a place, not "next, crop it")
@@ -90,6 +91,30 @@ function joinsTwoThingsOfOneWish(current: readonly Token[], tokens: readonly Tok
     (!after || after.type === 'punctuation' || JOINERS.has(after.lemma))
   );
 }
+
+/**
+ * "the sign and the pole [need to be removed]": where the words from `from` on, a thing and the words of a
+ * passive, reach a verb that removes, said in the passive; -1 when they do not. A list of things before it is
+ * one wish, each of them removed.
+ */
+export function passiveRemovalAfter(tokens: readonly Token[], from: number): number {
+  let i = from;
+  while (THING_POS.has(tokens[i]?.pos ?? '') || tokens[i]?.lemma === 'and') i++;
+  if (i === from || !tokens.slice(from, i).some((t) => t.pos === 'NOUN')) return -1;
+  while (PASSIVE_AUX.has(tokens[i]?.lemma ?? '')) i++;
+  const verb = tokens[i];
+  // ("... removed", "... gone", "... need to go")
+  const gone = verb?.lemma === 'go' && (verb.word === 'gone' || PASSIVE_AUX.has(tokens[i - 1]?.lemma ?? ''));
+  const removes = verb && (gone || (REMOVE.has(verb.lemma) && /(ed|en)$/.test(verb.word)));
+  return removes ? i : -1;
+}
+
+const THING_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+
+/** The words of a passive between its thing and its verb: "needs to be", "should get", "can be". */
+export const PASSIVE_AUX = words(
+  'be, get, need, needs, to, should, must, can, could, have, has, will, would, please',
+);
 
 /**
  * "remove everyone except me, my wife and my son": the "and" and commas after an exception list who stays; a

@@ -306,15 +306,11 @@ function clarity(whole: Clause): EditStep[] | null {
   return [{ kind: 'clarify' }];
 }
 
-const TILT = L.words(
-  'straighten, straight, horizon, tilt, tilted, crooked, wonky, askew, slanted, slant, skewed, skew, lopsided, uneven, unlevel, leaning',
-);
-
 function level(clause: Clause): EditStep[] | null {
   const levelVerb = clause.tokens.some(
     (t, i) => t.lemma === 'level' && (t.pos === 'VERB' || i === 0) && clause.tokens[i + 1]?.lemma !== 'of',
   );
-  if (!levelVerb && !has(clause, TILT)) return null;
+  if (!levelVerb && !has(clause, L.TILT)) return null;
   // "straighten her hair", "straight teeth": a change to a person
   if (has(clause, ['hair', 'teeth', 'tooth', 'nose', 'smile', 'posture', 'back'])) return null;
   if (has(clause, ['straight']) && !has(clause, ['make', 'not', 'isn', "n't", 'horizon', 'line']))

@@ -204,7 +204,10 @@ function straightensAThing(clause: Clause): boolean {
   const place = after.findIndex(
     (t, i) => (i > 0 && t.pos === 'ADP' && t.lemma !== 'up' && t.lemma !== 'out') || t.lemma === 'for',
   );
-  const object = (place < 0 ? after : after.slice(0, place)).filter((t) => !LEVELLED.has(t.lemma));
+  // ("straighten my crooked scans": whose it is and how it leans name no other thing)
+  const object = (place < 0 ? after : after.slice(0, place)).filter(
+    (t) => !LEVELLED.has(t.lemma) && !L.POSSESSIVES.has(t.lemma) && !L.TILT.has(t.lemma),
+  );
   return namesOneThing(object.filter((t) => !L.BACKGROUND.has(t.lemma)));
 }
 
@@ -257,9 +260,9 @@ const FLIPPED = new Set([
   ...L.words('horizontal, horizontally, vertical, vertically, side, sideways, way, direction, orientation'),
 ]);
 
-/** What levelling a photo straightens: the photo, its horizon and lines, buildings. */
+/** What levelling a photo straightens: the photo or a scan of a page, its horizon and lines, buildings. */
 const LEVELLED = L.words(
-  'photo, picture, image, pic, shot, horizon, line, lines, building, buildings, wall, walls, tower, house, sea, ocean, water, lake, it, this, up, out, the, a',
+  'photo, picture, image, pic, shot, scan, document, page, print, horizon, line, lines, building, buildings, wall, walls, tower, house, sea, ocean, water, lake, it, this, these, those, up, out, the, a',
 );
 
 /** Words of a photo's resolution, which it may be turned into ("a big monster" is no resolution). */

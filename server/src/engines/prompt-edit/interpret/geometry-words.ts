@@ -146,8 +146,13 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
     (has(clause, ['be', 'look', 'too', 'so', 'very']) || lone) &&
     !has(clause, [...SHRINKING, 'make', 'file', 'resize']);
   if (tooSmall) return { kind: 'upscale', scale: 2 };
+  // ("increase the resolution of a small image": "small" before a noun tells what it is, and asks nothing;
+  // "a smaller version" asks)
+  const beforeANoun = (i: number) =>
+    t[i + 1]?.pos === 'NOUN' || (t[i + 1]?.pos === 'ADJ' && t[i + 2]?.pos === 'NOUN');
+  const smallAsked = t.some((x, i) => x.word === 'smaller' || (x.word === 'small' && !beforeANoun(i)));
   const shrink =
-    has(clause, [...SHRINKING, 'small', 'smaller']) &&
+    (has(clause, SHRINKING) || smallAsked) &&
     !has(clause, ['big', 'bigger', 'large', 'larger', 'upscale', 'enlarge']);
   if (shrink) {
     if (has(clause, ['file', 'kb', 'mb', 'weight'])) return null;

@@ -6,6 +6,9 @@ export const words = (list: string): ReadonlySet<string> => new Set(list.split(/
  * grammar in wishes.ts decides what they mean together; here is only what each word can stand for.
  */
 
+/** Whose a thing is: "my scans", "her eyes". */
+export const POSSESSIVES = words('my, his, her, their, our, your');
+
 /** The photo itself, as people name it. */
 export const PHOTO = words('photo, picture, image, pic, shot, photograph');
 
@@ -74,6 +77,10 @@ export const BLURRY = words('blurry, blurred, fuzzy, soft, unfocused, hazy, smud
 export const HAZE = words('haze, hazy, dehaze, murky, milky, veiled');
 export const NOISE = words(
   'noise, noisy, grain, grainy, denoise, despeckle, speckle, speckled, pixelated, artifact, artefact, compression, jpeg',
+);
+/** Words of a photo that leans, and of levelling it. */
+export const TILT = words(
+  'straighten, straight, horizon, tilt, tilted, crooked, wonky, askew, slanted, slant, skewed, skew, lopsided, uneven, unlevel, leaning',
 );
 export const BLUR = words('blur, soften, gaussian, dreamy, blurry, bokeh, defocus');
 export const ROTATE = words(

@@ -32,8 +32,10 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
   // ("add more shadows" asks for deeper ones; "make the shadow lighter" opens them)
   const moreShadow = has(clause, ['add', 'more']) && !has(clause, ['less', 'fewer']);
   // "even out the lighting": the bright parts brought down and the dark ones up
+  // ("an HDR look": the same, as high dynamic range does)
   const evens =
-    has(clause, ['even']) && has(clause, ['out']) && has(clause, ['light', 'lighting', 'exposure']);
+    (has(clause, ['even']) && has(clause, ['out']) && has(clause, ['light', 'lighting', 'exposure'])) ||
+    has(clause, ['hdr']);
   if (evens) return [{ kind: 'light-recovery', highlights: 0.5, shadows: 0.5 }];
   const shadows = (has(clause, SHADOW_FAULTS) && !moreShadow) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;

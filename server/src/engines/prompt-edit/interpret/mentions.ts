@@ -22,7 +22,6 @@ const HAD = new Set(['DET', 'NOUN', 'ADJ', 'NUM']);
 const PHOTO_HEADS = L.words('photo, picture, image, pic, shot, photograph, selfie, portrait, snap');
 
 const PHRASE_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
-const POSSESSIVES = L.words('my, his, her, their, our, your');
 
 /** The words from the clause's first named thing on ("a water bottle on the table"), or null if it names none. */
 export function mentionIn(clause: Clause): Token[] | null {
@@ -38,7 +37,7 @@ export function mentionIn(clause: Clause): Token[] | null {
   );
   if (at < 0) return null;
   let start = at;
-  while (start > 0 && (PHRASE_POS.has(t[start - 1].pos) || POSSESSIVES.has(t[start - 1].lemma))) start--;
+  while (start > 0 && (PHRASE_POS.has(t[start - 1].pos) || L.POSSESSIVES.has(t[start - 1].lemma))) start--;
   return t.slice(start).filter((x) => x.type !== 'punctuation');
 }
 

@@ -5,7 +5,7 @@
 import type { EditStep } from '../edit-plan';
 import { has, type Clause } from './clauses';
 import * as L from './lexicon';
-import { nounPhrase } from './removals';
+import { nounPhrase } from './removed-thing';
 
 /** Verbs that hide a part of a photo: each is done here by a strong blur of it. */
 const HIDING = L.words(

@@ -1,6 +1,6 @@
 import { isShare, sidesPhrase } from './crop-edges';
 import type { EditStep } from '../edit-plan';
-import { avoidedFrom, find, has, isPast, narrated, type Clause } from './clauses';
+import { avoidedFrom, find, has, isPast, narrated, PASSIVE_AUX, type Clause } from './clauses';
 import * as L from './lexicon';
 import { COLOURS } from './lexicon';
 import type { ClauseReading } from './reading';
@@ -8,13 +8,20 @@ import { CLOTHING_COLOURS } from '../../../models/detect/clothing-colour';
 import { CANNOT } from './reasons';
 import { FILLERS, namedThing } from './named-thing';
 import { mentionIn, pointerIn } from './mentions';
-import { hasAdjustment } from './adjustments';
 import { CLOTHES, QUALITIES, removalOfQuality } from './removed-qualities';
-import { NAMED_SHAPES } from './sizes';
 import { qualifiesAThing } from './things';
-
 import { writtenText, type Token } from './tokens';
 import { countIn, selectorIn } from './selectors';
+import {
+  bareName,
+  namesAThing,
+  nounPhrase,
+  passiveList,
+  passiveSubject,
+  REMOVERS,
+  tellsOfThing,
+  toolsThing,
+} from './removed-thing';
 
 /** "remove the dog on the left", "take the guy behind me out of the shot", "get rid of the date stamp". */
 export function readRemoval(
@@ -22,6 +29,12 @@ export function readRemoval(
   afterRemoval: boolean,
   mentioned?: Token[],
 ): ClauseReading | null {
+  // "the sign and the pole need to be removed": each thing listed before the passive goes
+  const eachListed = passiveList(clause);
+  if (eachListed) {
+    const readings = eachListed.map((part) => readRemoval(part, afterRemoval, mentioned));
+    return { steps: readings.flatMap((r) => r?.steps ?? []), removes: true };
+  }
   // ("so it looks like a clear day": a word of removal that tells a thing apart removes nothing)
   let verb = clause.tokens.findIndex(
     (t, i) => L.REMOVE.has(t.lemma) && !narrated(clause, i) && !qualifiesAThing(clause, i),
@@ -47,6 +60,15 @@ export function readRemoval(
     );
     if (out >= 0 && taker >= 0 && taker < out && !spared && !between) verb = taker;
   }
+  // "watermark remover", "background removal", "object eraser": a tool named by what it takes away
+  const tool = verb < 0 ? clause.tokens.findIndex((t) => REMOVERS.has(t.lemma)) : -1;
+  // "the sign needs to go", "that pole must go": a thing that has to go is removed
+  // ("I want the sign gone")
+  const go = find(clause, ['go']);
+  const goesAway = ['.', '!', 'please', 'away', 'too', undefined].includes(clause.tokens[go + 1]?.lemma);
+  const mustGo = PASSIVE_AUX.has(clause.tokens[go - 1]?.lemma ?? '') || clause.tokens[go]?.word === 'gone';
+  if (verb < 0 && go > 1 && mustGo && goesAway) verb = go;
+  if (verb < 0 && tool >= 0) verb = tool;
   // "clean up the lines from the lights": cleaning up a thing removes it
   const clean = find(clause, ['clean', 'tidy']);
   // ("clean up the old lady's face" is a retouch: the face stays; "clean up this logo" mends the image it is)
@@ -96,6 +118,7 @@ export function readRemoval(
   if (verb < 0 && (!listed || clause.tokens.some((t, i) => t.pos === 'VERB' && !tellsOfThing(clause, i))))
     return null;
   let after = { tokens: clause.tokens.slice(verb + 1), text: clause.text };
+  if (verb >= 0 && verb === tool) after = { tokens: toolsThing(clause.tokens, tool), text: clause.text };
   if (blamed && verb === blame) after = { tokens: mentionIn(blamed) ?? blamed.tokens, text: clause.text };
   if (stray && verb === unwanted) after = stray;
   // "there's a bottle on the table, please remove it": the pronoun stands for what the context named
@@ -123,7 +146,10 @@ export function readRemoval(
   // "the blurry part above her head": a place to show, named by how it looks
   const describedPlace = after.tokens.some(
     (t, i) =>
-      t.pos === 'ADJ' && FILLERS.has(after.tokens[i + 1]?.lemma ?? '') && !L.POSITIONS[t.lemma as 'left'],
+      t.pos === 'ADJ' &&
+      FILLERS.has(after.tokens[i + 1]?.lemma ?? '') &&
+      !L.PHOTO.has(after.tokens[i + 1].lemma) &&
+      !L.POSITIONS[t.lemma as 'left'],
   );
   if (verb >= 0 && has(after, QUALITIES) && !describedPlace) {
     const special = removalOfQuality(after);
@@ -226,56 +252,8 @@ const UNWANTED = L.words('random, stranger, strangers, photobomber, photobombers
 /** Verbs that blame a thing for spoiling the photo: "the sign is ruining it", "the pole distracts". */
 const BLAME = L.words('ruin, ruining, ruined, spoil, spoiling, spoils, distract, distracting, distracts');
 
-/** The thing before a removal said in the passive ("the reflection in the glass should be removed"), if any. */
-function passiveSubject(clause: Clause, verb: number): Token[] | null {
-  const t = clause.tokens;
-  if (!PASSIVE_AUX.has(t[verb - 1]?.lemma ?? '') && !/(ed|en)$/.test(t[verb].word)) return null;
-  let end = verb;
-  while (end > 0 && PASSIVE_AUX.has(t[end - 1].lemma)) end--;
-  const subject = { tokens: t.slice(0, end), text: '' };
-  return namesAThing(subject, 0) ? mentionIn(subject) : null;
-}
-
-/** The words of a passive between its thing and its verb: "needs to be", "should get", "can be". */
-const PASSIVE_AUX = L.words(
-  'be, get, need, needs, to, should, must, can, could, have, has, will, would, please',
-);
-
 /** Words before a "cut off" that say what must be spared: "so nobody gets cut off", "without cutting off". */
 const SPARED = L.words("nobody, noone, no, none, not, n't, without, never, anyone, anybody, dont");
-
-/**
- * A clause that is only a name ("the power lines", "maybe the cones too"), the next thing in a list; not a
- * wish said without a verb ("black and white", "a square crop", "more contrast"), which the grammar reads.
- */
-function bareName(clause: Clause): boolean {
-  const named = clause.tokens.some((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !FILLERS.has(t.lemma));
-  const wish =
-    [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, L.MORE, L.LESS, COURTESY].some((set) => has(clause, set)) ||
-    hasAdjustment(clause) ||
-    clause.tokens.some((t) => t.type === 'number' || NAMED_SHAPES[t.lemma]);
-  return (
-    named &&
-    !wish &&
-    clause.tokens.length <= 8 &&
-    clause.tokens.every(
-      (t, i) =>
-        NAME_POS.has(t.pos) ||
-        LIST_WORDS.has(t.lemma) ||
-        t.word === 'can' ||
-        t.type === 'punctuation' ||
-        tellsOfThing(clause, i),
-    )
-  );
-}
-
-/** "thanks in advance", "cheers for the help": courtesy, never a thing in the photo. */
-const COURTESY = L.words(
-  'thanks, thank, cheers, advance, help, tip, tips, appreciate, appreciated, regards, lol, haha, ty, tia, kudos, love',
-);
-
-const NAME_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADP', 'CCONJ', 'PART']);
-const LIST_WORDS = L.words('too, also, maybe, as, well, please, my, his, her, their, our');
 
 /** Whether the words name something other than the backdrop: "all the people" does, "everything" does not. */
 function namedPeopleOrThings(clause: Clause): boolean {
@@ -299,13 +277,6 @@ const BODY_PARTS = L.words(
   'makeup, make-up, beard, moustache, mustache, eyebrow, eyebrows, hair, ponytail, pigtail, pigtails, braid, braids, bun, pupil, pupils, iris, irises',
 );
 
-/** A thing, not the photo or the skin, named from token `from` on. */
-function namesAThing(clause: Clause, from: number): boolean {
-  return clause.tokens
-    .slice(from)
-    .some((t) => t.pos === 'NOUN' && !FILLERS.has(t.lemma) && !L.FACE.has(t.lemma) && !L.SKIN.has(t.lemma));
-}
-
 /** Words after a person that tell them apart by what no detector sees: clothes, colour, what they hold. */
 function unresolvedQualifier(clause: Clause, at: number): boolean {
   const next = clause.tokens.slice(at + 1, at + 4).map((t) => t.lemma);
@@ -327,38 +298,6 @@ function wornColour(clause: Clause, at: number): string | null {
 const IMAGE_KINDS = L.words(
   'logo, drawing, sketch, scan, document, screenshot, painting, artwork, graphic, icon, design, illustration, print, poster, flyer',
 );
-
-/**
- * The thing's words as written, for asking the person to show it: "the card in front of her face, please"
- * -> "card in front of her face". Leading articles go; the phrase ends where the clause turns to something
- * else ("from the photo", "so that", "please").
- */
-export function nounPhrase(clause: Clause): string {
-  const words = clause.tokens.map((t) => t.word);
-  let start = 0;
-  while (start < words.length && LEADING.has(words[start])) start++;
-  let end = start;
-  // ("the pole coming out of my head": the "out" of what the pole does)
-  const ends = (i: number) => PHRASE_END.has(words[i]) && !(words[i] === 'out' && describedBy(clause, i - 1));
-  while (end < words.length && end - start < 8 && !ends(end)) end++;
-  if (['in', 'on', 'of'].includes(words[end - 1] ?? '')) end--;
-  return writtenText(clause.tokens.slice(start, end));
-}
-
-const LEADING = L.words('the, a, an, this, that, these, those, some, all, any, out, off, away, of, it, up');
-const PHRASE_END = L.words(
-  "., ,, !, ?, from, please, pls, so, because, for, if, thanks, thank, completely, entirely, too, out, off, away, without, but, and, then, as, it's, is, are, was, were",
-);
-
-/** "please", or "coming" in "the pole coming out of my head": no verb of a wish of its own. */
-function tellsOfThing(clause: Clause, i: number): boolean {
-  return clause.tokens[i].lemma === 'please' || describedBy(clause, i);
-}
-
-/** A participle right after a noun tells of it: "coming" in "the pole coming out of my head". */
-function describedBy(clause: Clause, i: number): boolean {
-  return /(?:ing|ed)$/.test(clause.tokens[i].word) && clause.tokens[i - 1]?.pos === 'NOUN';
-}
 
 const AREAS = L.words('area, part, space, region, portion, stuff, everything');
 

@@ -52,6 +52,21 @@ export const REWRITES: [RegExp, string][] = [
     /\b(?:add|adding|need|want)\s+(?:support|an?\s+(?:option|feature|button|setting|mode|tool|way|method)|the\s+(?:ability|option))\s+(?:for|to)\b/g,
     ' ',
   ],
+  // "face enhancement", "photo restoration", "colorization": an edit named as a noun, said as its verb
+  [
+    /\b(faces?|facial|portraits?)\s+(?:enhancement|enhancer|enhancing|restoration|restorer)\b/g,
+    ' enhance $1 ',
+  ],
+  [/\bcolou?ri[sz](?:ation|er|ing)\b/g, ' colorize '],
+  [/\b(?:denois(?:ing|er)|noise\s+reduction)\b/g, ' denoise '],
+  // ("inpainting" is split as run-together words before the rewrites)
+  [/\b(?:in\s?painting|inpaint)(?:\s+(?:support|feature|tool|option|mode))?\b/g, ' erase '],
+  // "implement object eraser", "add watermark remover", "support face enhancement": a tool asked of the app
+  // is its edit, nothing added to the photo
+  [
+    /\b(?:add|adding|implement|support|supporting|provide|include|introduce|integrate)\s+(?:an?\s+|the\s+)?(?=(?:[a-z-]+\s+){0,2}(?:remover|removal|eraser)s?\b|(?:enhance|denoise|deblur|dehaze|upscale|erase)\b)/g,
+    ' ',
+  ],
   // "please add auto straighten", "add a one-click enhance": the feature asked for is the edit
   [
     /\b(?:add|adding)\s+(?:an?\s+)?(?:auto(?:matic)?|one[\s-]click)\s+(?=straighten|enhance|crop|denoise|sharpen|upscale|rotate)/g,

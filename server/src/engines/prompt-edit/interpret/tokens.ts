@@ -163,6 +163,9 @@ function retagParts(words: { word: string; rawLemma: string; pos: string }[]): v
     const before = words[i - 1];
     const doing = before?.pos === 'NOUN' && words[i + 1]?.pos === 'ADP' && /ing$/.test(w.word);
     if (w.pos === 'NOUN' && doing && isAlive(before.rawLemma)) w.pos = 'VERB';
+    // "the trash can and the sign": a can that WordNet knows by the noun before it is a thing
+    const compound = before?.pos === 'NOUN' && `${before.word}_${w.word}`;
+    if (w.word === 'can' && w.pos === 'AUX' && compound && sensesOf(compound, 'noun').length) w.pos = 'NOUN';
     // "remove my ex": a word the tagger cannot place, after "my" or "the", is a thing
     if (w.pos === 'X' && ['DET', 'PRON'].includes(before?.pos ?? '') && /^[a-z]{2,}$/.test(w.word))
       w.pos = 'NOUN';

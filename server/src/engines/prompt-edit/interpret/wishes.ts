@@ -266,14 +266,18 @@ function readBackground(clause: Clause): ClauseReading | null {
 /** What a background is said to be when it takes the eye from the subject. */
 const CLUTTERED = L.words('busy, cluttered, clutter, messy, distracting, distract, chaotic, crowded');
 
-function backdropIn(clause: Clause): Backdrop | null {
+function backdropIn(said: Clause): Backdrop | null {
+  // ("transparent instead of white", "a plain one rather than the blur": what it replaces is no backdrop)
+  const replaced = find(said, ['instead', 'rather']);
+  const clause = replaced > 0 ? { tokens: said.tokens.slice(0, replaced), text: said.text } : said;
   // ("sharpen the focus of the background" sharpens)
   if (has(clause, ['sharpen', 'sharp', 'sharper'])) return null;
   if (has(clause, L.BLUR) || has(clause, L.BLURRY) || has(clause, ['bokeh', 'focus', 'defocus', 'smooth']))
     return { kind: 'blur' };
   const colour = colourIn(clause);
   if (colour) return { kind: 'color', color: colour };
-  if (has(clause, L.TRANSPARENT) || has(clause, ['no', 'none', 'without', 'remove']))
+  // ("background removal for product photos": the removal is said as a noun)
+  if (has(clause, L.TRANSPARENT) || has(clause, ['no', 'none', 'without', 'remove', 'removal', 'remover']))
     return { kind: 'transparent' };
   return null;
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { interpretInstruction as sut } from '.';
+
+/**
+ * Requests written as a tool's feature requests and bug reports ("Add watermark remover", "Background removal
+ * leaves a white halo"), and things listed before a removal said in the passive: the steps each asks for.
+ */
+const kinds = (text: string) => sut(text).steps.map((s) => s.kind);
+
+describe('an edit named as a tool or a feature is the edit', () => {
+  it.each([
+    ['Feature request: batch background removal for product photos', ['background']],
+    ['Add watermark remover', ['remove-text']],
+    ['Implement object eraser', ['remove-marked']],
+    ['Add denoise option', ['denoise']],
+    ['Support face enhancement for old photos', ['enhance-face']],
+    ['Inpainting support for removing objects', ['remove-marked']],
+    ['HDR effect', ['light-recovery']],
+    ['Would be great if we could straighten crooked scans automatically', ['straighten']],
+    ['How to increase resolution of a small logo image?', ['upscale']],
+    ['Is there a way to remove noise from low light photos?', ['denoise']],
+  ])('%s', (text, steps) => {
+    expect(kinds(text)).toEqual(steps);
+  });
+
+  it('names what an eraser takes, and asks to be shown it when the tool names nothing', () => {
+    expect(sut('object eraser').steps).toEqual([{ kind: 'remove-marked', thing: 'object' }]);
+    expect(sut('Magic eraser feature').steps).toEqual([{ kind: 'remove-marked', thing: '' }]);
+  });
+
+  it('declines colourisation named as a noun with its own reason', () => {
+    expect(sut('Colorization of old photos').skipped[0].reason).toMatch(/black and white photo/);
+  });
+});
+
+describe('a bug report tells what is wrong', () => {
+  it('reads a colour said of the fault as no backdrop', () => {
+    expect(sut('Background removal leaves a white halo around hair').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'transparent' } },
+    ]);
+  });
+
+  it('sharpens what is called blurry, and still blurs when asked', () => {
+    expect(kinds('Enhancement: sharpen blurry faces in group photos')).toEqual(['sharpen']);
+    expect(kinds('blurry faces')).toEqual(['sharpen']);
+    expect(kinds('add a blurry effect')).toEqual(['blur']);
+  });
+
+  it('takes the backdrop wished for, not the one it replaces', () => {
+    expect(sut('How do I make the background transparent instead of white?').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'transparent' } },
+    ]);
+    expect(sut('make the background white instead of black').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'color', color: '#ffffff' } },
+    ]);
+  });
+});
+
+describe('a verb that lowers a quantity named after it', () => {
+  it.each([
+    ['dim the contrast', 'contrast', -0.2],
+    ['soften the contrast', 'contrast', -0.2],
+    ['dim the colours', 'saturation', -0.2],
+  ])('%s', (text, kind, amount) => {
+    expect(sut(text).steps).toEqual([{ kind, amount }]);
+  });
+
+  it('smooths skin that is softened, and still blurs a photo that is', () => {
+    expect(sut('soften her skin a bit').steps).toEqual([{ kind: 'enhance-face', smoothSkin: true }]);
+    expect(kinds('soften the whole image')).toEqual(['blur']);
+  });
+});
+
+describe('things listed before a removal said in the passive', () => {
+  it.each([
+    ["I'd like the trash can and the sign removed please.", ['trash can', 'sign']],
+    ['the wires and the lamp post need to be removed', ['wires', 'lamp post']],
+    ['I want the sign and the pole gone', ['sign', 'pole']],
+  ])('%s', (text, things) => {
+    expect(sut(text).steps).toEqual(things.map((thing) => ({ kind: 'remove-marked', thing })));
+  });
+
+  it('removes people and a car the detectors know, each', () => {
+    expect(kinds('Can the people and the car be removed?')).toEqual(['remove-object', 'remove-object']);
+  });
+
+  it('removes a thing that has to go, and nothing from a photo that has to go somewhere', () => {
+    expect(sut('the trash can needs to go').steps).toEqual([{ kind: 'remove-marked', thing: 'trash can' }]);
+    expect(sut('that pole must go').steps).toEqual([{ kind: 'remove-marked', thing: 'pole' }]);
+    expect(sut('the photo needs to go on my wall').steps).toEqual([]);
+  });
+});
