@@ -131,6 +131,11 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   const t = clause.tokens[i];
   const w = t.lemma;
   const amount = () => amountIn(clause);
+  // "deepen the shadows", "deeper blacks": more contrast
+  if (DEEPER.has(t.word) && has(clause, ['shadow', 'black', 'blacks']))
+    return { kind: 'contrast', amount: amount() };
+  // "the whites look grey", "make the whites whiter": the white point, set by the levels
+  if (t.word === 'whites' && has(clause, DINGY)) return { kind: 'auto-levels' };
   // "dim the contrast", "soften the colours": the verb lowers the quantity it names, and is no change itself
   if (LOWERING.has(w) && QUANTITIES.has(nextWord(clause, i))) return null;
   // ("take the blur out", "get the yellow out of it": what is taken out is had less of)
@@ -219,7 +224,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   // ("add a grainy filter", "make his face look pixelated" ask for grain, which is no repair)
   const asksForLook = asksFor(clause) && has(clause, ['look', 'appear']);
   const addsGrain =
-    (has(clause, ['add', 'apply', 'give']) || asksForLook) &&
+    (has(clause, ['add', 'apply', 'give']) ||
+      asksForLook ||
+      (has(clause, ['make']) && t.word === 'grainy')) &&
     !has(clause, L.REMOVE) &&
     !has(clause, ['not', 'no', 'fix']) &&
     !less;
@@ -327,6 +334,14 @@ const STRONG = L.words('high, strong, much, harsh, heavy, intense');
  * after "there is", "has" or "motion" with nothing asking for more of it, is a fault to sharpen away. (The
  * tagger often reads this "blur" as a verb, so the word before it decides.)
  */
+/** Said of shadows and blacks made darker ("deepen" is read as "increase"). */
+const DEEPER = L.words('deepen, deeper, deep');
+
+/** What whites look like when the photo's white point is off. */
+const DINGY = L.words(
+  'grey, gray, greyish, grayish, dull, dingy, muddy, dirty, off, white, whiter, pure, clean',
+);
+
 /** Verbs of darkening or blurring that lower a quantity named after them: "dim the contrast". */
 const LOWERING = L.words('dim, soften');
 const QUANTITIES = L.words('contrast, colour, color, saturation, vibrance, vibrancy, tone, highlight');

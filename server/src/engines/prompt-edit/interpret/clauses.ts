@@ -6,6 +6,7 @@ import {
   LARGE,
   NUMBER_WORDS,
   PERSONAL_SUBJECTS,
+  POSSESSIVES,
   REMOVE,
   REMOVE_WITH_OUT,
   SIGN_OFF,
@@ -188,7 +189,10 @@ const PARTICLES = words('up, out, off');
  * says: an imperative that opens a request ("crop ...") is often tagged as a noun.
  */
 function startsAnotherWish(current: readonly Token[], token: Token, next: Token | undefined): boolean {
-  if (isPaintTheThing(current.at(-1), token, next)) return false;
+  // ("the watermark my old camera put in the corner": how the thing came there, with no object of its own)
+  const noObject = !next || next.pos === 'ADP' || next.type === 'punctuation';
+  const told = noObject && narrated({ tokens: [...current, token], text: '' }, current.length);
+  if (isPaintTheThing(current.at(-1), token, next) || told) return false;
   // "make the sign disappear", "make him vanish": the verb after "make" and its object is what it is made to do
   const make = current.findIndex((t) => t.lemma === 'make' && t.pos === 'VERB');
   const object = make >= 0 ? current.slice(make + 1) : [];
@@ -245,6 +249,8 @@ export function narrated(clause: Clause, i: number, { passive = false } = {}): b
   const before = clause.tokens[i - 1];
   if (!before) return false;
   if (passive && ['is', 'was', 'are', 'were', "'s"].includes(before.word)) return true;
+  // ("the watermark my old camera put there": a thing, then whose doing it was)
+  if (madeBy(clause.tokens, i)) return true;
   // "I'll delete this post", "we have removed it": what the writer will do or did
   let subject = i - 1;
   while (subject > 0 && subject >= i - 2 && TENSE.has(clause.tokens[subject].lemma)) subject--;
@@ -252,6 +258,14 @@ export function narrated(clause: Clause, i: number, { passive = false } = {}): b
     PERSONAL_SUBJECTS.has(clause.tokens[subject].lemma) &&
     !MODALS.has(clause.tokens[subject - 1]?.lemma ?? '')
   );
+}
+
+/** Whether a thing and someone's own thing come right before i: "the text [my friend] added". */
+function madeBy(tokens: readonly Token[], i: number): boolean {
+  let start = i;
+  while (start > 0 && ['ADJ', 'NOUN', 'PROPN'].includes(tokens[start - 1].pos)) start--;
+  const owner = tokens[start - 1]?.lemma ?? '';
+  return start < i && POSSESSIVES.has(owner) && tokens[start - 2]?.pos === 'NOUN';
 }
 
 /** "I bought the photo", "we already cropped it": the writer telling what was done. */

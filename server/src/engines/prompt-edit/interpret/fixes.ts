@@ -310,7 +310,11 @@ function level(clause: Clause): EditStep[] | null {
   const levelVerb = clause.tokens.some(
     (t, i) => t.lemma === 'level' && (t.pos === 'VERB' || i === 0) && clause.tokens[i + 1]?.lemma !== 'of',
   );
-  if (!levelVerb && !has(clause, L.TILT)) return null;
+  // ("the bicycle leaning against the wall": how a thing stands, not how the photo does)
+  const tilt = clause.tokens.some(
+    (t, i) => L.TILT.has(t.lemma) && !(t.word === 'leaning' && clause.tokens[i - 1]?.pos === 'NOUN'),
+  );
+  if (!levelVerb && !tilt) return null;
   // "straighten her hair", "straight teeth": a change to a person
   if (has(clause, ['hair', 'teeth', 'tooth', 'nose', 'smile', 'posture', 'back'])) return null;
   if (has(clause, ['straight']) && !has(clause, ['make', 'not', 'isn', "n't", 'horizon', 'line']))

@@ -100,6 +100,12 @@ function readTokens(tokens: Token[], text: string): EditPlan {
   if (steps.length === 0 && plan.skipped.every((s) => s.reason === CANNOT.cropShape))
     for (const step of readWhole({ tokens: tokens.filter((t) => !told.has(t)), text })) addStep(steps, step);
   amendByThePost(steps, tokens, context);
+  // "one person blinked, can I fix the eyes?": closed eyes could only be painted open
+  const redEye = steps.findIndex((s) => s.kind === 'red-eye');
+  if (redEye >= 0 && tokens.some((t) => t.lemma === 'blink' || t.word === 'closed')) {
+    steps.splice(redEye, 1);
+    plan.skipped.push({ text: text.trim(), reason: CANNOT.body });
+  }
   // "centre and crop": the centring is the crop, so no shape needs asking for
   if (steps.some((s) => s.kind === 'crop'))
     plan.skipped = plan.skipped.filter((s) => s.reason !== CANNOT.cropShape);

@@ -9,7 +9,7 @@ import type { Token } from './tokens';
 import { namesOneThing } from './things';
 
 const HIGHLIGHT_FAULTS = L.words(
-  'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
+  'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, greasy, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
 );
 /** Where on the photo a thing is, after "the": "the top right", "the left". */
 const PLACES = L.words('top, bottom, left, right, edge');
@@ -46,7 +46,11 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
   );
   if (has(clause, ['flare']) && placed) return null;
   // "darken the picture, especially the shadows": deeper, not opened up
-  if (shadows && !highlights && clause.tokens.some((t) => ['darken', 'darker', 'deepen'].includes(t.word)))
+  if (
+    shadows &&
+    !highlights &&
+    clause.tokens.some((t) => ['darken', 'darker', 'deepen', 'deeper'].includes(t.word))
+  )
     return null;
   // "remove the shadow of the tree": a thing to remove, not light to recover
   if (

@@ -96,7 +96,7 @@ export type TextTarget = 'date-stamp' | 'text' | 'watermark';
 const TEXT_SYNONYMS: Record<TextTarget, string> = {
   'date-stamp': 'date stamp, datestamp, date, timestamp, time stamp, date imprint, date code, number, digit',
   watermark: 'watermark, logo, signature, copyright, stamp, brand, branding, trademark',
-  text: 'text, quote, quotation, heading, headline, barcode, qr code, initials, caption, word, writing, letter, lettering, subtitle, username, handle, url, website, web address, link, label, sticker text, title',
+  text: 'text, quote, quotation, heading, headline, barcode, qr code, initials, caption, word, writing, letter, lettering, subtitle, username, handle, url, website, web address, link, label, sticker text, title, text overlay, text box, text block',
 };
 
 /** A phrase (one or two lemmas) to what it names. Two-word phrases are looked up before single words. */

@@ -52,6 +52,10 @@ export const REWRITES: [RegExp, string][] = [
     /\b(?:add|adding|need|want)\s+(?:support|an?\s+(?:option|feature|button|setting|mode|tool|way|method)|the\s+(?:ability|option))\s+(?:for|to)\b/g,
     ' ',
   ],
+  // "make it a close-up", "a closeup of her face": closer in, as a crop
+  [/\b(?:an?\s+)?close[\s-]?up\b/g, ' zoom in '],
+  // "the shadow cast by the tree": thrown, not a colour cast
+  [/\bcast\s+(?=by\b)/g, ' thrown '],
   // "face enhancement", "photo restoration", "colorization": an edit named as a noun, said as its verb
   [
     /\b(faces?|facial|portraits?)\s+(?:enhancement|enhancer|enhancing|restoration|restorer)\b/g,

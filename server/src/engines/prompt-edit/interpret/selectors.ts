@@ -11,6 +11,11 @@ export function selectorIn(clause: Clause, target: { plural: boolean; label: str
     const ordinal = L.ORDINALS[clause.tokens[i].word];
     if (ordinal !== undefined) return { which: 'nth', index: ordinal };
   }
+  // "the smaller of the two dogs", "the left one of them": one of several, picked by what is said before "of"
+  const picked = words.findIndex(
+    (w, i) => L.POSITIONS[w as keyof typeof L.POSITIONS] && words[i + 1] === 'of',
+  );
+  if (picked >= 0) return { which: L.POSITIONS[words[picked] as keyof typeof L.POSITIONS] };
   if (words.some((w) => L.ALL.has(w)) || target.plural) {
     if (target.label === 'person' && words.some((w) => L.BACKGROUND_PEOPLE.has(w)))
       return backgroundPeople(clause);

@@ -90,7 +90,7 @@ describe('short requests', () => {
     expect(sut('Can you change the photo to black and whiteyea').steps).toEqual([{ kind: 'grayscale' }]);
     expect(sut('removethe man').steps.map((s) => s.kind)).toEqual(['remove-object']);
     expect(sut('make it brighterplease').steps.map((s) => s.kind)).toEqual(['brightness']);
-    expect(sut('remove the textbox').steps).toEqual([{ kind: 'remove-marked', thing: 'textbox' }]);
+    expect(sut('remove the textbox').steps).toEqual([{ kind: 'remove-text', target: 'text' }]);
     // "everything" is no "every thing", and an unknown name is not cut into syllables
     expect(sut('Blur everything around the girl').steps.map((s) => s.kind)).toEqual(['background']);
     expect(sut('make Kaylanna brighter').steps.map((s) => s.kind)).toEqual(['brightness']);

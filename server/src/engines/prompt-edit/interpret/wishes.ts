@@ -218,7 +218,8 @@ function readBackground(clause: Clause): ClauseReading | null {
     (has(clause, ['portrait']) && has(clause, ['mode', 'effect', 'blur']));
   // "make a PNG of the head", "I need a cut-out"
   const cutout =
-    has(clause, ['png', 'cutout', 'transparent', 'isolate']) && !has(clause, ['save', 'file', 'format']);
+    has(clause, ['png', 'cutout', 'transparent', 'isolate', 'extract']) &&
+    !has(clause, ['save', 'file', 'format']);
   if (!mentions && cutout) return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   if (!mentions && !bokeh) return null;
   // "as my desktop background": a wallpaper's size, not the photo's background

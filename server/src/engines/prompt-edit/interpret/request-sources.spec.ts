@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { interpretInstruction as sut } from '.';
 
 /**
- * Requests written as a tool's feature requests and bug reports ("Add watermark remover", "Background removal
- * leaves a white halo"), and things listed before a removal said in the passive: the steps each asks for.
+ * Requests as tools' issue trackers, help forums and editing datasets hear them: feature requests and bug
+ * reports ("Add watermark remover", "Background removal leaves a white halo"), questions with their story
+ * ("one person blinked, can I fix the eyes?"), and instructions that describe the thing at length ("the bicycle
+ * leaning against the wall"): the steps each asks for.
  */
 const kinds = (text: string) => sut(text).steps.map((s) => s.kind);
 
@@ -88,5 +90,50 @@ describe('things listed before a removal said in the passive', () => {
     expect(sut('the trash can needs to go').steps).toEqual([{ kind: 'remove-marked', thing: 'trash can' }]);
     expect(sut('that pole must go').steps).toEqual([{ kind: 'remove-marked', thing: 'pole' }]);
     expect(sut('the photo needs to go on my wall').steps).toEqual([]);
+  });
+});
+
+describe('a question told with its story', () => {
+  it('declines eyes that blinked, which only a generator could open', () => {
+    const plan = sut('Shot a group photo and one person blinked. Can I fix the eyes?');
+    expect(plan.steps).toEqual([]);
+    expect(plan.skipped[0].reason).toMatch(/how people look/);
+    expect(kinds('fix the red eyes')).toEqual(['red-eye']);
+  });
+
+  it.each([
+    ['The whites in my product photos look grey. How do I make them pure white?', ['auto-levels']],
+    ['My face looks greasy in this photo, can someone fix it?', ['light-recovery']],
+    ['make it grainy', []],
+    ['make it less grainy', ['denoise']],
+    ['make the shadows deeper', ['contrast']],
+    ['deepen the shadows', ['contrast']],
+  ])('%s', (text, steps) => {
+    expect(kinds(text)).toEqual(steps);
+  });
+
+  it('reads who put a mark there as telling, not as a wish to add one', () => {
+    const plan = sut('How to remove the watermark my old camera put in the corner?');
+    expect(plan.steps).toEqual([{ kind: 'remove-text', target: 'watermark' }]);
+    expect(plan.skipped).toEqual([]);
+    expect(sut('remove my dog add a cat').skipped).toHaveLength(1);
+  });
+});
+
+describe('an instruction that describes its thing at length', () => {
+  it.each([
+    ['Extract the bicycle leaning against the wall.', ['background']],
+    ['Get rid of the shadow cast by the tree on the ground.', ['remove-marked']],
+    ['Remove the text overlay at the top of the image.', ['remove-text']],
+    ['make it a close-up', ['crop']],
+    ['the horizon is leaning', ['straighten']],
+  ])('%s', (text, steps) => {
+    expect(kinds(text)).toEqual(steps);
+  });
+
+  it('picks one of several by what is said before "of"', () => {
+    expect(sut('Remove the smaller of the two dogs.').steps).toEqual([
+      { kind: 'remove-object', label: 'dog', select: { which: 'smallest' } },
+    ]);
   });
 });
