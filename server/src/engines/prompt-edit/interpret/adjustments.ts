@@ -121,6 +121,8 @@ const before = (clause: Clause, i: number, set: ReadonlySet<string>, span = 3) =
  */
 function isComplaint(clause: Clause, i: number): boolean {
   const t = clause.tokens[i];
+  // ("turn the brightness up": a direction asked for)
+  if (['up', 'down'].includes(clause.tokens[i + 1]?.lemma ?? '')) return false;
   if (t.inflected && /er$/.test(t.word)) return false;
   if (before(clause, i, L.MORE) || has(clause, ['make', 'want', 'need'])) return false;
   return before(clause, i, L.COMPLAINT) || has(clause, ['enough']);
@@ -134,12 +136,14 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   // "deepen the shadows", "deeper blacks": more contrast
   if (DEEPER.has(t.word) && has(clause, ['shadow', 'black', 'blacks']))
     return { kind: 'contrast', amount: amount() };
-  // "the whites look grey", "make the whites whiter": the white point, set by the levels
-  if (t.word === 'whites' && has(clause, DINGY)) return { kind: 'auto-levels' };
   // "dim the contrast", "soften the colours": the verb lowers the quantity it names, and is no change itself
   if (LOWERING.has(w) && QUANTITIES.has(nextWord(clause, i))) return null;
   // ("take the blur out", "get the yellow out of it": what is taken out is had less of)
-  const less = before(clause, i, L.LESS) || before(clause, i, LOWERING) || takenOut(clause, i);
+  const less =
+    before(clause, i, L.LESS) ||
+    before(clause, i, LOWERING) ||
+    takenOut(clause, i) ||
+    (t.pos === 'NOUN' && !L.LESS.has(w) && clause.tokens[i + 1]?.lemma === 'down');
   const notEnough = has(clause, ['not']) && has(clause, ['enough']);
   const flip = (sign: number) => (less ? -sign : sign) * (isComplaint(clause, i) && !notEnough ? -1 : 1);
 
@@ -329,18 +333,8 @@ function takenOut(clause: Clause, i: number): boolean {
 
 const STRONG = L.words('high, strong, much, harsh, heavy, intense');
 
-/**
- * "there's motion blur on his face", "the photo has blur from camera shake": blur already in the photo, named
- * after "there is", "has" or "motion" with nothing asking for more of it, is a fault to sharpen away. (The
- * tagger often reads this "blur" as a verb, so the word before it decides.)
- */
 /** Said of shadows and blacks made darker ("deepen" is read as "increase"). */
 const DEEPER = L.words('deepen, deeper, deep');
-
-/** What whites look like when the photo's white point is off. */
-const DINGY = L.words(
-  'grey, gray, greyish, grayish, dull, dingy, muddy, dirty, off, white, whiter, pure, clean',
-);
 
 /** Verbs of darkening or blurring that lower a quantity named after them: "dim the contrast". */
 const LOWERING = L.words('dim, soften');
@@ -354,6 +348,11 @@ const nextWord = (clause: Clause, i: number) => {
 /** Words that ask for what follows them, as a blur: "add a blur", "make it blurry". */
 const ASKING = L.words('add, apply, give, want, need, make, more, background');
 
+/**
+ * "there's motion blur on his face", "the photo has blur from camera shake": blur already in the photo, named
+ * after "there is", "has" or "motion" with nothing asking for more of it, is a fault to sharpen away. (The
+ * tagger often reads this "blur" as a verb, so the word before it decides.)
+ */
 function blurInThePhoto(clause: Clause, i: number): boolean {
   if (has(clause, ASKING)) return false;
   const previous = clause.tokens[i - 1]?.lemma ?? '';

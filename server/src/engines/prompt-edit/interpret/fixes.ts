@@ -42,7 +42,8 @@ export function readFix(clause: Clause): EditStep[] | null {
  * low, which levels mend (not black and white, not a recolouring).
  */
 function dullWhites(clause: Clause): EditStep[] | null {
-  if (!has(clause, WHITE_THINGS)) return null;
+  // ("the whites in my product photos look grey": the photo's whites themselves)
+  if (!has(clause, WHITE_THINGS) && !clause.tokens.some((t) => t.word === 'whites')) return null;
   const whiter = clause.tokens.some((t) => t.word === 'whiter');
   const dull =
     has(clause, ['grey', 'gray', 'greyish', 'grayish', 'dull', 'dingy']) &&
@@ -128,6 +129,9 @@ function eyes(clause: Clause): EditStep[] | null {
     return has(clause, DIMMING)
       ? [{ kind: 'red-eye' }]
       : [{ kind: 'brighten-eyes', amount: amountIn(clause, 0.6) }];
+  // ("make my eyes look less tired": tiredness shows in the skin under them, which is retouched)
+  if (has(clause, ['tired', 'exhausted', 'sleepy', 'puffy']))
+    return [{ kind: 'enhance-face', smoothSkin: true }];
   if (has(clause, EYE_CHANGES) && !has(clause, ['red', 'redeye', 'glow', 'glowing'])) return null;
   // "make his eyes glow", "give her glowing eyes", "make its eyes red": a glow or a red asked for, which is no
   // fault to fix ("make the red eyes go away", "make them black again" fix one)
@@ -147,7 +151,9 @@ const TEETH_FAULTS = L.words(
 );
 
 function teeth(clause: Clause): EditStep[] | null {
-  if (!has(clause, TEETH) || !has(clause, TEETH_FAULTS)) return null;
+  // ("make my teeth look better": whiter is what can be done for them)
+  const better = has(clause, ['teeth', 'tooth']) && has(clause, ['better', 'nicer']);
+  if (!has(clause, TEETH) || (!has(clause, TEETH_FAULTS) && !better)) return null;
   return [{ kind: 'whiten-teeth', amount: amountIn(clause, 0.5) }];
 }
 

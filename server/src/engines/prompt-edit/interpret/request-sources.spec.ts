@@ -137,3 +137,20 @@ describe('an instruction that describes its thing at length', () => {
     ]);
   });
 });
+
+describe('a wish said with a direction, or for something better', () => {
+  it.each([
+    ['turn the brightness up', 'brightness', 0.2],
+    ['turn the brightness down', 'brightness', -0.2],
+    ['tone down brightness', 'brightness', -0.2],
+  ])('%s', (text, kind, amount) => {
+    expect(sut(text).steps).toEqual([{ kind, amount }]);
+  });
+
+  it('whitens teeth asked to look better, and retouches eyes that look tired', () => {
+    expect(kinds('can you make my teeth look better')).toEqual(['whiten-teeth']);
+    expect(sut('can you make my eyes look less tired').steps).toEqual([
+      { kind: 'enhance-face', smoothSkin: true },
+    ]);
+  });
+});

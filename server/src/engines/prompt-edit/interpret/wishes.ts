@@ -304,6 +304,7 @@ function colourIn(clause: Clause): string | null {
 /** Repairs read before the generative wishes, whose words ("her eyes", "a young man") they share. */
 const FACE_FIXES = new Set([
   'red-eye',
+  'enhance-face',
   'clear-eye-whites',
   'brighten-eyes',
   'whiten-teeth',
