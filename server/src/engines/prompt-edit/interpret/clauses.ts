@@ -192,7 +192,8 @@ function startsAnotherWish(current: readonly Token[], token: Token, next: Token 
   // ("the watermark my old camera put in the corner": how the thing came there, with no object of its own)
   const noObject = !next || next.pos === 'ADP' || next.type === 'punctuation';
   const told = noObject && narrated({ tokens: [...current, token], text: '' }, current.length);
-  if (isPaintTheThing(current.at(-1), token, next) || told) return false;
+  const describing = describesTheThing([...current, token], current.length);
+  if (isPaintTheThing(current.at(-1), token, next) || told || describing) return false;
   // "make the sign disappear", "make him vanish": the verb after "make" and its object is what it is made to do
   const make = current.findIndex((t) => t.lemma === 'make' && t.pos === 'VERB');
   const object = make >= 0 ? current.slice(make + 1) : [];
@@ -259,6 +260,16 @@ export function narrated(clause: Clause, i: number, { passive = false } = {}): b
     !MODALS.has(clause.tokens[subject - 1]?.lemma ?? '')
   );
 }
+
+/**
+ * "the woman wearing a white hat", "the kid drawing on the wall": a participle right after a thing tells what it
+ * is doing, though its verb could ask for something new ("wear", "draw").
+ */
+export function describesTheThing(tokens: readonly Token[], i: number): boolean {
+  return /ing$/.test(tokens[i].word) && DOINGS.has(tokens[i].lemma) && tokens[i - 1]?.pos === 'NOUN';
+}
+
+const DOINGS = words('wear, hold, carry, paint, draw, place, put');
 
 /** Whether a thing and someone's own thing come right before i: "the text [my friend] added". */
 function madeBy(tokens: readonly Token[], i: number): boolean {

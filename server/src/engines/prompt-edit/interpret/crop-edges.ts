@@ -34,6 +34,9 @@ const STRIP = L.words(
   'strip, inch, inches, percent, pct, %, little, bit, slightly, tad, touch, very, more, of, off',
 );
 
+/** Room to spare on a side, which names the side: "the empty space on the right". */
+export const SPARE = L.words('empty, blank, extra, dead, negative, unused, wasted, space, room');
+
 const HERE = L.words('here, there, now, away, about, where');
 
 const KEEPING = L.words('to, keep, only, just');
@@ -69,6 +72,7 @@ export function edgesToCut(whole: Clause): CropEdges | null {
       !FILLERS.has(t.lemma) &&
       !SHARES[t.lemma] &&
       !STRIP.has(t.lemma) &&
+      !SPARE.has(t.lemma) &&
       // (the language model often takes a crop's verb for a noun: "crop the top off")
       !L.CUTTING.has(t.lemma),
   );

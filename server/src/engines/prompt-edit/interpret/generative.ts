@@ -9,6 +9,7 @@ import {
   find,
   has,
   isPaintTheThing,
+  describesTheThing,
   narrated,
   type Clause,
 } from './clauses';
@@ -72,6 +73,7 @@ export function generativeReason(whole: Clause): string | null {
     (t, i) =>
       L.GENERATE.has(t.lemma) &&
       !narrated(clause, i, { passive: true }) &&
+      !describesTheThing(clause.tokens, i) &&
       !isPaintTheThing(clause.tokens[i - 1], t, clause.tokens[i + 1]) &&
       // ("Attached is the original": said the other way round, what was done)
       !(t.inflected && ['is', 'are', 'was', 'were'].includes(clause.tokens[i + 1]?.word ?? '')),

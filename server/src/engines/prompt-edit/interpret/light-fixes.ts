@@ -115,10 +115,11 @@ function darkensBrightPart(clause: Clause): boolean {
   const tooBright =
     has(clause, ['bright', 'brightness']) && has(clause, ['too', 'less', 'reduce', 'lower', 'down']);
   // "the sky is completely white", "the sky is washed out": burnt out, not a colour to paint
+  // ("balance it so the snow looks white instead of blue": white is the aim of a colour fix)
   const burnt =
     has(clause, ['be', 'look', 'come', 'turn']) &&
     has(clause, ['white', 'washed', 'blank', 'burnt', 'burned']) &&
-    !has(clause, ['make', 'turn', 'change', 'paint']);
+    !has(clause, ['make', 'turn', 'change', 'paint', 'instead', 'rather', 'colourfix']);
   return darken || tooBright || burnt || (has(clause, ['washed']) && has(clause, L.LESS));
 }
 

@@ -1,4 +1,4 @@
-import { isShare, sidesPhrase } from './crop-edges';
+import { isShare, sidesPhrase, SPARE } from './crop-edges';
 import type { EditStep } from '../edit-plan';
 import { avoidedFrom, find, has, isPast, narrated, PASSIVE_AUX, type Clause } from './clauses';
 import * as L from './lexicon';
@@ -190,7 +190,9 @@ export function readRemoval(
   const shareOfASide = after.tokens.some(
     (t, i) => isShare(t) && after.tokens.slice(Math.max(0, i - 3), i + 3).some((x) => EDGES.has(x.lemma)),
   );
-  if ((cropVerb || shareOfASide) && onlyEdges(after)) return { steps: [{ kind: 'crop' }] };
+  // ("remove the empty space on the left": room to spare on a side)
+  const spare = after.tokens.some((t) => SPARE.has(t.lemma));
+  if ((cropVerb || shareOfASide || spare) && onlyEdges(after)) return { steps: [{ kind: 'crop' }] };
   // "remove the black bars on the side", "crop the white border out": what frames the photo is cropped away
   if (framesThePhoto(after)) return { steps: [{ kind: 'crop' }], removes: true };
   const target = namedThing(after);
@@ -306,7 +308,8 @@ function onlyEdges(clause: Clause): boolean {
   const named = sidesPhrase(clause.tokens);
   const nouns = named.filter((t) => t.pos === 'NOUN' || t.pos === 'ADJ');
   // ("the bottom third", "the top 10 percent": a share of a side is a side too)
-  const side = (t: Token) => EDGES.has(t.lemma) || FILLERS.has(t.lemma) || isShare(t);
+  // ("the empty space on the right side": room to spare on a side is the side)
+  const side = (t: Token) => EDGES.has(t.lemma) || FILLERS.has(t.lemma) || SPARE.has(t.lemma) || isShare(t);
   return has(clause, EDGES) && nouns.every(side);
 }
 

@@ -107,7 +107,8 @@ export function nounPhrase(clause: Clause): string {
   // ("the pole coming out of my head": the "out" of what the pole does)
   const ends = (i: number) => PHRASE_END.has(words[i]) && !(words[i] === 'out' && describedBy(clause, i - 1));
   while (end < words.length && end - start < 8 && !ends(end)) end++;
-  if (['in', 'on', 'of'].includes(words[end - 1] ?? '')) end--;
+  // ("the power cables running across the top of the [picture]": a phrase cut short ends on its last noun)
+  while (end > start && ['DET', 'ADP', 'CCONJ'].includes(clause.tokens[end - 1].pos)) end--;
   return writtenText(clause.tokens.slice(start, end));
 }
 

@@ -131,6 +131,38 @@ describe('an instruction that describes its thing at length', () => {
     expect(kinds(text)).toEqual(steps);
   });
 
+  it('reads what a person is wearing or holding as telling them apart, not as a wish to dress them', () => {
+    expect(sut('remove the woman wearing a hat on the left').steps).toEqual([
+      { kind: 'remove-object', label: 'person', select: { which: 'left' } },
+    ]);
+    expect(sut('remove the man wearing a red shirt').steps).toEqual([
+      { kind: 'remove-object', label: 'person', select: { which: 'wearing', colour: 'red' } },
+    ]);
+    expect(sut('make him wear a hat').skipped).toHaveLength(1);
+  });
+
+  it('crops away the room to spare on a side', () => {
+    expect(sut('Crop out the empty space on the right side.').steps).toEqual([
+      { kind: 'crop', edges: { right: 0.15 } },
+    ]);
+    expect(sut('remove the empty space on the left').steps).toEqual([
+      { kind: 'crop', edges: { left: 0.15 } },
+    ]);
+  });
+
+  it('balances the colour when white is the aim, and still recovers a sky that is white', () => {
+    expect(kinds('Adjust the white balance so the snow looks white instead of blue.')).toEqual([
+      'auto-white-balance',
+    ]);
+    expect(kinds('the sky is completely white')).toEqual(['light-recovery']);
+  });
+
+  it('ends the name of the thing to show on its last noun', () => {
+    expect(sut('Remove the power cables running across the top of the picture.').steps).toEqual([
+      { kind: 'remove-marked', thing: 'power cables running across the top' },
+    ]);
+  });
+
   it('picks one of several by what is said before "of"', () => {
     expect(sut('Remove the smaller of the two dogs.').steps).toEqual([
       { kind: 'remove-object', label: 'dog', select: { which: 'smallest' } },
