@@ -64,6 +64,36 @@ describe('Chat to Edit repairs through the API, with the real engines', () => {
     expect([result.width, result.height]).toEqual([1920, 1080]);
   });
 
+  it('cuts the strip said off its side and keeps the rest as it was: "crop out the bottom third"', async () => {
+    const image = await sharp(photo('Blinds.jpg')).resize(600).png().toBuffer();
+    const { uid, response } = await edit(image, 'crop out the bottom third');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().steps).toEqual([{ kind: 'crop', description: 'Cut the bottom third off' }]);
+    const before = await decodeRaw(image, 3);
+    const after = await resultOf(uid, response.json().processedPath);
+    expect(after.width).toBe(before.width);
+    expect(after.height).toBeCloseTo((before.height * 2) / 3, -1);
+    // the top two thirds are the photo's own, row for row
+    expect(meanDifference(after, before)).toBeLessThan(1);
+  });
+
+  it('darkens the corners and leaves the middle: "add a vignette"', async () => {
+    const image = await sharp(photo('Blinds.jpg')).resize(600).png().toBuffer();
+    const { uid, response } = await edit(image, 'add a vignette');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().steps.map((s: { kind: string }) => s.kind)).toEqual(['vignette']);
+    const before = await decodeRaw(image, 3);
+    const after = await resultOf(uid, response.json().processedPath);
+    const corner = [0, 0.12, 0, 0.12] as const;
+    const middle = [0.4, 0.6, 0.4, 0.6] as const;
+    expect(measure(cropOf(after, ...corner)).light).toBeLessThan(
+      measure(cropOf(before, ...corner)).light * 0.93,
+    );
+    expect(
+      Math.abs(measure(cropOf(after, ...middle)).light - measure(cropOf(before, ...middle)).light),
+    ).toBeLessThan(3);
+  });
+
   it('keeps only the red in colour: "make it black and white but keep the red"', async () => {
     const image = await sharp(photo('coffee.png')).png().toBuffer();
     const { uid, response } = await edit(image, 'make it black and white but keep the red');
