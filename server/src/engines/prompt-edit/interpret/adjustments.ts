@@ -138,6 +138,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     return { kind: 'contrast', amount: amount() };
   // "dim the contrast", "soften the colours": the verb lowers the quantity it names, and is no change itself
   if (LOWERING.has(w) && QUANTITIES.has(nextWord(clause, i))) return null;
+  // ("soften the light": harsh light made gentler, which is less contrast)
+  if (w === 'soften' && ['light', 'lighting'].includes(nextWord(clause, i)))
+    return { kind: 'contrast', amount: -amount() };
   // ("take the blur out", "get the yellow out of it": what is taken out is had less of)
   const less =
     before(clause, i, L.LESS) ||

@@ -77,7 +77,7 @@ describe('several things to remove, in a list', () => {
 
 describe('a pronoun removes what the context named before', () => {
   it.each([
-    ["There's a plastic bag on the grass, could you remove it?", 'remove-object'],
+    ["There's a plastic bag on the grass, could you remove it?", 'remove-marked'],
     ['See the kid behind us? Can someone remove him', 'remove-object'],
     ['There is a wheelbarrow by the tent. Please get rid of it.', 'remove-marked'],
   ])('%s', (text, kind) => {

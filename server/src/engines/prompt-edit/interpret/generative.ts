@@ -151,8 +151,13 @@ export function generativeReason(whole: Clause): string | null {
   const removes = has(clause, L.REMOVE);
   // ("I have a pimple on my nose": a blemish told of, which a retouch takes away)
   const blemish = has(clause, ['pimple', 'acne', 'zit', 'blemish', 'scar', 'bruise', 'scratch']);
-  if (person && has(clause, L.BODY_CHANGES) && !hasAdjustment(clause) && !removes && !blemish)
-    return CANNOT.body;
+  // ("the only one we have of him smiling": what someone is doing in the photo, told)
+  const change = clause.tokens.some(
+    (t, i) =>
+      L.BODY_CHANGES.has(t.lemma) &&
+      !(/ing$/.test(t.word) && PERSON_WORDS.has(clause.tokens[i - 1]?.lemma ?? '')),
+  );
+  if (person && change && !hasAdjustment(clause) && !removes && !blemish) return CANNOT.body;
   if (person && has(clause, ['old']) && has(clause, ['look', 'make'])) return CANNOT.body;
   return null;
 }

@@ -82,10 +82,17 @@ function readTokens(tokens: Token[], text: string): EditPlan {
     if (last?.kind.startsWith('remove') && cutOut && reading.steps.some((s) => s.kind === 'background'))
       if (putsItOn(clause)) steps.pop();
     cutOut = isCutOut(clause);
+    // ("there's a random guy on the right, and the light is harsh. Could you remove him?": the one removed)
+    const [only] = reading.steps;
+    const pronoun = reading.steps.length === 1 && only.kind === 'remove-marked' && IT.has(only.thing);
+    if (pronoun && steps.some((s) => s.kind.startsWith('remove'))) reading.steps = [];
     if (reading.denied) for (const token of clause.tokens) told.add(token);
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);
-    afterRemoval = reading.removes ?? (afterRemoval && reading.steps.length === 0 && !reading.skipped);
+    // ("remove the guy. Just want a photo of me and my friends": a clause with a verb of its own ends the list)
+    const quiet =
+      reading.steps.length === 0 && !reading.skipped && !clause.tokens.some((t) => t.pos === 'VERB');
+    afterRemoval = reading.removes ?? (afterRemoval && quiet);
     if (reading.steps.length === 0 && !reading.skipped) {
       mentioned = mentionIn(clause) ?? mentioned;
       context.push(...clause.tokens);

@@ -94,6 +94,8 @@ export function namedThing(clause: Clause): Named | null {
     // ("the logo on the bottom of the image") is laid over it
     if ('text' in known && known.text === 'watermark' && isOnAThing(t, i)) return null;
     if ('text' in known) return { text: known.text };
+    // ("the trash bags": a kind no detector tells from its class, a handbag)
+    if (UNDETECTABLE.has(`${t[i - 1]?.lemma} ${t[i].lemma}`)) return null;
     return { label: known.label, plural: isPlural(t[i]), at: i };
   }
   return null;

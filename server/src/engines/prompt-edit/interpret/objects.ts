@@ -116,7 +116,7 @@ export const PLURALS = words(
  * unknown noun after "remove" gets the same answer with its own words.
  */
 export const UNDETECTABLE = words(
-  'tree, branch, power line, line, wire, cable, pole, sign, building, house, cloud, sky, shadow, reflection, glare, hair, flyaway, trash, rubbish, litter, garbage, bin, fence, wall, rock, stone, leaf, weed, grass, dust, scratch, spot, stain, mark, thing, object, item, stuff, glasses, sunglasses, hat, earring, tattoo, lamp, post, mountain, crane, scaffolding, balloon, flag, poster, frame, border, lens flare, flare',
+  'tree, branch, power line, line, wire, cable, pole, sign, building, house, cloud, sky, shadow, reflection, glare, hair, flyaway, trash, rubbish, litter, garbage, bin, fence, wall, rock, stone, leaf, weed, grass, dust, scratch, spot, stain, mark, thing, object, item, stuff, glasses, sunglasses, hat, earring, tattoo, lamp, post, mountain, crane, scaffolding, balloon, flag, poster, frame, border, lens flare, flare, trash bag, garbage bag, bin bag, plastic bag, paper bag, sleeping bag, tea bag',
 );
 
 /**

@@ -186,3 +186,40 @@ describe('a wish said with a direction, or for something better', () => {
     ]);
   });
 });
+
+describe('a post with a greeting, a story and several wishes', () => {
+  it('removes the one named once, however it is pointed at again, and softens harsh light', () => {
+    const post =
+      "Hey guys, my wife and I got engaged last weekend! There's a random guy in the background on the right, " +
+      'and the lighting is really harsh. Would love it if you could remove him and soften the light. Will tip $10!';
+    expect(sut(post).steps).toEqual([
+      { kind: 'remove-object', label: 'person', select: { which: 'right' } },
+      { kind: 'contrast', amount: -0.2 },
+    ]);
+  });
+
+  it('removes no one else for the people the writer wants kept', () => {
+    expect(kinds('Can someone remove my ex from this pic? Just want a photo of me and my friends.')).toEqual([
+      'remove-object',
+    ]);
+  });
+
+  it('tells what someone is doing in the photo without asking to change it', () => {
+    const plan = sut("Please make it look better? It's the only one we have of him smiling. It's blurry.");
+    expect(plan.steps.map((s) => s.kind)).toEqual(['sharpen']);
+    expect(plan.skipped).toEqual([]);
+  });
+
+  it('takes the use told beside other wishes for context, and alone for a headshot', () => {
+    const post =
+      'Is it possible to remove the reflection on my glasses and whiten my teeth a little? This is for my LinkedIn.';
+    expect(kinds(post)).toEqual(['remove-marked', 'whiten-teeth']);
+    expect(kinds('This is for my LinkedIn.')).toEqual(['headshot']);
+  });
+
+  it('asks to be shown trash bags, which no detector tells from handbags', () => {
+    expect(sut('Can someone edit out the trash bags behind us?').steps).toEqual([
+      { kind: 'remove-marked', thing: 'trash bags behind us' },
+    ]);
+  });
+});

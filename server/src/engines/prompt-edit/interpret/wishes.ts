@@ -48,7 +48,8 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
   }
   if (isNegated(clause)) return DENIED;
   if (isApology(clause) || aboutThePost(clause)) return NOTHING;
-  if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }] };
+  // ("This is for my LinkedIn": a use told beside other wishes asks for those; alone, for a headshot)
+  if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }], general: tellsItsUse(clause) };
   if (asksOfTheFile(clause)) return skip(clause, CANNOT.file);
   // "overlay a red heart shape", "write 'together strong' across the top": new marks on the photo, whatever
   // colours or faces they name
@@ -186,6 +187,12 @@ function asksOfTheFile(clause: Clause): boolean {
 const FILE_SIZES = L.words('compression, mb, kb, megabyte, megabytes, kilobyte, kilobytes');
 /** What a file wish names besides the file: the picture itself, or where it goes. */
 const FILE_NOUNS = L.words('file, photo, picture, image, pic, size, email, website, web, site, upload');
+
+/** "This is for my LinkedIn", "it's for a passport": what the photo is for, told. */
+function tellsItsUse(clause: Clause): boolean {
+  const [it, be, forWhat] = clause.tokens;
+  return ['it', 'this', 'that'].includes(it?.lemma ?? '') && be?.lemma === 'be' && forWhat?.lemma === 'for';
+}
 
 function isHeadshot(clause: Clause): boolean {
   if (has(clause, ['headshot', 'linkedin', 'passport', 'corporate', 'cv', 'resume'])) return true;
