@@ -114,12 +114,13 @@ export function nounPhrase(clause: Clause): string {
 
 const LEADING = L.words('the, a, an, this, that, these, those, some, all, any, out, off, away, of, it, up');
 const PHRASE_END = L.words(
-  "., ,, !, ?, from, please, pls, so, because, for, if, thanks, thank, completely, entirely, too, out, off, away, without, but, and, then, as, it's, is, are, was, were",
+  "automatically, ., ,, !, ?, from, please, pls, so, because, for, if, thanks, thank, completely, entirely, too, out, off, away, without, but, and, then, as, it's, is, are, was, were",
 );
 
-/** "please", or "coming" in "the pole coming out of my head": no verb of a wish of its own. */
+/** "please", "coming" in "the pole coming out of my head", "scanned" in "scanned film": no verb of a wish. */
 export function tellsOfThing(clause: Clause, i: number): boolean {
-  return clause.tokens[i].lemma === 'please' || describedBy(clause, i);
+  const describing = /ed$/.test(clause.tokens[i].word) && clause.tokens[i + 1]?.pos === 'NOUN';
+  return clause.tokens[i].lemma === 'please' || describedBy(clause, i) || describing;
 }
 
 /** A participle right after a noun tells of it: "coming" in "the pole coming out of my head". */

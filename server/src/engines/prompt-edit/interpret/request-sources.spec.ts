@@ -223,3 +223,21 @@ describe('a post with a greeting, a story and several wishes', () => {
     ]);
   });
 });
+
+describe('a question asked of the tool, with what must be kept', () => {
+  it.each([
+    ['How to remove background from an image while preserving hair details?', ['background']],
+    ['Remove background and replace with transparent', ['background']],
+    ['Remove scratches and dust from scanned film', ['remove-marked', 'remove-marked']],
+  ])('%s', (text, steps) => {
+    const plan = sut(text);
+    expect(plan.steps.map((s) => s.kind)).toEqual(steps);
+    expect(plan.skipped).toEqual([]);
+  });
+
+  it('ends the thing to hide before how it should be done', () => {
+    expect(sut('Blur license plates automatically').steps).toEqual([
+      { kind: 'blur', amount: 1, region: { marked: 'license plates' } },
+    ]);
+  });
+});

@@ -52,6 +52,8 @@ export const REWRITES: [RegExp, string][] = [
     /\b(?:add|adding|need|want)\s+(?:support|an?\s+(?:option|feature|button|setting|mode|tool|way|method)|the\s+(?:ability|option))\s+(?:for|to)\b/g,
     ' ',
   ],
+  // "remove the background while preserving hair details": what is kept, which asks for no change of it
+  [/\bwhile\s+(?:preserving|keeping|maintaining|retaining|protecting)\b[^.,;!?]*/g, ' '],
   // "make it a close-up", "a closeup of her face": closer in, as a crop
   [/\b(?:an?\s+)?close[\s-]?up\b/g, ' zoom in '],
   // "the shadow cast by the tree": thrown, not a colour cast

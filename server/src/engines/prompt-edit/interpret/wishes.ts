@@ -43,7 +43,8 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
     // "the background is too busy, maybe blur it a little", "... can you remove it": the background is "it"
     const it = has(clause, ['it', 'that', 'this']);
     if (it && has(clause, L.BLUR)) return { steps: [{ kind: 'background', backdrop: { kind: 'blur' } }] };
-    if (it && has(clause, L.REMOVE))
+    // ("... and replace with transparent": the cut-out, said again)
+    if ((it && has(clause, L.REMOVE)) || has(clause, ['transparent', 'transparency']))
       return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   }
   if (isNegated(clause)) return DENIED;
