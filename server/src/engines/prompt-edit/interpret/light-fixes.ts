@@ -25,7 +25,8 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
   // "make the rings more shiny" asks for shine; "make the sunrays less of a glare" asks for less of it
   // ("the flash made her forehead shiny" tells what went wrong: "made" asks for nothing)
   const asks = asksFor(clause, ['add']);
-  const wanted = (has(clause, L.MORE) || asks) && !has(clause, ['less', 'fewer']);
+  // ("make me not look so shiny": the shine is what must go)
+  const wanted = (has(clause, L.MORE) || asks) && !has(clause, ['less', 'fewer', 'not', 'no']);
   // (wink gives "shiny" the lemma "bright", so the written word counts too)
   const faults = clause.tokens.some((t) => HIGHLIGHT_FAULTS.has(t.lemma) || HIGHLIGHT_FAULTS.has(t.word));
   const highlights = faults && !has(clause, ['glasses', 'window', 'screen']) && !wanted;

@@ -65,10 +65,16 @@ export function readRemoval(
   // "the sign needs to go", "that pole must go": a thing that has to go is removed
   // ("I want the sign gone")
   const go = find(clause, ['go']);
-  const goesAway = ['.', '!', 'please', 'away', 'too', undefined].includes(clause.tokens[go + 1]?.lemma);
+  const goesAway = GONE_BY.has(clause.tokens[go + 1]?.lemma ?? '.');
   const mustGo = PASSIVE_AUX.has(clause.tokens[go - 1]?.lemma ?? '') || clause.tokens[go]?.word === 'gone';
   if (verb < 0 && go > 1 && mustGo && goesAway) verb = go;
   if (verb < 0 && tool >= 0) verb = tool;
+  // "I want my cousin out of this picture": someone wished out of it
+  const wish = verb < 0 ? find(clause, ['want', 'need']) : -1;
+  const wishedOut = wish >= 0 ? find(clause, ['out'], wish + 2) : -1;
+  const wished = clause.tokens.slice(wish + 1, wishedOut);
+  const ofIt = ['of', '.', '!', 'please'].includes(clause.tokens[wishedOut + 1]?.lemma ?? '.');
+  if (wishedOut > 0 && ofIt && wished.every((t) => WISHED_POS.has(t.pos))) verb = wish;
   // "clean up the lines from the lights": cleaning up a thing removes it
   const clean = find(clause, ['clean', 'tidy']);
   // ("clean up the old lady's face" is a retouch: the face stays; "clean up this logo" mends the image it is)
@@ -243,6 +249,12 @@ export function readRemoval(
   if (target.name) step.name = target.name;
   return { steps: [step], removes: true };
 }
+
+/** The words of a thing wished out of the photo: "my cousin", "the two guys on the left". */
+const WISHED_POS = new Set(['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'ADP']);
+
+/** What may follow a thing's going: "the sign needs to go", "... gone asap", "... gone please". */
+const GONE_BY = L.words('., !, ?, please, away, too, asap, now, thanks, thank, lol, completely, entirely');
 
 /** Who does what a verb says: "they" in "they come out yellow". */
 const SUBJECTS = L.words('i, you, he, she, it, we, they');

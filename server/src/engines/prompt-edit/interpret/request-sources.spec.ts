@@ -241,3 +241,28 @@ describe('a question asked of the tool, with what must be kept', () => {
     ]);
   });
 });
+
+describe('a request typed fast, in chat spelling', () => {
+  it.each([
+    ['can u pls remove the guy on the rite side', { which: 'right' }],
+    ['get rid of the ppl in the back', { which: 'background' }],
+    ['i want my cousin out of this picture', { which: 'default' }],
+  ])('%s', (text, select) => {
+    expect(sut(text).steps).toEqual([
+      expect.objectContaining({ kind: 'remove-object', label: 'person', select }),
+    ]);
+  });
+
+  it.each([
+    ['need the watermark gone asap', ['remove-text']],
+    ['anyone able to make me not look so shiny', ['light-recovery']],
+  ])('%s', (text, steps) => {
+    expect(kinds(text)).toEqual(steps);
+  });
+
+  it('reads "n" between words as "and", not as a recolouring', () => {
+    const plan = sut('make the pic less yellow n brighter');
+    expect(plan.steps.map((s) => s.kind)).toContain('auto-white-balance');
+    expect(plan.skipped).toEqual([]);
+  });
+});

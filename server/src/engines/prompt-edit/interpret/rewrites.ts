@@ -110,6 +110,10 @@ export const REWRITES: [RegExp, string][] = [
   // ("zoom in. Original file...": "in." is no inch here)
   [/(?<=\b[a-z]{2,})\.(?=\s|$)/g, ' . '],
   [/\bplz\b|\bpls\b/g, ' please '],
+  // "get rid of the ppl in the back", "less yellow n brighter", "on the rite side": chat spellings
+  [/\bppl\b/g, ' people '],
+  [/(?<=\b[a-z]{2,})\s+n\s+(?=[a-z]{2,}\b)/g, ' and '],
+  [/\brite\s+(?=side|hand|corner)/g, ' right '],
   // "the moire pattern on this scanned magazine photo": a print's screen, which a denoise smooths
   [
     /\bmoir(?:e|é|ee)(?:\s+(?:pattern|effect|lines))?\b|\bhalftone(?:\s+(?:dots|pattern|screen))?\b/g,
