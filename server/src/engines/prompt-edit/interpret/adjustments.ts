@@ -256,7 +256,12 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     return { kind: 'blur', amount: amount() };
   }
   // "taken with an old flip phone": a kind of phone, not a wish to flip
-  if (L.FLIP.has(w) && clause.tokens[i + 1]?.lemma !== 'phone') return flipIn(clause);
+  // ("the reflection in a mirror": a mirror in the scene; "a mirror image" is a flip)
+  const aMirror =
+    w === 'mirror' &&
+    ['a', 'an', 'the', 'this', 'that'].includes(clause.tokens[i - 1]?.lemma ?? '') &&
+    !['image', 'effect', 'version', 'copy'].includes(clause.tokens[i + 1]?.lemma ?? '');
+  if (L.FLIP.has(w) && clause.tokens[i + 1]?.lemma !== 'phone' && !aMirror) return flipIn(clause);
   if (L.ROTATE.has(w) && !has(clause, L.FLIP)) return rotationIn(clause, w);
   // "resize to 1920x1080": the size belongs to the resize
   if (shapeAt(clause, i)?.pixels && has(clause, L.RESIZE) && !has(clause, L.CROP)) return null;

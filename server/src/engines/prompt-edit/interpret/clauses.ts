@@ -238,7 +238,8 @@ export function isPaintTheThing(before: Token | undefined, word: Token, after: T
   return named && !(after && ['DET', 'PRON'].includes(after.pos));
 }
 
-const MODALS = words('can, could, would, will, should, shall, may, might, please');
+/** Words before a subject that make its verb asked for: "could we remove it", "how do I remove it". */
+const MODALS = words('can, could, would, will, should, shall, may, might, please, do');
 const TENSE = words("will, 'll, have, 've, had, already, just");
 
 /**

@@ -120,6 +120,8 @@ const DIMMING = L.words('take, remove, less, reduce, dim, darken, rid, tone, fix
 
 function eyes(clause: Clause): EditStep[] | null {
   if (!has(clause, EYES) && !has(clause, ['redeye'])) return null;
+  // ("the focus missed the eyes", "her eyes are blurry": the focus, which sharpening helps)
+  if (has(clause, ['focus', 'unfocused', 'blurry', 'blur', 'sharp', 'sharpen'])) return null;
   // "brighten his eyes", "enhance the blue of her eyes": lifted; "make her eyes blue" changes them
   const lift = clause.tokens.some((t) => EYE_LIFT.has(t.lemma) || t.lemma === 'brightness');
   if (

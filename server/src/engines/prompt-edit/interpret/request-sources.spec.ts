@@ -266,3 +266,18 @@ describe('a request typed fast, in chat spelling', () => {
     expect(plan.skipped).toEqual([]);
   });
 });
+
+describe('a "how do I" question from a photography forum', () => {
+  it('asks for what "how do I" asks, and reads a mirror in the scene as no flip', () => {
+    expect(sut("How do I remove a person's reflection from a mirror?").steps).toEqual([
+      { kind: 'remove-marked', thing: "person's reflection" },
+    ]);
+    expect(kinds('the man in the mirror is blurry')).toEqual(['sharpen']);
+    expect(kinds('make a mirror image')).toEqual(['flip']);
+  });
+
+  it('sharpens eyes the focus missed, and still fixes red ones', () => {
+    expect(kinds('Is there a way to fix a photo where the focus missed the eyes?')).toEqual(['sharpen']);
+    expect(kinds('fix the red eyes')).toEqual(['red-eye']);
+  });
+});
