@@ -138,8 +138,8 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     return { kind: 'contrast', amount: amount() };
   // "dim the contrast", "soften the colours": the verb lowers the quantity it names, and is no change itself
   if (LOWERING.has(w) && QUANTITIES.has(nextWord(clause, i))) return null;
-  // ("soften the light": harsh light made gentler, which is less contrast)
-  if (w === 'soften' && ['light', 'lighting'].includes(nextWord(clause, i)))
+  // ("soften the light", "make the lighting softer": harsh light made gentler, which is less contrast)
+  if ((w === 'soften' || w === 'soft') && has(clause, ['light', 'lighting']))
     return { kind: 'contrast', amount: -amount() };
   // ("take the blur out", "get the yellow out of it": what is taken out is had less of)
   const less =
@@ -198,7 +198,10 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     !L.COLOUR.has(clause.tokens[i + 1].lemma);
   if (L.VIVID.has(w) && !newThing)
     return { kind: 'saturation', amount: (isComplaint(clause, i) || less ? -1 : 1) * amount() };
-  if (['dull', 'faded', 'washed', 'bland'].includes(w)) return { kind: 'saturation', amount: amount() };
+  // ("make it look faded and old": a faded look asked for; "it looks faded" is a complaint)
+  const fadeAsked = has(clause, ['make', 'give', 'want']) && !less && !has(clause, ['not', 'no']);
+  if (['dull', 'faded', 'washed', 'bland'].includes(w))
+    return { kind: 'saturation', amount: (fadeAsked ? -1 : 1) * amount() };
   if (L.MUTED.has(w)) return { kind: 'saturation', amount: -amountIn(clause, 0.3) };
   if (L.COLOUR.has(w) && (before(clause, i, L.MORE) || less))
     return { kind: 'saturation', amount: (less ? -1 : 1) * amount() };

@@ -17,6 +17,9 @@ const SHADOW_FAULTS = L.words(
   'shadow, shadows, shade, shaded, shadowy, backlit, silhouette, silhouetted, underlit',
 );
 
+/** Parts of a photo that, said dark, are its shadows. */
+const DARK_PLACES = L.words('area, areas, part, parts, region, regions');
+
 /** The highlights and shadows to recover that the clause asks for, or null. */
 export function lightRecovery(whole: Clause): EditStep[] | null {
   // "lighten the shadows without affecting the highlights": what must not be touched asks for nothing
@@ -38,7 +41,11 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
     (has(clause, ['even']) && has(clause, ['out']) && has(clause, ['light', 'lighting', 'exposure'])) ||
     has(clause, ['hdr']);
   if (evens) return [{ kind: 'light-recovery', highlights: 0.5, shadows: 0.5 }];
-  const shadows = (has(clause, SHADOW_FAULTS) && !moreShadow) || lightensFaces(clause);
+  // ("the details in the dark areas": the shadows, named by where they are)
+  const darkParts = clause.tokens.some(
+    (t, i) => t.word === 'dark' && DARK_PLACES.has(clause.tokens[i + 1]?.lemma ?? ''),
+  );
+  const shadows = ((has(clause, SHADOW_FAULTS) || darkParts) && !moreShadow) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
   // "remove the lens flare in the top right": a flare in one place is a thing the person shows
   // ("a lens flare right across her face" is light over her)

@@ -8,7 +8,7 @@ import * as L from './lexicon';
 
 /** Qualities of the photo, or of skin, that a removal verb takes away. */
 export const QUALITIES = L.words(
-  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, brightness, darkness, tint, cast, hue, colour, color, saturation, yellowness, blueness, acne, pimple, blemish, bag, sunshine, sunlight',
+  'noise, noisy, grain, grainy, blur, blurriness, fuzziness, sharpness, brightness, darkness, tint, cast, hue, colour, color, saturation, yellowness, blueness, acne, pimple, blemish, bag, sunshine, sunlight, haze, murk',
 );
 
 /** "remove the noise", "remove the blur", "get rid of the yellow tint", "remove the pimples". */
@@ -20,6 +20,8 @@ export function removalOfQuality(clause: Clause): EditStep[] | null {
     has(clause, ['corner', 'bottom', 'top', 'edge', 'left', 'right']) && !has(clause, PERSON_PARTS);
   if (blur && placed) return null;
   if (blur) return [{ kind: 'sharpen', amount: amountIn(clause, 0.3) }];
+  // "remove the haze from the landscape": a veil over the whole photo, which contrast lifts
+  if (has(clause, L.HAZE)) return [{ kind: 'contrast', amount: amountIn(clause) }];
   // "remove the brightness", "remove the darkness": the opposite of what goes
   if (has(clause, ['brightness'])) return [{ kind: 'brightness', amount: -amountIn(clause) }];
   if (has(clause, ['darkness'])) return [{ kind: 'brightness', amount: amountIn(clause) }];

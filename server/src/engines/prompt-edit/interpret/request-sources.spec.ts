@@ -281,3 +281,20 @@ describe('a "how do I" question from a photography forum', () => {
     expect(kinds('fix the red eyes')).toEqual(['red-eye']);
   });
 });
+
+describe('a look said the way an editing dataset says it', () => {
+  it.each([
+    ['Make the lighting softer.', 'contrast', -0.2],
+    ['Make the whole image look faded and old.', 'saturation', -0.2],
+    ['it looks faded', 'saturation', 0.2],
+    ['Bring out the colors of the flowers.', 'saturation', 0.2],
+    ['Remove the haze from the landscape.', 'contrast', 0.2],
+  ])('%s', (text, kind, amount) => {
+    expect(sut(text).steps).toEqual([{ kind, amount }]);
+  });
+
+  it('opens the shadows named by where they are', () => {
+    expect(kinds('Enhance the details in the dark areas.')).toEqual(['light-recovery']);
+    expect(kinds('make the dark areas darker')).toEqual(['brightness']);
+  });
+});

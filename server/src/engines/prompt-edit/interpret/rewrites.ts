@@ -54,6 +54,8 @@ export const REWRITES: [RegExp, string][] = [
   ],
   // "remove the background while preserving hair details": what is kept, which asks for no change of it
   [/\bwhile\s+(?:preserving|keeping|maintaining|retaining|protecting)\b[^.,;!?]*/g, ' '],
+  // "bring out the colours", "bring out the details": more of them
+  [/\bbr(?:ing|ings|inging|ought)\s+out\b/g, ' enhance '],
   // "make it a close-up", "a closeup of her face": closer in, as a crop
   [/\b(?:an?\s+)?close[\s-]?up\b/g, ' zoom in '],
   // "the shadow cast by the tree": thrown, not a colour cast
