@@ -39,8 +39,10 @@ export function splitClauses(written: Token[]): Clause[] {
   };
   tokens.forEach((token, i) => {
     // "dark and blurry", "brighter and warmer": two adjectives of one complaint or wish stay together
+    // ("less yellow and brighter": a comparative after "and" asks for itself, a wish of its own)
+    const comparative = tokens[i + 1]?.inflected && /er$/.test(tokens[i + 1].word);
     const betweenAdjectives =
-      token.lemma === 'and' && current.at(-1)?.pos === 'ADJ' && tokens[i + 1]?.pos === 'ADJ';
+      token.lemma === 'and' && current.at(-1)?.pos === 'ADJ' && tokens[i + 1]?.pos === 'ADJ' && !comparative;
     // "crop out the top and bottom", "trim the left and right sides": the photo's sides cropped together
     const betweenSides =
       token.lemma === 'and' &&

@@ -260,10 +260,15 @@ describe('a request typed fast, in chat spelling', () => {
     expect(kinds(text)).toEqual(steps);
   });
 
-  it('reads "n" between words as "and", not as a recolouring', () => {
-    const plan = sut('make the pic less yellow n brighter');
-    expect(plan.steps.map((s) => s.kind)).toContain('auto-white-balance');
-    expect(plan.skipped).toEqual([]);
+  it('reads "n" between words as "and", and a comparative after it as a wish of its own', () => {
+    expect(sut('make the pic less yellow n brighter')).toEqual({
+      steps: [
+        { kind: 'auto-white-balance', cast: 'yellow' },
+        { kind: 'brightness', amount: 0.2 },
+      ],
+      skipped: [],
+    });
+    expect(kinds('Make the whole image clearer and brighter')).toEqual(['clarify', 'brightness']);
   });
 });
 
