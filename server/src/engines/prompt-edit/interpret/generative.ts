@@ -38,7 +38,8 @@ export function generativeReason(whole: Clause): string | null {
   const style = find(clause, L.STYLE_WORDS);
   const removesIt = style >= 0 && find(clause, L.REMOVE) >= 0 && find(clause, L.REMOVE) < style;
   if ((style >= 0 && !removesIt) || (lookLike && !has(clause, L.TRUE_TO_LIFE) && !lookIsTheAim(clause)))
-    return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) ? null : CANNOT.style;
+    // ("make it look like an old photo": the old look is a sepia tone)
+    return has(clause, L.GRAYSCALE) || has(clause, L.SEPIA) || oldPhoto(clause) ? null : CANNOT.style;
   if (isRecolour(clause)) return CANNOT.recolour;
   if (reshapesABody(clause) || changesSkinTone(clause)) return CANNOT.body;
   // "edit text on sign", "change the font": new writing; "edit out the text", "edit the words out" erase it
@@ -168,6 +169,10 @@ export function opensWithNewMarks(clause: Clause): boolean {
 }
 
 const NEW_WRITING = L.words('text, font, wording, lettering, word, words, caption, letters, writing');
+
+/** "an old photo", "an old photograph": a look of its own, the sepia of old prints. */
+const oldPhoto = (clause: Clause) =>
+  clause.tokens.some((t, i) => t.lemma === 'old' && L.PHOTO.has(clause.tokens[i + 1]?.lemma ?? ''));
 
 /** "straighten the blanket": a verb of levelling said of a thing, not of the photo or its lines. */
 function straightensAThing(clause: Clause): boolean {

@@ -298,6 +298,11 @@ describe('a look said the way an editing dataset says it', () => {
     expect(sut(text).steps).toEqual([{ kind, amount }]);
   });
 
+  it("gives an old photo's look as a sepia tone, and still declines an old painting's", () => {
+    expect(kinds('make it look like an old photograph')).toEqual(['sepia']);
+    expect(sut('make it look like an old painting').skipped[0].reason).toMatch(/another style/);
+  });
+
   it('opens the shadows named by where they are', () => {
     expect(kinds('Enhance the details in the dark areas.')).toEqual(['light-recovery']);
     expect(kinds('make the dark areas darker')).toEqual(['brightness']);
