@@ -269,7 +269,12 @@ export function narrated(clause: Clause, i: number, { passive = false } = {}): b
  * is doing, though its verb could ask for something new ("wear", "draw").
  */
 export function describesTheThing(tokens: readonly Token[], i: number): boolean {
-  return /ing$/.test(tokens[i].word) && DOINGS.has(tokens[i].lemma) && tokens[i - 1]?.pos === 'NOUN';
+  if (!/ing$/.test(tokens[i].word) || !DOINGS.has(tokens[i].lemma) || tokens[i - 1]?.pos !== 'NOUN')
+    return false;
+  // ("make the cat wearing a bow tie": said after "make", it is what the thing is made to do)
+  let start = i - 1;
+  while (start > 0 && ['DET', 'ADJ', 'NOUN', 'PROPN'].includes(tokens[start - 1].pos)) start--;
+  return !['make', 'have', 'let', 'get'].includes(tokens[start - 1]?.lemma ?? '');
 }
 
 const DOINGS = words('wear, hold, carry, paint, draw, place, put');

@@ -139,6 +139,7 @@ describe('an instruction that describes its thing at length', () => {
       { kind: 'remove-object', label: 'person', select: { which: 'wearing', colour: 'red' } },
     ]);
     expect(sut('make him wear a hat').skipped).toHaveLength(1);
+    expect(sut('make the cat wearing a bow tie').skipped[0].reason).toMatch(/add or invent/);
   });
 
   it('crops away the room to spare on a side', () => {
