@@ -59,7 +59,15 @@ export function passiveSubject(clause: Clause, verb: number): Token[] | null {
  * wish said without a verb ("black and white", "a square crop", "more contrast"), which the grammar reads.
  */
 export function bareName(clause: Clause): boolean {
-  const named = clause.tokens.some((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !FILLERS.has(t.lemma));
+  // ("Our first family photo!": the photo itself, told of; "the emoji from this image" names the emoji,
+  // "finger surrounding picture" the finger)
+  const nouns = clause.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN');
+  const place = clause.tokens.findIndex((t) => t.pos === 'ADP' || t.pos === 'VERB');
+  const head = (place < 0 ? clause.tokens : clause.tokens.slice(0, place))
+    .filter((t) => nouns.includes(t))
+    .at(-1);
+  if (L.PHOTO.has(head?.lemma ?? '')) return false;
+  const named = nouns.some((t) => !FILLERS.has(t.lemma));
   const wish =
     [L.GRAYSCALE, L.SEPIA, L.CROP, L.BACKGROUND, L.MORE, L.LESS, COURTESY].some((set) => has(clause, set)) ||
     hasAdjustment(clause) ||

@@ -309,3 +309,24 @@ describe('a look said the way an editing dataset says it', () => {
     expect(kinds('make the dark areas darker')).toEqual(['brightness']);
   });
 });
+
+describe('a post from a hard day, quoted as people wrote it', () => {
+  it('removes a plaster cast, which is no colour cast', () => {
+    expect(sut("Please remove the cast on my arm, it's my wedding photo!").steps).toEqual([
+      { kind: 'remove-marked', thing: 'cast on my arm' },
+    ]);
+    expect(sut('the photo has a yellow cast').steps).toEqual([
+      { kind: 'auto-white-balance', cast: 'yellow' },
+    ]);
+  });
+
+  it('reads the photo told of after a list of removals as no further thing to remove', () => {
+    const post =
+      'Could someone remove the stroller in the background and the lady on the right? Our first family photo!';
+    expect(kinds(post)).toEqual(['remove-marked', 'remove-object']);
+    expect(kinds('Could someone remove the white text and the emoji from this image?')).toEqual([
+      'remove-text',
+      'remove-marked',
+    ]);
+  });
+});

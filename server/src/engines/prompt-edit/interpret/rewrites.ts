@@ -58,6 +58,11 @@ export const REWRITES: [RegExp, string][] = [
   [/\bbr(?:ing|ings|inging|ought)\s+out\b/g, ' enhance '],
   // "make it a close-up", "a closeup of her face": closer in, as a crop
   [/\b(?:an?\s+)?close[\s-]?up\b/g, ' zoom in '],
+  // "the cast on my arm": a plaster cast, not a colour cast
+  [
+    /\bcast(?=\s+(?:on|around)\s+(?:my|his|her|their|the|a)\s+(?:arm|leg|wrist|foot|hand|ankle|elbow|knee)s?\b)/g,
+    ' plaster ',
+  ],
   // "the shadow cast by the tree": thrown, not a colour cast
   [/\bcast\s+(?=by\b)/g, ' thrown '],
   // "face enhancement", "photo restoration", "colorization": an edit named as a noun, said as its verb
