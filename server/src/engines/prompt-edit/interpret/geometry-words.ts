@@ -107,6 +107,9 @@ export function cropIn(clause: Clause): EditStep | null {
 /** Words that ask for a size after the photo's own was told. */
 const ASKING_A_SIZE = L.words('make, resize, scale, change, need, want, to, into');
 
+/** Verbs and words that ask for a photo of another size. */
+const RESIZING = L.words('resize, rescale, scale, size, make, reduce, shrink, downscale, downsize');
+
 /** Verbs and words that make a photo smaller. */
 const SHRINKING = L.words('shrink, downscale, downsize, half, reduce, decrease, compress');
 
@@ -138,6 +141,9 @@ export function sizeIn(clause: Clause, word: string): EditStep | null {
     const tall = tallAt(at) || (hasThenAsks && tallAt(first.at));
     return tall ? { kind: 'resize', height: value } : { kind: 'resize', width: value };
   }
+  // "resize to 50%", "scale it to 25 percent": that share of its size
+  const share = percentIn(clause);
+  if (share !== null && share < 1 && has(clause, RESIZING)) return { kind: 'resize', factor: share };
   // "it's very faded and small", "the photo is tiny": a complaint about size asks for a bigger photo
   // (or "small" alone, after "faded and": the tagger splits a list of complaints at a verb-like "faded")
   const lone = t.every((x) => x.pos === 'ADJ' || x.pos === 'ADV' || x.type === 'punctuation');

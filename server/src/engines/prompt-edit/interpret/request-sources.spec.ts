@@ -330,3 +330,18 @@ describe('a post from a hard day, quoted as people wrote it', () => {
     ]);
   });
 });
+
+describe('a size said as a share or a screen', () => {
+  it.each([
+    ['resize to 50%', 0.5],
+    ['scale it to 25 percent', 0.25],
+  ])('%s', (text, factor) => {
+    expect(sut(text).steps).toEqual([{ kind: 'resize', factor }]);
+  });
+
+  it('fits a phone background', () => {
+    expect(sut('can you make this fit my iPhone background').steps).toEqual([
+      expect.objectContaining({ kind: 'crop', label: 'a phone wallpaper' }),
+    ]);
+  });
+});

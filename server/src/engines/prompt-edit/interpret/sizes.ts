@@ -52,6 +52,7 @@ export const NAMED_SHAPES: Record<string, Shape> = {
   'iphone wallpaper': { width: 1170, height: 2532, pixels: true, label: 'a phone wallpaper' },
   'mobile wallpaper': { width: 1170, height: 2532, pixels: true, label: 'a phone wallpaper' },
   'phone background': { width: 1170, height: 2532, pixels: true, label: 'a phone wallpaper' },
+  'iphone background': { width: 1170, height: 2532, pixels: true, label: 'a phone wallpaper' },
   'lock screen': { width: 1170, height: 2532, pixels: true, label: 'a phone wallpaper' },
   lockscreen: { width: 1170, height: 2532, pixels: true, label: 'a phone wallpaper' },
   'ipad wallpaper': { width: 2048, height: 2732, pixels: true, label: 'a tablet wallpaper' },
