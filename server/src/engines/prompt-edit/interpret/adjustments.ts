@@ -142,13 +142,20 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if ((w === 'soften' || w === 'soft') && has(clause, ['light', 'lighting']))
     return { kind: 'contrast', amount: -amount() };
   // ("take the blur out", "get the yellow out of it": what is taken out is had less of)
+  // ("adjust the tone to be warmer": a tone named, not toned down)
+  const toneNamed = (j: number) => clause.tokens[j].lemma === 'tone' && !has(clause, ['down']);
+  const lowered = [i - 1, i - 2, i - 3].some(
+    (j) => j >= 0 && L.LESS.has(clause.tokens[j].lemma) && !toneNamed(j),
+  );
   const less =
-    before(clause, i, L.LESS) ||
+    lowered ||
     before(clause, i, LOWERING) ||
     takenOut(clause, i) ||
     (t.pos === 'NOUN' && !L.LESS.has(w) && clause.tokens[i + 1]?.lemma === 'down');
   const notEnough = has(clause, ['not']) && has(clause, ['enough']);
-  const flip = (sign: number) => (less ? -sign : sign) * (isComplaint(clause, i) && !notEnough ? -1 : 1);
+  // ("so it's less dark": less of what is complained of is said once, not twice)
+  const flip = (sign: number) =>
+    (less ? -sign : sign) * (isComplaint(clause, i) && !notEnough && !less ? -1 : 1);
 
   // "change the light to yellow": a warmer or cooler light
   // ("color the blue lights to red": lamps of a colour, recoloured)

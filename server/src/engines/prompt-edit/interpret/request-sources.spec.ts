@@ -345,3 +345,13 @@ describe('a size said as a share or a screen', () => {
     ]);
   });
 });
+
+describe('a change said with "less" or with the tone named', () => {
+  it.each([
+    ["change the photo so it's less dark", 'brightness', 0.2],
+    ['adjust the tone to be warmer', 'warmth', 0.2],
+    ['tone down the contrast', 'contrast', -0.2],
+  ])('%s', (text, kind, amount) => {
+    expect(sut(text).steps).toEqual([{ kind, amount }]);
+  });
+});
