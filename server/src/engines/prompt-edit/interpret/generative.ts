@@ -35,7 +35,12 @@ export function generativeReason(whole: Clause): string | null {
   const lookLike = has(clause, ['like', 'style']) && has(clause, ['look', 'style']) && !seems && !describes;
   // "make the colours look like the real thing", "look like a good camera took it": true to life is a repair
   // "remove the Disney logo", "remove the painting": a style's name on a thing that goes is no style
-  const style = find(clause, L.STYLE_WORDS);
+  // ("the glass over the painting": a painting in the scene, named as a thing, is no style)
+  const styleAt = find(clause, L.STYLE_WORDS);
+  const aThing =
+    ['the', 'this', 'that', ...L.POSSESSIVES].includes(clause.tokens[styleAt - 1]?.lemma ?? '') &&
+    !['filter', 'effect', 'style', 'look', 'version'].includes(clause.tokens[styleAt + 1]?.lemma ?? '');
+  const style = aThing ? -1 : styleAt;
   const removesIt = style >= 0 && find(clause, L.REMOVE) >= 0 && find(clause, L.REMOVE) < style;
   if ((style >= 0 && !removesIt) || (lookLike && !has(clause, L.TRUE_TO_LIFE) && !lookIsTheAim(clause)))
     // ("make it look like an old photo": the old look is a sepia tone)

@@ -10,7 +10,10 @@ export interface ClauseReading {
   removes?: boolean;
   /** "Can you fix it?", "clean it up": a wish for a better photo that names nothing in particular. */
   general?: boolean;
-  /** "Don't crop it", "no filter": a wish said not to be done, which no reading of the whole post may do. */
+  /**
+   * "Don't crop it", "no filter": a wish said not to be done, or a state told ("half of my face is cut off"),
+   * which no reading of the whole post may take for a wish.
+   */
   denied?: boolean;
 }
 

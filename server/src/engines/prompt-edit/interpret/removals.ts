@@ -47,9 +47,13 @@ export function readRemoval(
   if (verb < 0) {
     const out = find(clause, ['out', 'off', 'away']);
     // ("it was taken from far away": the photo taken, nothing taken out; "he needs to be cropped out" asks)
+    // ("half of my face is cut off": how the photo is, told after a finite "is")
+    const state = (i: number) =>
+      ['is', 'are', 'was', 'were', "'s"].includes(clause.tokens[i - 1]?.word ?? '');
     const taker = clause.tokens.findIndex(
       (t, i) =>
         L.REMOVE_WITH_OUT.has(t.lemma) &&
+        !state(i) &&
         ((!isPast(t) && !t.word.endsWith('en')) || ['be', 'get'].includes(clause.tokens[i - 1]?.word ?? '')),
     );
     // "crop it so nobody gets cut off", "without cutting off her feet": what must not be cut is no removal
@@ -104,7 +108,9 @@ export function readRemoval(
   // "the timestamp is ruining the photo": a thing blamed for spoiling the photo is a thing to remove
   const blame = verb < 0 ? find(clause, BLAME) : -1;
   const blamed = blame > 0 ? { tokens: clause.tokens.slice(0, blame), text: clause.text } : null;
-  if (blamed && namesAThing(blamed, 0)) verb = blame;
+  // ("the background is too distracting": a busy backdrop, softened, not cut away)
+  const backdrop = blamed?.tokens.find((t) => t.pos === 'NOUN')?.lemma === 'background';
+  if (blamed && namesAThing(blamed, 0) && !backdrop) verb = blame;
   // "I want no people in the pic", "no text please": the photo wished without a thing the detectors know
   const no = verb < 0 ? find(clause, ['no']) : -1;
   const notWanted = no >= 0 ? { tokens: clause.tokens.slice(no + 1), text: clause.text } : null;

@@ -355,3 +355,30 @@ describe('a change said with "less" or with the tone named', () => {
     expect(sut(text).steps).toEqual([{ kind, amount }]);
   });
 });
+
+describe('what is wrong, told without a wish', () => {
+  it('softens a distracting background rather than cutting it away', () => {
+    expect(sut('The background is too distracting.').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'blur' } },
+    ]);
+    expect(kinds('the sign is distracting')).toEqual(['remove-marked']);
+  });
+
+  it('reads a painting or a pencil named as a thing as no style', () => {
+    expect(sut("There's a big reflection on the glass over the painting.").skipped[0].reason).not.toMatch(
+      /another style/,
+    );
+    expect(kinds('remove the stains and the pencil marks from the picture')).toEqual([
+      'remove-marked',
+      'remove-marked',
+    ]);
+    expect(sut('Use the sketch filter').skipped[0].reason).toMatch(/another style/);
+    expect(sut('make it a painting').skipped[0].reason).toMatch(/another style/);
+  });
+
+  it('takes a thing the frame cut off for no wish to cut it out', () => {
+    expect(sut('Half of my face is cut off.').steps).toEqual([]);
+    expect(kinds('half of the dog is cut off')).toEqual([]);
+    expect(kinds('he needs to be cut out')).toEqual(['remove-marked']);
+  });
+});

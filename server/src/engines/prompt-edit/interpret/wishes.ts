@@ -50,6 +50,7 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
   }
   if (isNegated(clause)) return DENIED;
   if (isApology(clause) || aboutThePost(clause)) return NOTHING;
+  if (cutByTheFrame(clause)) return DENIED;
   // ("This is for my LinkedIn": a use told beside other wishes asks for those; alone, for a headshot)
   if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }], general: tellsItsUse(clause) };
   if (asksOfTheFile(clause)) return skip(clause, CANNOT.file);
@@ -137,6 +138,12 @@ const OCCASIONS = L.words(
   'anniversary, birthday, bday, holiday, holidays, christmas, xmas, easter, halloween, thanksgiving, new, mother, father, valentine, wedding, graduation',
 );
 const POINTING = L.words('in, see, check, below');
+
+/** "Half of my face is cut off", "the guy on the left is cut off": how the frame left a thing, told. */
+function cutByTheFrame(clause: Clause): boolean {
+  const cut = clause.tokens.findIndex((t, i) => t.lemma === 'cut' && clause.tokens[i + 1]?.lemma === 'off');
+  return cut > 0 && ['is', 'are', 'was', 'were', "'s"].includes(clause.tokens[cut - 1].word);
+}
 
 /** "Sorry for the bad quality": an apology tells of the photo; it asks nothing by itself. */
 function isApology(clause: Clause): boolean {
