@@ -382,3 +382,23 @@ describe('what is wrong, told without a wish', () => {
     expect(kinds('he needs to be cut out')).toEqual(['remove-marked']);
   });
 });
+
+describe('a headshot with its size, and a blur put on faces', () => {
+  it('makes the headshot at the size said with it', () => {
+    const post =
+      'I need this photo resized to 600x600 for a passport application, with a white background. Can anyone help?';
+    expect(sut(post).steps).toEqual([
+      { kind: 'headshot' },
+      { kind: 'resize', width: 600, height: 600 },
+      { kind: 'background', backdrop: { kind: 'color', color: '#ffffff' } },
+    ]);
+    expect(sut('make me a passport photo').steps).toEqual([{ kind: 'headshot' }]);
+  });
+
+  it('hides the faces a blur is put on, and still blurs a background it is added to', () => {
+    expect(sut('put a blur on the faces').steps).toEqual([
+      { kind: 'blur', amount: 1, region: { faces: 'all' } },
+    ]);
+    expect(kinds('add a blur to the background')).toEqual(['background']);
+  });
+});

@@ -58,6 +58,8 @@ export const REWRITES: [RegExp, string][] = [
   [/\bbr(?:ing|ings|inging|ought)\s+out\b/g, ' enhance '],
   // "make it a close-up", "a closeup of her face": closer in, as a crop
   [/\b(?:an?\s+)?close[\s-]?up\b/g, ' zoom in '],
+  // "put a blur on the faces", "apply a blur over his face": the faces blurred (a background keeps its own reading)
+  [/\b(?:put|add|apply|place)\s+(?:a\s+|some\s+)?blur\s+(?:on|over)\b/g, ' blur '],
   // "the cast on my arm": a plaster cast, not a colour cast
   [
     /\bcast(?=\s+(?:on|around)\s+(?:my|his|her|their|the|a)\s+(?:arm|leg|wrist|foot|hand|ankle|elbow|knee)s?\b)/g,

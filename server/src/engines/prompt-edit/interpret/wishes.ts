@@ -13,6 +13,7 @@ import { changesSkinTone } from './body-changes';
 import { namesOneThing } from './things';
 import { NAMED_SHAPES } from './sizes';
 import { edgesToCut } from './crop-edges';
+import { shapeAt } from './geometry-words';
 
 export type { ClauseReading, Context } from './reading';
 
@@ -52,7 +53,7 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
   if (isApology(clause) || aboutThePost(clause)) return NOTHING;
   if (cutByTheFrame(clause)) return DENIED;
   // ("This is for my LinkedIn": a use told beside other wishes asks for those; alone, for a headshot)
-  if (isHeadshot(clause)) return { steps: [{ kind: 'headshot' }], general: tellsItsUse(clause) };
+  if (isHeadshot(clause)) return { steps: headshotSteps(clause), general: tellsItsUse(clause) };
   if (asksOfTheFile(clause)) return skip(clause, CANNOT.file);
   // "overlay a red heart shape", "write 'together strong' across the top": new marks on the photo, whatever
   // colours or faces they name
@@ -196,6 +197,14 @@ function asksOfTheFile(clause: Clause): boolean {
 const FILE_SIZES = L.words('compression, mb, kb, megabyte, megabytes, kilobyte, kilobytes');
 /** What a file wish names besides the file: the picture itself, or where it goes. */
 const FILE_NOUNS = L.words('file, photo, picture, image, pic, size, email, website, web, site, upload');
+
+/** The headshot, then the size in pixels said with it ("600x600 for a passport application"), if any. */
+function headshotSteps(clause: Clause): EditStep[] {
+  const size = clause.tokens.map((_, i) => shapeAt(clause, i)).find((shape) => shape?.pixels);
+  return size
+    ? [{ kind: 'headshot' }, { kind: 'resize', width: size.width, height: size.height }]
+    : [{ kind: 'headshot' }];
+}
 
 /** "This is for my LinkedIn", "it's for a passport": what the photo is for, told. */
 function tellsItsUse(clause: Clause): boolean {
