@@ -10,7 +10,8 @@ import { checkEditRequest, runnerFor, type ModeRunner } from './engines/mode-run
 import { createEngineRegistry, enginesConfigFrom } from './engines/registry';
 import { findMaskOnFile, runOnFile } from './engines/run-on-file';
 import { AppError } from './lib/errors';
-import { FORMAT_EXTENSION, formatFromMime } from './lib/image-intake';
+import sharp from 'sharp';
+import { FORMAT_EXTENSION, formatFromMime, type ImageFormat } from './lib/image-intake';
 import { systemClock } from './lib/clock';
 import { imageSize } from './lib/image/raw-image';
 import { encodeMaskPng } from './lib/image/mask';
@@ -138,7 +139,10 @@ async function processOne(
   const target = outDir
     ? path.join(outDir, `${path.basename(input).replace(/\.[^.]*$/, '')}.${ext}`)
     : outFile;
-  writeFileSync(target, result.bytes);
+  writeFileSync(
+    target,
+    outDir ? result.bytes : await asNamed(target, result.bytes, formatFromMime(result.mime)),
+  );
   progressBar(label, 1);
   const note = result.note ? ` (${result.note})` : '';
   process.stderr.write(
@@ -146,6 +150,23 @@ async function processOne(
   );
   for (const step of result.steps ?? []) console.log(`  - ${step.description}`);
 }
+
+/**
+ * The result in the format the file's name asks for ("--out result.png" of a JPEG photo is a PNG), except a
+ * transparent result named .jpg, which stays a PNG rather than lose its transparency.
+ */
+async function asNamed(target: string, bytes: Buffer, format: ImageFormat): Promise<Buffer> {
+  const named = NAMED_FORMATS[path.extname(target).slice(1).toLowerCase()];
+  if (!named || named === format) return bytes;
+  const image = sharp(bytes);
+  if (named === 'jpeg' && (await image.metadata()).hasAlpha) {
+    process.stderr.write(`${target}: written as PNG to keep its transparency\n`);
+    return bytes;
+  }
+  return image.toFormat(named).toBuffer();
+}
+
+const NAMED_FORMATS: Record<string, ImageFormat> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp' };
 
 /** The watermark's mask of each input, written as a PNG (into OUT as a folder when there are several). */
 async function detectWatermarkCommand(image: string | undefined, out: string | undefined) {

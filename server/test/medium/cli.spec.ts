@@ -36,6 +36,22 @@ describe('command line', () => {
     expect([meta.width, meta.height]).toEqual([96, 80]);
   });
 
+  it('writes the result in the format the file named after --out asks for', async () => {
+    const small = path.join(dir, 'small.jpg');
+    writeFileSync(small, await sharp(photo('chelsea.png')).resize(64).jpeg().toBuffer());
+    const brighter = path.join(dir, 'brighter.png');
+    const edited = await cli(
+      ['prompt-edit', '--image', small, '--prompt', 'brighter', '--out', brighter],
+      env,
+    );
+    expect(edited.code, edited.stderr).toBe(0);
+    expect((await sharp(brighter).metadata()).format).toBe('png');
+    const upscaled = path.join(dir, 'upscaled.jpg');
+    const result = await cli(['image-upscale', '--image', small, '--scale', '2', '--out', upscaled], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await sharp(upscaled).metadata()).format).toBe('jpeg');
+  });
+
   it('enhances the faces of a portrait at a chosen strength, and notes a photo without a face', async () => {
     const portrait = path.join(dir, 'portrait.jpg');
     writeFileSync(
