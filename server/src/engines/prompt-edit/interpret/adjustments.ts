@@ -142,13 +142,9 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if ((w === 'soften' || w === 'soft') && has(clause, ['light', 'lighting']))
     return { kind: 'contrast', amount: -amount() };
   // ("take the blur out", "get the yellow out of it": what is taken out is had less of)
-  // ("adjust the tone to be warmer": a tone named, not toned down)
-  const toneNamed = (j: number) => clause.tokens[j].lemma === 'tone' && !has(clause, ['down']);
-  const lowered = [i - 1, i - 2, i - 3].some(
-    (j) => j >= 0 && L.LESS.has(clause.tokens[j].lemma) && !toneNamed(j),
-  );
+  // ("adjust the tone to be warmer": "tone" asks for less only with its "down")
   const less =
-    lowered ||
+    before(clause, i, has(clause, ['down']) ? L.LESS : LESS_BUT_TONE) ||
     before(clause, i, LOWERING) ||
     takenOut(clause, i) ||
     (t.pos === 'NOUN' && !L.LESS.has(w) && clause.tokens[i + 1]?.lemma === 'down');
@@ -350,6 +346,8 @@ function takenOut(clause: Clause, i: number): boolean {
 }
 
 const STRONG = L.words('high, strong, much, harsh, heavy, intense');
+
+const LESS_BUT_TONE = new Set([...L.LESS].filter((w) => w !== 'tone'));
 
 /** Said of shadows and blacks made darker ("deepen" is read as "increase"). */
 const DEEPER = L.words('deepen, deeper, deep');

@@ -1,6 +1,7 @@
 import {
   COLOURS,
   CUTTING,
+  FINITE_BE,
   GENERATE,
   JOINERS,
   LARGE,
@@ -118,6 +119,13 @@ const THING_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 export const PASSIVE_AUX = words(
   'be, get, need, needs, to, should, must, can, could, have, has, will, would, please',
 );
+
+/** Where the words of a passive before the verb at i begin ("[needs to be] removed"; "the trash can" is a thing). */
+export function passiveStart(tokens: readonly Token[], i: number): number {
+  let start = i;
+  while (start > 0 && PASSIVE_AUX.has(tokens[start - 1].lemma) && tokens[start - 1].pos !== 'NOUN') start--;
+  return start;
+}
 
 /**
  * "remove everyone except me, my wife and my son": the "and" and commas after an exception list who stays; a
@@ -252,7 +260,7 @@ const TENSE = words("will, 'll, have, 've, had, already, just");
 export function narrated(clause: Clause, i: number, { passive = false } = {}): boolean {
   const before = clause.tokens[i - 1];
   if (!before) return false;
-  if (passive && ['is', 'was', 'are', 'were', "'s"].includes(before.word)) return true;
+  if (passive && FINITE_BE.has(before.word)) return true;
   // ("the watermark my old camera put there": a thing, then whose doing it was)
   if (madeBy(clause.tokens, i)) return true;
   // "I'll delete this post", "we have removed it": what the writer will do or did
@@ -272,17 +280,26 @@ export function describesTheThing(tokens: readonly Token[], i: number): boolean 
   if (!/ing$/.test(tokens[i].word) || !DOINGS.has(tokens[i].lemma) || tokens[i - 1]?.pos !== 'NOUN')
     return false;
   // ("make the cat wearing a bow tie": said after "make", it is what the thing is made to do)
-  let start = i - 1;
-  while (start > 0 && ['DET', 'ADJ', 'NOUN', 'PROPN'].includes(tokens[start - 1].pos)) start--;
+  const start = runStart(tokens, i, PHRASE_PARTS);
   return !['make', 'have', 'let', 'get'].includes(tokens[start - 1]?.lemma ?? '');
 }
 
 const DOINGS = words('wear, hold, carry, paint, draw, place, put');
 
+/** The parts of speech of a thing's name ("old camera"), and of its phrase ("the old camera"). */
+export const NAME_PARTS = new Set(['ADJ', 'NOUN', 'PROPN']);
+const PHRASE_PARTS = new Set(['DET', ...NAME_PARTS]);
+
+/** Where the run of words of the parts of speech `parts` that ends just before token i begins (i when none). */
+export function runStart(tokens: readonly Token[], i: number, parts: ReadonlySet<string>): number {
+  let start = i;
+  while (start > 0 && parts.has(tokens[start - 1].pos)) start--;
+  return start;
+}
+
 /** Whether a thing and someone's own thing come right before i: "the text [my friend] added". */
 function madeBy(tokens: readonly Token[], i: number): boolean {
-  let start = i;
-  while (start > 0 && ['ADJ', 'NOUN', 'PROPN'].includes(tokens[start - 1].pos)) start--;
+  const start = runStart(tokens, i, NAME_PARTS);
   const owner = tokens[start - 1]?.lemma ?? '';
   return start < i && POSSESSIVES.has(owner) && tokens[start - 2]?.pos === 'NOUN';
 }

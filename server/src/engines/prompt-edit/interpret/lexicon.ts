@@ -6,6 +6,9 @@ export const words = (list: string): ReadonlySet<string> => new Set(list.split(/
  * grammar in wishes.ts decides what they mean together; here is only what each word can stand for.
  */
 
+/** "Is" as a finite verb, which tells how a thing is: "it is cut off", "the original is attached". */
+export const FINITE_BE = words("is, are, was, were, 's");
+
 /** Whose a thing is: "my scans", "her eyes". */
 export const POSSESSIVES = words('my, his, her, their, our, your');
 

@@ -48,8 +48,7 @@ export function readRemoval(
     const out = find(clause, ['out', 'off', 'away']);
     // ("it was taken from far away": the photo taken, nothing taken out; "he needs to be cropped out" asks)
     // ("half of my face is cut off": how the photo is, told after a finite "is")
-    const state = (i: number) =>
-      ['is', 'are', 'was', 'were', "'s"].includes(clause.tokens[i - 1]?.word ?? '');
+    const state = (i: number) => L.FINITE_BE.has(clause.tokens[i - 1]?.word ?? '');
     const taker = clause.tokens.findIndex(
       (t, i) =>
         L.REMOVE_WITH_OUT.has(t.lemma) &&

@@ -2,7 +2,15 @@
  * Where a removal's thing is said: after its verb ("remove the sign"), before a passive ("the sign and the pole
  * need to go"), before a tool that takes it ("watermark remover"), or alone in a list ("..., and the cones").
  */
-import { has, PASSIVE_AUX, passiveRemovalAfter, type Clause } from './clauses';
+import {
+  has,
+  NAME_PARTS,
+  PASSIVE_AUX,
+  passiveRemovalAfter,
+  passiveStart,
+  runStart,
+  type Clause,
+} from './clauses';
 import * as L from './lexicon';
 import { FILLERS } from './named-thing';
 import { mentionIn } from './mentions';
@@ -16,10 +24,8 @@ export const REMOVERS = L.words('remover, removal, eraser');
 /** What a removing tool takes away: "watermark" in "watermark remover", "the sign" in "removal of the sign". */
 export function toolsThing(tokens: Token[], tool: number): Token[] {
   if (tokens[tool + 1]?.lemma === 'of') return tokens.slice(tool + 2);
-  let start = tool;
-  while (start > 0 && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[start - 1].pos)) start--;
   // ("magic eraser": how the tool is praised names nothing)
-  const named = tokens.slice(start, tool);
+  const named = tokens.slice(runStart(tokens, tool, NAME_PARTS), tool);
   return named.some((t) => t.pos !== 'ADJ') ? named : [];
 }
 
@@ -33,8 +39,7 @@ export function passiveList(clause: Clause): Clause[] | null {
     (x, i) => x.lemma === 'and' && t[i - 1]?.pos === 'NOUN' && passiveRemovalAfter(t, i + 1) > 0,
   );
   if (first < 0) return null;
-  let tail = passiveRemovalAfter(t, first + 1);
-  while (PASSIVE_AUX.has(t[tail - 1].lemma) && t[tail - 1].pos !== 'NOUN') tail--;
+  const tail = passiveStart(t, passiveRemovalAfter(t, first + 1));
   const ands = t.map((x, i) => i).filter((i) => i >= first && i < tail && t[i].lemma === 'and');
   const starts = [0, ...ands.map((i) => i + 1)];
   return starts.map((start, k) => {
@@ -47,10 +52,7 @@ export function passiveList(clause: Clause): Clause[] | null {
 export function passiveSubject(clause: Clause, verb: number): Token[] | null {
   const t = clause.tokens;
   if (!PASSIVE_AUX.has(t[verb - 1]?.lemma ?? '') && !/(ed|en|gone)$/.test(t[verb].word)) return null;
-  let end = verb;
-  // (the "can" of "the trash can" is a thing's)
-  while (end > 0 && PASSIVE_AUX.has(t[end - 1].lemma) && t[end - 1].pos !== 'NOUN') end--;
-  const subject = { tokens: t.slice(0, end), text: '' };
+  const subject = { tokens: t.slice(0, passiveStart(t, verb)), text: '' };
   return namesAThing(subject, 0) ? mentionIn(subject) : null;
 }
 

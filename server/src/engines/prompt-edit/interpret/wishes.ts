@@ -143,7 +143,7 @@ const POINTING = L.words('in, see, check, below');
 /** "Half of my face is cut off", "the guy on the left is cut off": how the frame left a thing, told. */
 function cutByTheFrame(clause: Clause): boolean {
   const cut = clause.tokens.findIndex((t, i) => t.lemma === 'cut' && clause.tokens[i + 1]?.lemma === 'off');
-  return cut > 0 && ['is', 'are', 'was', 'were', "'s"].includes(clause.tokens[cut - 1].word);
+  return cut > 0 && L.FINITE_BE.has(clause.tokens[cut - 1].word);
 }
 
 /** "Sorry for the bad quality": an apology tells of the photo; it asks nothing by itself. */
