@@ -43,7 +43,9 @@ export function readFix(clause: Clause): EditStep[] | null {
  */
 function dullWhites(clause: Clause): EditStep[] | null {
   // ("the whites in my product photos look grey": the photo's whites themselves)
-  if (!has(clause, WHITE_THINGS) && !clause.tokens.some((t) => t.word === 'whites')) return null;
+  // ("make the white shirt whiter": a thing said to be white)
+  const white = clause.tokens.some((t) => t.word === 'whites' || (t.word === 'white' && t.pos === 'ADJ'));
+  if (!has(clause, WHITE_THINGS) && !white) return null;
   const whiter = clause.tokens.some((t) => t.word === 'whiter');
   const dull =
     has(clause, ['grey', 'gray', 'greyish', 'grayish', 'dull', 'dingy']) &&
@@ -249,11 +251,15 @@ function colourCast(clause: Clause): EditStep[] | null {
   const tintOnly = (cast === 'green' || cast === 'magenta') && has(clause, ['look', 'seem', 'be', 'come']);
   if (has(clause, L.BACKGROUND) && !backdropCast) return null;
   if (backdropCast) return [{ kind: 'auto-white-balance', cast }];
-  if (!fluorescent && !tintOnly && !madeIt && !has(clause, CAST_CONTEXT)) return null;
+  // ("get the yellow out", "take the orange out": the colour is to go, as "remove the yellow" says)
+  const takenOut =
+    clause.tokens[at + 1]?.lemma === 'out' && ['get', 'take'].includes(clause.tokens[at - 2]?.lemma ?? '');
+  if (!fluorescent && !tintOnly && !madeIt && !takenOut && !has(clause, CAST_CONTEXT)) return null;
   const asks = asksFor(clause, ['more', 'add', 'increase', 'boost']);
   if (!fluorescent && asks && !has(clause, ['less', 'remove', 'rid', 'fix'])) return null;
   // "the whole thing looks yellow" without skin or a cast named stays a warmth change, read elsewhere
-  if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS) && !tintOnly && !madeIt) return null;
+  if (!fluorescent && !has(clause, NAMED_CAST) && !has(clause, L.LESS) && !tintOnly && !madeIt && !takenOut)
+    return null;
   return [{ kind: 'auto-white-balance', cast }];
 }
 

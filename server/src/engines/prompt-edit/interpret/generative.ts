@@ -318,7 +318,12 @@ function isRecolour(clause: Clause): boolean {
   if (namesBackground(clause) || has(clause, L.GRAYSCALE)) return false;
   // ("make the car redder": a comparative names its colour by its lemma)
   const named = (t: Token) => Boolean(L.COLOURS[t.word] ?? (t.inflected && L.COLOURS[t.lemma]));
-  const colours = clause.tokens.filter((t) => named(t) && t.word !== 'neutral');
+  // ("make the whites whiter", "the white shirt whiter": the photo's whites, and a white thing made a brighter
+  // white, name no new colour)
+  const whiter = clause.tokens.some((t) => t.word === 'whiter');
+  const colours = clause.tokens.filter(
+    (t) => named(t) && !NO_NEW_COLOUR.has(t.word) && !(whiter && t.word === 'white'),
+  );
   const target = has(clause, ['to', 'into', 'colour', 'color']) || colours.length > 0;
   const thing = clause.tokens.some(
     (t) =>
@@ -346,6 +351,8 @@ function isRecolour(clause: Clause): boolean {
     !has(clause, ['cast', 'tint', 'skin', 'lighting', 'light', 'tone'])
   );
 }
+
+const NO_NEW_COLOUR = L.words('neutral, whites, whiter');
 
 /** Verbs of a new colour said without naming the colour: "change coin color". */
 const CHANGING = L.words('change, alter');

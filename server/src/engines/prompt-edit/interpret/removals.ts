@@ -235,7 +235,9 @@ export function readRemoval(
     return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }], removes: true };
   if ('text' in target) return { steps: [{ kind: 'remove-text', target: target.text }], removes: true };
   // "the guy in green", "the woman holding the phone": a person the detector cannot tell apart
-  let select = selectorIn(clause, target);
+  // ("there's a guy on the left, can you remove him": the place is said where he was named)
+  const pointedBack = mentioned && (pointer || passivePointer) ? after : clause;
+  let select = selectorIn(pointedBack, target);
   // ("take out the two kids": which two of the people no detector can tell; removing everyone would take the
   // subject too, so the person shows them)
   const counted =

@@ -402,3 +402,38 @@ describe('a headshot with its size, and a blur put on faces', () => {
     expect(kinds('add a blur to the background')).toEqual(['background']);
   });
 });
+
+describe('wishes said together, and a look told as what is wrong', () => {
+  it('reads each adjective joined to a repair by "and"', () => {
+    expect(kinds('make it more crisp and vibrant')).toEqual(['clarify', 'saturation']);
+    expect(kinds('make it more vibrant and crisp')).toEqual(['clarify', 'saturation']);
+    expect(kinds('Make the whole image clearer and lighter')).toEqual(['clarify', 'brightness']);
+  });
+
+  it('makes whites whiter by levels, not by a new colour', () => {
+    expect(kinds('make the whites whiter')).toEqual(['auto-levels']);
+    expect(kinds('make the white shirt whiter')).toEqual(['auto-levels']);
+    expect(sut('make the white car red').skipped[0].reason).toMatch(/new colour/);
+  });
+
+  it('restores a photo that looks old when asked to fix it, and ages one asked to look old', () => {
+    expect(kinds('it looks like an old photo, can you fix it')).toEqual(['auto-levels', 'clarify']);
+    expect(kinds('make it look like an old photo')).toEqual(['sepia']);
+  });
+
+  it('takes the place said where a person was named for the one removed later', () => {
+    for (const post of [
+      "there's a guy on the left, can you remove him",
+      'the guy on the left is cut off, can you remove him',
+      'see the guy on the left? remove him',
+    ])
+      expect(sut(post).steps).toEqual([
+        { kind: 'remove-object', label: 'person', select: { which: 'left' } },
+      ]);
+  });
+
+  it('takes a colour out of the photo as a cast', () => {
+    expect(sut('get the yellow out').steps).toEqual([{ kind: 'auto-white-balance', cast: 'yellow' }]);
+    expect(sut('take the yellow out').steps).toEqual([{ kind: 'auto-white-balance', cast: 'yellow' }]);
+  });
+});

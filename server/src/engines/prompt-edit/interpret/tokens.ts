@@ -43,6 +43,10 @@ const LEMMA_FIXES: Record<string, string> = {
   winkles: 'wrinkle',
 };
 
+/** "whiter" of "white", "redder" of "red", "greyer" of "grey": the word is the lemma's comparative. */
+const comparativeOf = (word: string, lemma: string) =>
+  word !== lemma && [`${lemma}r`, `${lemma}er`, `${lemma}${lemma.at(-1)}er`].includes(word);
+
 /** A typo corrected to a comparative takes the comparative's base, as wink would have. */
 const COMPARATIVES: Record<string, string> = {
   brighter: 'bright',
@@ -127,7 +131,8 @@ export function tokenize(text: string): Token[] {
       const lemma = corrected ? (COMPARATIVES[corrected] ?? corrected) : (known ?? rawLemma);
       // ("yellower", which wink leaves as it is, reaches "yellow" as the nearest word)
       const comparative = corrected && (COMPARATIVES[corrected] || word === `${corrected}er`);
-      const inflected = rawLemma !== word || Boolean(comparative);
+      // ("whiter", which wink tags a noun and WordNet's forms reach as "white")
+      const inflected = rawLemma !== word || Boolean(comparative) || comparativeOf(word, lemma);
       tokens.push({ word, lemma, pos, type, inflected, origin });
     });
     tokens.push({ word: '.', lemma: '.', pos: 'PUNCT', type: 'punctuation', inflected: false });

@@ -59,7 +59,8 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
   // colours or faces they name
   if (opensWithNewMarks(clause)) return skip(clause, CANNOT.generate);
   // A repair of a face part comes first: "whiten her teeth" names a body part, yet changes no one
-  const fix = readFix(clause);
+  const repair = readFix(clause);
+  const fix = repair && [...repair, ...alsoSaid(clause)];
   // ("turn her skin purple" names the cast a repair would take away, and asks for it)
   if (fix && changesSkinTone(clause)) return skip(clause, CANNOT.body);
   if (fix?.some((step) => FACE_FIXES.has(step.kind))) {
@@ -91,14 +92,29 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
 }
 
 /**
+ * "More crisp and vibrant", "more vibrant and crisp": a repair read in a clause ends its reading, so the
+ * adjectives joined to it by "and" are read on their own, each the adjustment it asks for.
+ */
+function alsoSaid(clause: Clause): EditStep[] {
+  const t = clause.tokens;
+  const joined = t.flatMap((token, i) =>
+    token.lemma === 'and' && t[i - 1]?.pos === 'ADJ' && t[i + 1]?.pos === 'ADJ' ? [t[i - 1], t[i + 1]] : [],
+  );
+  return joined.flatMap((adjective) => readAdjustments({ tokens: [adjective], text: adjective.word }).steps);
+}
+
+/**
  * A post whose clauses named nothing: read as one clause, so that a wish split across clauses still counts
  * ("the colours, can you fix them"), then a request to fix or improve the photo as a whole.
  */
 export function readWhole(clause: Clause): EditStep[] {
   const whole = { ...clause, tokens: clause.tokens.filter((t) => t.type !== 'punctuation') };
   const reading = readAdjustments(whole);
-  if (reading.steps.length) return reading.steps;
-  return has(whole, REPAIR) && !editsOneThing(clause) ? [{ kind: 'auto-levels' }, { kind: 'clarify' }] : [];
+  const repair = has(whole, REPAIR) && !editsOneThing(clause);
+  // ("it looks like an old photo, can you fix it": the old look is what is wrong, not a look asked for)
+  const oldLookToFix = repair && reading.steps.every((s) => s.kind === 'sepia');
+  if (reading.steps.length && !oldLookToFix) return reading.steps;
+  return repair ? [{ kind: 'auto-levels' }, { kind: 'clarify' }] : [];
 }
 
 /**
