@@ -26,7 +26,7 @@ import { faceOnOutput } from '../server/src/models/headshot/framing';
 import { createWorkerPool } from '../server/src/inference/pool';
 import { borderOf, faceAgain, faceCorrelation, framingOf } from '../server/test/support/headshot-measures';
 import { PHOTO_DIR } from './face-enhancement/photos';
-import { capCutByTop, posterOnWall, tightCloseUp } from './headshot/cases';
+import { capCutByTop, posterOnWall, tightCloseUp, veiledPortrait } from './headshot/cases';
 import { hairScores } from './headshot/hair';
 import { markdownTable, median, writeBenchmarkSection } from './lib/report';
 
@@ -73,6 +73,7 @@ const ROWS: { name: string; part: Part; load: () => Promise<RawImage>; variants:
   },
   { name: 'tight close-up', part: 'made', load: tightCloseUp, variants: [v('grey'), v('blue', 'portrait')] },
   { name: 'poster on the wall', part: 'made', load: posterOnWall, variants: [v('grey')] },
+  { name: 'portrait under a veil of light', part: 'made', load: veiledPortrait, variants: [v('grey')] },
   // Looked at while handling other people's hands, hair between pressed faces and close-ups (lab/headshot.md):
   // a tuning part of its own, apart from the shared photos. The couple is shot twice, his arm round her.
   ...(KPHOTOALBUM

@@ -1,11 +1,12 @@
 /**
  * Cases made from the shared portraits for what no shared photo shows: a head cut by the photo's top edge,
- * a tight close-up, a face on a poster on the wall behind the subject. Each is made the same way on every run
+ * a tight close-up, a face on a poster on the wall behind the subject, a portrait under a veil of light. Each is made the same way on every run
  * (crops, a Lanczos enlargement, a blurred paste), so they are fixtures, not samples.
  */
 import path from 'node:path';
 import sharp from 'sharp';
 import { decodePhoto, type RawImage } from '../../server/src/lib/image/raw-image';
+import { hazy } from '../../server/test/support/hazy';
 import { PHOTO_DIR } from '../face-enhancement/photos';
 
 const file = (name: string) => path.join(PHOTO_DIR, name);
@@ -50,4 +51,9 @@ export async function posterOnWall(): Promise<RawImage> {
       .png()
       .toBuffer(),
   );
+}
+
+/** The astronaut under a bright, warm veil of light, in which the person matting model sees no one. */
+export async function veiledPortrait(): Promise<RawImage> {
+  return decode(await hazy(await sharp(file('astronaut.png')).png().toBuffer()));
 }

@@ -14,6 +14,7 @@ import { createWorkerPool } from '../../src/inference/pool';
 import { databaseTargets } from '../support/databases';
 import { bearer } from '../support/fake-verifier';
 import { borderOf, faceAgain, faceCorrelation, framingOf } from '../support/headshot-measures';
+import { hazy } from '../support/hazy';
 import { toPhoto } from '../../src/models/headshot/framing';
 import { multipart, photo } from '../support/uploads';
 import { useTestApp } from '../support/use-test-app';
@@ -65,6 +66,19 @@ describe('Professional headshots on real photos', () => {
       expect(border.spread).toBeLessThan(20);
       expect(border.step).toBeLessThan(6);
       expect(faceCorrelation(original, result.image, result.frame, face)).toBeGreaterThan(0.9);
+    },
+    HEAVY,
+  );
+
+  it(
+    'makes a headshot of a hazy, washed-out portrait in which the person matting sees no one, not an empty backdrop',
+    async () => {
+      const { image: original } = await decodePhoto(await hazy(photo('astronaut.png')));
+      const result = await makeHeadshot(original, professionalPhotoOptionsSchema.parse({}), { pool });
+      // The person matting model gives no alpha on this face: the salient-object matte stands in for it
+      const face = await faceOn(result.image);
+      expect(framingOf(face, 1024).widthShare).toBeGreaterThanOrEqual(0.38);
+      expect(faceCorrelation(original, result.image, result.frame, face)).toBeGreaterThan(0.5);
     },
     HEAVY,
   );

@@ -33,7 +33,7 @@ import { detectHands } from '../../models/hands';
 import { detectBodies } from '../../models/bodies';
 import { armsByOwner } from '../../models/headshot/arms';
 import { insideTheBody } from '../../models/headshot/mend-body';
-import { findHeadTop, firmBody, photoCuts } from '../../models/headshot/person';
+import { findHeadTop, photoCuts } from '../../models/headshot/person';
 import { composeFrame, fitToPhoto, FRAMING_RULES, overflow } from '../../models/headshot/composition';
 import { tidyLight, type LightReport } from '../../models/headshot/light';
 import { vignette } from '../../models/headshot/vignette';
@@ -43,6 +43,7 @@ import type { WorkerPool } from '../../inference/pool';
 import { createLocalEsrganProvider } from '../image-upscale/local-esrgan.provider';
 import { silentLogger } from '../../lib/logger';
 import { chooseSubject, type Subject } from './find-people';
+import { personMatteOf } from './person-matte-of';
 import {
   HEADSHOT_SIZES,
   MIN_HEADSHOT_FACE_PX,
@@ -125,7 +126,7 @@ export async function makeHeadshot(
 
   progress(0.1, 'Separating the person from the background');
   let bounds = frameBounds(guess, 0.12, image.width, image.height);
-  let matte = await personMatteOf(image, bounds, level, pool, signal);
+  let matte = await personMatteOf(image, bounds, level, face, pool, signal);
   const matteRegion = { pixels: { data: matte, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 };
   const headTop = findHeadTop(matteRegion, level);
   const composed = composeFrame(level, headTop, width, height, rule);
@@ -136,7 +137,7 @@ export async function makeHeadshot(
   if (!contains(bounds, tight)) {
     // A tall head (hair, a turned face) made the frame wider than the guess: matte the frame's part again.
     bounds = frameBounds(frame, 0.12, image.width, image.height);
-    matte = await personMatteOf(image, bounds, level, pool, signal);
+    matte = await personMatteOf(image, bounds, level, face, pool, signal);
   }
   const region = { x: bounds.x, y: bounds.y, scale: 1 };
 
@@ -251,25 +252,6 @@ async function refinedFace(
     if (Math.abs(eyeRoll(found)) < Math.PI / 180) break;
   }
   return current;
-}
-
-/** The people's matte on `bounds` of the photo (RVM refined at the photo's edges, the body firmed); one person is kept later. */
-async function personMatteOf(
-  image: RawImage,
-  bounds: FaceBox,
-  level: LevelFace,
-  pool: WorkerPool,
-  signal?: AbortSignal,
-): Promise<Uint8Array> {
-  const crop = cropRaw(image, bounds);
-  const data = new Uint8Array(crop.data);
-  const { alpha } = await pool.run(
-    'person-matte',
-    { image: { ...crop, data } },
-    { transferList: [data.buffer], signal },
-  );
-  firmBody({ pixels: { data: alpha, ...size(bounds) }, x: bounds.x, y: bounds.y, scale: 1 }, level);
-  return alpha;
 }
 
 /** The crop as is when the frame shrinks it or barely enlarges it, else enlarged 2x or 4x by the upscaler. */
