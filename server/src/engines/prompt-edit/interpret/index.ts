@@ -61,6 +61,7 @@ function readTokens(tokens: Token[], text: string): EditPlan {
   let telling = false;
   const told = new Set<Token>();
   let cutOut = false;
+  let declined = false;
   for (const clause of splitClauses(tokens)) {
     telling = tellsWhatHappened(clause) || (telling && goesOnTelling(clause, tokens));
     if (telling) {
@@ -85,7 +86,9 @@ function readTokens(tokens: Token[], text: string): EditPlan {
     // ("there's a random guy on the right, and the light is harsh. Could you remove him?": the one removed)
     const [only] = reading.steps;
     const pronoun = reading.steps.length === 1 && only.kind === 'remove-marked' && IT.has(only.thing);
-    if (pronoun && steps.some((s) => s.kind.startsWith('remove'))) reading.steps = [];
+    // ("I hate my double chin, can you edit it out": "it" is what was just declined)
+    if (pronoun && (steps.some((s) => s.kind.startsWith('remove')) || declined)) reading.steps = [];
+    declined = Boolean(reading.skipped);
     if (reading.denied) for (const token of clause.tokens) told.add(token);
     for (const step of reading.steps) addStep(reading.general ? general : steps, step);
     if (reading.skipped) plan.skipped.push(reading.skipped);

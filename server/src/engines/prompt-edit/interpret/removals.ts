@@ -4,14 +4,13 @@ import { avoidedFrom, find, has, isPast, narrated, PASSIVE_AUX, type Clause } fr
 import * as L from './lexicon';
 import { COLOURS } from './lexicon';
 import type { ClauseReading } from './reading';
-import { CLOTHING_COLOURS } from '../../../models/detect/clothing-colour';
 import { CANNOT } from './reasons';
 import { FILLERS, namedThing } from './named-thing';
 import { mentionIn, pointerIn } from './mentions';
 import { CLOTHES, QUALITIES, removalOfQuality } from './removed-qualities';
 import { qualifiesAThing } from './things';
 import { writtenText, type Token } from './tokens';
-import { countIn, selectorIn } from './selectors';
+import { countIn, selectorIn, wornColour } from './selectors';
 import {
   bareName,
   namesAThing,
@@ -305,14 +304,6 @@ function unresolvedQualifier(clause: Clause, at: number): boolean {
   if (next[0] !== 'in') return false;
   const what = next[1] === 'the' || next[1] === 'a' ? next[2] : next[1];
   return Boolean(what && (COLOURS[what] || CLOTHES.has(what)));
-}
-
-/** The colour of what a person wears, said right after them: "in green", "in the red shirt", "wearing blue". */
-function wornColour(clause: Clause, at: number): string | null {
-  const next = clause.tokens.slice(at + 1, at + 5).map((t) => t.lemma);
-  if (next[0] !== 'in' && next[0] !== 'wear' && next[0] !== 'wearing') return null;
-  const colour = next.slice(1).find((w) => CLOTHING_COLOURS.has(w));
-  return colour ?? null;
 }
 
 /** What an image sent to be mended may be, besides a photo. */

@@ -437,3 +437,22 @@ describe('wishes said together, and a look told as what is wrong', () => {
     expect(sut('take the yellow out').steps).toEqual([{ kind: 'auto-white-balance', cast: 'yellow' }]);
   });
 });
+
+describe('who is meant, told after the wish', () => {
+  it('reads the colour someone wears, said after the removal', () => {
+    const post =
+      "Would love it if someone could remove my ex from this picture, he's the one in the blue shirt";
+    expect(sut(post).steps).toEqual([
+      { kind: 'remove-object', label: 'person', select: { which: 'wearing', colour: 'blue' }, name: 'ex' },
+    ]);
+    expect(sut("remove the lady, she's wearing red").steps[0]).toMatchObject({
+      select: { which: 'wearing', colour: 'red' },
+    });
+  });
+
+  it('removes nothing for an "it" that points at a change it just declined', () => {
+    const plan = sut('I hate my double chin, can you edit it out');
+    expect(plan.steps).toEqual([]);
+    expect(plan.skipped[0].reason).toMatch(/how people look/);
+  });
+});

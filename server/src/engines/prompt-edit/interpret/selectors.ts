@@ -1,5 +1,6 @@
 import type { ObjectSelector } from '../edit-plan';
 import type { Side } from '../../../models/detect/types';
+import { CLOTHING_COLOURS } from '../../../models/detect/clothing-colour';
 import { has, numberAt, type Clause } from './clauses';
 import * as L from './lexicon';
 import type { Token } from './tokens';
@@ -44,9 +45,13 @@ export function placeSaidAfter(clause: Clause, label: string): ObjectSelector | 
   const [first, second] = clause.tokens;
   if (!SAID_OF_IT.has(first?.lemma ?? '') || second?.lemma !== 'be') return null;
   const rest = { tokens: clause.tokens.slice(2), text: clause.text };
-  if (!has(rest, ['on', 'in', 'at', 'to', 'behind', 'one', 'near', 'next'])) return null;
+  if (!has(rest, ['on', 'in', 'at', 'to', 'behind', 'one', 'near', 'next', 'wear', 'wearing'])) return null;
   const selector = selectorIn(rest, { plural: false, label });
-  return PLACES.has(selector.which) ? selector : null;
+  if (PLACES.has(selector.which)) return selector;
+  // ("he's the one in the blue shirt", "she's wearing red": the colour of what they wear)
+  const one = rest.tokens.findIndex((t) => t.lemma === 'one');
+  const colour = label === 'person' ? wornColour(rest, one) : null;
+  return colour ? { which: 'wearing', colour } : null;
 }
 
 const SAID_OF_IT = L.words('he, she, it, they, that, this');
@@ -102,4 +107,12 @@ export function countIn(clause: Clause): number | null {
     if (n !== null && Number.isInteger(n) && n >= 2 && n <= 20) return n;
   }
   return null;
+}
+
+/** The colour of what a person wears, said right after them: "in green", "in the red shirt", "wearing blue". */
+export function wornColour(clause: Clause, at: number): string | null {
+  const next = clause.tokens.slice(at + 1, at + 5).map((t) => t.lemma);
+  if (next[0] !== 'in' && next[0] !== 'wear' && next[0] !== 'wearing') return null;
+  const colour = next.slice(1).find((w) => CLOTHING_COLOURS.has(w));
+  return colour ?? null;
 }
