@@ -125,7 +125,8 @@ function eyes(clause: Clause): EditStep[] | null {
   // ("the focus missed the eyes", "her eyes are blurry": the focus, which sharpening helps)
   if (has(clause, ['focus', 'unfocused', 'blurry', 'blur', 'sharp', 'sharpen'])) return null;
   // "brighten his eyes", "enhance the blue of her eyes": lifted; "make her eyes blue" changes them
-  const lift = clause.tokens.some((t) => EYE_LIFT.has(t.lemma) || t.lemma === 'brightness');
+  const lift =
+    clause.tokens.some((t) => EYE_LIFT.has(t.lemma) || t.lemma === 'brightness') && !has(clause, ['under']);
   if (
     lift &&
     !has(clause, ['change', 'turn', 'red', 'redeye', 'glow', 'glowing', 'flash', 'white', 'whites'])
@@ -133,8 +134,10 @@ function eyes(clause: Clause): EditStep[] | null {
     return has(clause, DIMMING)
       ? [{ kind: 'red-eye' }]
       : [{ kind: 'brighten-eyes', amount: amountIn(clause, 0.6) }];
-  // ("make my eyes look less tired": tiredness shows in the skin under them, which is retouched)
-  if (has(clause, ['tired', 'exhausted', 'sleepy', 'puffy']))
+  // ("make my eyes look less tired": tiredness shows in the skin under them, which is retouched, as the
+  // shadows and bags under them are)
+  const underThem = has(clause, ['under']) && has(clause, ['shadow', 'circle', 'bag', 'dark']);
+  if (has(clause, ['tired', 'exhausted', 'sleepy', 'puffy']) || underThem)
     return [{ kind: 'enhance-face', smoothSkin: true }];
   if (has(clause, EYE_CHANGES) && !has(clause, ['red', 'redeye', 'glow', 'glowing'])) return null;
   // "make his eyes glow", "give her glowing eyes", "make its eyes red": a glow or a red asked for, which is no

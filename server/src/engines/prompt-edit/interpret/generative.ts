@@ -156,7 +156,10 @@ export function generativeReason(whole: Clause): string | null {
   // "remove my younger self" removes a person; "make me look younger" changes one
   const removes = has(clause, L.REMOVE);
   // ("I have a pimple on my nose": a blemish told of, which a retouch takes away)
-  const blemish = has(clause, ['pimple', 'acne', 'zit', 'blemish', 'scar', 'bruise', 'scratch']);
+  // ("I need the shadow under my eyes gone": dark circles, which the retouch lightens)
+  const underEyes =
+    has(clause, ['shadow', 'circle', 'bag']) && has(clause, ['under']) && has(clause, ['eye']);
+  const blemish = has(clause, ['pimple', 'acne', 'zit', 'blemish', 'scar', 'bruise', 'scratch']) || underEyes;
   // ("the only one we have of him smiling": what someone is doing in the photo, told)
   const change = clause.tokens.some(
     (t, i) =>

@@ -31,7 +31,7 @@ export const STYLE_WORDS = words(
   'cartoon, anime, manga, painting, sketch, drawing, watercolor, watercolour, pixar, ghibli, disney, gogh, picasso, monet, cyberpunk, comic, pencil, lego, claymation, oil, pop-art, illustration, caricature, avatar, zombie, superhero, renaissance, impressionist, bevel, emboss, embossed',
 );
 export const BODY_CHANGES = words(
-  'young, thin, slim, skinny, chubby, fat, muscular, tall, short, smile, frown, happy, sad, tan, tanned, makeup, lipstick, beard, moustache, mustache, bald, blonde, blond, redhead, eye, eyes, hair, hairstyle, nose, lip, teeth, weight, age, gender, expression, breast, breasts, boob, butt, waist, hip, hips, belly, stomach, thigh, leg, legs, muscle, muscles, makeup, beard, eyebrow, eyebrows, jawline, chin, body, figure',
+  'young, thin, slim, skinny, chubby, fat, muscular, tall, short, smile, frown, happy, sad, tan, tanned, makeup, lipstick, beard, moustache, mustache, bald, blonde, blond, redhead, eye, eyes, hair, hairstyle, nose, lip, teeth, weight, age, gender, expression, breast, breasts, boob, butt, waist, hip, hips, belly, stomach, thigh, leg, legs, muscle, muscles, makeup, beard, eyebrow, eyebrows, jawline, chin, body, figure, posture, pose',
 );
 export const SCENE_CHANGES = words(
   'sky, sunset, sunrise, rainbow, snow, rain, night, fireworks, beach, moon, stars, dragon, unicorn, hat, sunglasses, glasses, crown, flower, balloon, santa',

@@ -45,7 +45,10 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
   const darkParts = clause.tokens.some(
     (t, i) => t.word === 'dark' && DARK_PLACES.has(clause.tokens[i + 1]?.lemma ?? ''),
   );
-  const shadows = ((has(clause, SHADOW_FAULTS) || darkParts) && !moreShadow) || lightensFaces(clause);
+  // ("the shadows under my eyes" are dark circles, which the face retouch takes)
+  const underEyes = has(clause, ['under']) && has(clause, ['eye', 'eyes']);
+  const shadows =
+    ((has(clause, SHADOW_FAULTS) || darkParts) && !moreShadow && !underEyes) || lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
   // "remove the lens flare in the top right": a flare in one place is a thing the person shows
   // ("a lens flare right across her face" is light over her)

@@ -104,7 +104,10 @@ export function readRemoval(
   )
     verb = without;
   // "the timestamp is ruining the photo": a thing blamed for spoiling the photo is a thing to remove
-  const blame = verb < 0 ? find(clause, BLAME) : -1;
+  // ("there's a lamp growing out of my head": a thing sprouting from a head spoils it too, when nothing is
+  // being removed already)
+  const sprouts = afterRemoval ? -1 : sproutsFromAHead(clause);
+  const blame = verb < 0 ? Math.max(find(clause, BLAME), sprouts) : -1;
   const blamed = blame > 0 ? { tokens: clause.tokens.slice(0, blame), text: clause.text } : null;
   // ("the background is too distracting": a busy backdrop, softened, not cut away)
   const backdrop = blamed?.tokens.find((t) => t.pos === 'NOUN')?.lemma === 'background';
@@ -117,7 +120,7 @@ export function readRemoval(
   if (known && ('label' in known || 'text' in known)) verb = no;
   // "there's a random guy in the background": someone there by chance is someone to take out
   // ("a stranger walked into the frame": the word is the one unwanted)
-  const unwanted = verb < 0 ? find(clause, UNWANTED) : -1;
+  const unwanted = verb < 0 ? Math.max(find(clause, UNWANTED), fingerOnTheLens(clause)) : -1;
   const unwantedFrom = unwanted + (clause.tokens[unwanted]?.pos === 'NOUN' ? 0 : 1);
   const stray = unwanted >= 0 ? { tokens: clause.tokens.slice(unwantedFrom), text: clause.text } : null;
   if (stray && namesAThing(stray, 0)) verb = unwanted;
@@ -271,6 +274,33 @@ const WISHING = L.words('want, need, like, prefer, wish, would');
 const UNWANTED = L.words('random, stranger, strangers, photobomber, photobombers, unwanted');
 /** Verbs that blame a thing for spoiling the photo: "the sign is ruining it", "the pole distracts". */
 const BLAME = L.words('ruin, ruining, ruined, spoil, spoiling, spoils, distract, distracting, distracts');
+
+/** "a big thumb in the corner", "a finger over the lens": the photographer's finger, where it is; else -1. */
+function fingerOnTheLens(clause: Clause): number {
+  const t = clause.tokens;
+  return t.findIndex((x, i) => {
+    if (!['thumb', 'finger'].includes(x.lemma) || !['in', 'on', 'over'].includes(t[i + 1]?.lemma ?? ''))
+      return false;
+    const place = t[i + 2]?.lemma === 'the' ? t[i + 3] : t[i + 2];
+    return FRAME_PLACES.has(place?.lemma ?? '');
+  });
+}
+
+const FRAME_PLACES = L.words('corner, edge, frame, shot, lens, side, top, bottom, picture, photo, pic');
+
+/** Where a thing is said to grow or stick out of someone's head: the verb's index, else -1. */
+function sproutsFromAHead(clause: Clause): number {
+  const t = clause.tokens;
+  return t.findIndex(
+    (x, i) =>
+      SPROUTING.has(x.lemma) &&
+      t[i + 1]?.lemma === 'out' &&
+      t[i + 2]?.lemma === 'of' &&
+      t.slice(i + 3, i + 6).some((y) => y.lemma === 'head'),
+  );
+}
+
+const SPROUTING = L.words('grow, stick, come, poke, sprout');
 
 /** Words before a "cut off" that say what must be spared: "so nobody gets cut off", "without cutting off". */
 const SPARED = L.words("nobody, noone, no, none, not, n't, without, never, anyone, anybody, dont");

@@ -41,7 +41,11 @@ export function removalOfQuality(clause: Clause): EditStep[] | null {
   // "the blemish at the top of the photo", "the dust spots": a mark on the print, which the person shows
   if (onThePrint(clause)) return null;
   // ("this circle" is a mark to show; "the dark circles under her eyes" are skin)
-  const darkCircles = has(clause, ['circle']) && has(clause, ['dark', 'eye', 'eyes', 'under']);
+  // ("the shadows under my eyes": dark circles too)
+  const underEyes = has(clause, ['under']) && has(clause, ['eye', 'eyes']);
+  const darkCircles =
+    (has(clause, ['circle']) && has(clause, ['dark', 'eye', 'eyes', 'under'])) ||
+    (has(clause, ['shadow']) && underEyes);
   const eyeBags = has(clause, ['eyebag']) || (has(clause, ['bag']) && has(clause, ['eye', 'eyes', 'under']));
   // ("the wrinkles in my shirt", "creases on the tablecloth": folds in cloth, which the person shows)
   if (has(clause, ['wrinkle', 'crease']) && (has(clause, CLOTHES) || has(clause, CLOTH))) return null;

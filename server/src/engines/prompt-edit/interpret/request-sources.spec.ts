@@ -456,3 +456,59 @@ describe('who is meant, told after the wish', () => {
     expect(plan.skipped[0].reason).toMatch(/how people look/);
   });
 });
+
+describe('a softening of what was just named', () => {
+  it("softens harsh light or contrast, not the photo's sharpness", () => {
+    expect(kinds('the shadows are too harsh, soften them')).toEqual(['light-recovery']);
+    expect(kinds('too much contrast, can you soften it')).toEqual(['contrast']);
+    expect(kinds('make it brighter and soften it')).toEqual(['brightness', 'blur']);
+  });
+
+  it('reads a soft colour for the background as the colour', () => {
+    expect(sut('I want the background to be a soft grey').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'color', color: '#808080' } },
+    ]);
+    expect(sut('make the background soft').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'blur' } },
+    ]);
+  });
+});
+
+describe('what the writer likes, a posture, and the shadows under the eyes', () => {
+  it('takes what the writer likes for no wish', () => {
+    const plan = sut('I like the pose but the lighting is bad');
+    expect(plan.steps.map((s) => s.kind)).toEqual(['auto-levels']);
+    expect(plan.skipped).toEqual([]);
+    expect(sut("I love my hair in this one but it's too dark").skipped).toEqual([]);
+    expect(kinds("I'd like the background removed")).toEqual(['background']);
+  });
+
+  it('declines a change of posture', () => {
+    expect(sut('Please fix my posture').skipped[0].reason).toMatch(/how people look/);
+  });
+
+  it('retouches the shadows under the eyes, however said', () => {
+    for (const text of [
+      'i need the shadow under my eyes gone',
+      'remove the shadows under my eyes',
+      'lighten the shadows under her eyes',
+    ])
+      expect(sut(text).steps).toEqual([{ kind: 'enhance-face', smoothSkin: true }]);
+  });
+});
+
+describe('things that spoil a photo by where they are', () => {
+  it('asks to be shown a thing growing out of a head', () => {
+    expect(sut("There's a lamp growing out of my head lol can someone fix that").steps).toEqual([
+      { kind: 'remove-marked', thing: 'lamp' },
+    ]);
+    expect(kinds("there's a pole sticking out of his head")).toEqual(['remove-marked']);
+  });
+
+  it("asks to be shown the photographer's thumb in a corner, and mends the blur said with it", () => {
+    const post =
+      'hello! first time posting. this is the only pic i have of my mom and me from my wedding, but theres a big thumb in the corner and its really blurry. anything you can do would mean the world';
+    expect(kinds(post)).toEqual(['remove-marked', 'sharpen']);
+    expect(kinds('he has a ring on his finger')).toEqual([]);
+  });
+});

@@ -49,8 +49,10 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
     if ((it && has(clause, L.REMOVE)) || has(clause, ['transparent', 'transparency']))
       return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
   }
+  // ("the shadows are too harsh, soften them", "too much contrast, can you soften it": the light just named)
+  if (LIGHT_STEPS.has(lastStep?.kind ?? '') && softensIt(clause)) return NOTHING;
   if (isNegated(clause)) return DENIED;
-  if (isApology(clause) || aboutThePost(clause)) return NOTHING;
+  if (isApology(clause) || aboutThePost(clause) || likesWhatIsThere(clause)) return NOTHING;
   if (cutByTheFrame(clause)) return DENIED;
   // ("This is for my LinkedIn": a use told beside other wishes asks for those; alone, for a headshot)
   if (isHeadshot(clause)) return { steps: headshotSteps(clause), general: tellsItsUse(clause) };
@@ -147,6 +149,19 @@ function aboutThePost(clause: Clause): boolean {
     greets ||
     has(clause, TO_MODERATORS) ||
     (comments > 0 && (pointed(comments - 1) || (t[comments - 1].lemma === 'the' && pointed(comments - 2))))
+  );
+}
+
+/**
+ * "I like the pose", "we love her smile in this one": what the writer likes is there already, and no wish
+ * ("I'd like the background removed", "I would love it if ..." ask; so does "love to").
+ */
+function likesWhatIsThere(clause: Clause): boolean {
+  const [who, verb, next] = clause.tokens;
+  return (
+    ['i', 'we'].includes(who?.lemma ?? '') &&
+    ['like', 'love', 'adore'].includes(verb?.lemma ?? '') &&
+    !['to', 'if', 'it'].includes(next?.lemma ?? '')
   );
 }
 
@@ -314,8 +329,13 @@ function backdropIn(said: Clause): Backdrop | null {
   const clause = replaced > 0 ? { tokens: said.tokens.slice(0, replaced), text: said.text } : said;
   // ("sharpen the focus of the background" sharpens)
   if (has(clause, ['sharpen', 'sharp', 'sharper'])) return null;
-  if (has(clause, L.BLUR) || has(clause, L.BLURRY) || has(clause, ['bokeh', 'focus', 'defocus', 'smooth']))
-    return { kind: 'blur' };
+  // ("a soft grey", "a smooth white": the word says how the colour looks, not that it is blurred)
+  const blurred = clause.tokens.some(
+    (t, i) =>
+      (L.BLUR.has(t.lemma) || L.BLURRY.has(t.lemma) || BLURRED.has(t.lemma)) &&
+      !(COLOUR_LOOKS.has(t.lemma) && L.COLOURS[clause.tokens[i + 1]?.word ?? '']),
+  );
+  if (blurred) return { kind: 'blur' };
   const colour = colourIn(clause);
   if (colour) return { kind: 'color', color: colour };
   // ("background removal for product photos": the removal is said as a noun)
@@ -323,6 +343,17 @@ function backdropIn(said: Clause): Backdrop | null {
     return { kind: 'transparent' };
   return null;
 }
+
+const LIGHT_STEPS = new Set(['contrast', 'light-recovery']);
+
+/** "soften it", "can you soften them": a softening of what was just named. */
+function softensIt(clause: Clause): boolean {
+  const soften = find(clause, ['soften']);
+  return soften >= 0 && ['it', 'them', 'that', 'this'].includes(clause.tokens[soften + 1]?.lemma ?? '');
+}
+
+const BLURRED = L.words('bokeh, focus, defocus, smooth');
+const COLOUR_LOOKS = L.words('soft, smooth');
 
 /** Verbs that name the colour they make: "whiten the background". */
 const COLOUR_VERBS: Record<string, string> = { whiten: 'white', blacken: 'black' };
