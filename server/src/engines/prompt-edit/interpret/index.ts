@@ -147,11 +147,15 @@ function amendByThePost(steps: EditStep[], tokens: readonly Token[], context: re
 const isCutOut = (clause: Clause) =>
   clause.tokens.some((t) => L.CUTTING.has(t.lemma)) && clause.tokens.some((t) => t.lemma === 'out');
 
-/** "put it on white", "place him on a transparent background": the thing just named, on a backdrop. */
+/**
+ * "put it on white", "place him on a transparent background", "give it a white background": the thing just
+ * named, on a backdrop.
+ */
 function putsItOn(clause: Clause): boolean {
-  const put = clause.tokens.findIndex((t) => ['put', 'place', 'paste', 'set'].includes(t.lemma));
+  const put = clause.tokens.findIndex((t) => ['put', 'place', 'paste', 'set', 'give'].includes(t.lemma));
   const [it, on] = [clause.tokens[put + 1], clause.tokens[put + 2]];
-  return put >= 0 && IT.has(it?.lemma ?? '') && ['on', 'onto', 'against', 'in'].includes(on?.lemma ?? '');
+  if (put < 0 || !IT.has(it?.lemma ?? '')) return false;
+  return clause.tokens[put].lemma === 'give' || ['on', 'onto', 'against', 'in'].includes(on?.lemma ?? '');
 }
 
 const IT = L.words('it, him, her, them, this, that');

@@ -5,12 +5,14 @@
 import type { EditStep } from '../edit-plan';
 import { amountIn, asksFor, avoidedFrom, find, has, type Clause } from './clauses';
 import * as L from './lexicon';
-import type { Token } from './tokens';
+import { writtenText, type Token } from './tokens';
 import { namesOneThing } from './things';
 
 const HIGHLIGHT_FAULTS = L.words(
   'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, greasy, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
 );
+/** Light thrown back by glass. */
+const GLARES = L.words('glare, shine, hotspot, flare, glaring');
 /** Where on the photo a thing is, after "the": "the top right", "the left". */
 const PLACES = L.words('top, bottom, left, right, edge');
 const SHADOW_FAULTS = L.words(
@@ -33,6 +35,9 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
   // (wink gives "shiny" the lemma "bright", so the written word counts too)
   const faults = clause.tokens.some((t) => HIGHLIGHT_FAULTS.has(t.lemma) || HIGHLIGHT_FAULTS.has(t.word));
   const highlights = faults && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
+  // ("reduce the glare on the window": light on the glass in one place, which the person shows)
+  const onGlass = has(clause, GLARES) && !wanted && has(clause, ['window', 'screen']);
+  if (onGlass) return [{ kind: 'remove-marked', thing: glareOnGlass(clause) }];
   // ("add more shadows" asks for deeper ones; "make the shadow lighter" opens them)
   const moreShadow = has(clause, ['add', 'more']) && !has(clause, ['less', 'fewer']);
   // "even out the lighting": the bright parts brought down and the dark ones up
@@ -159,4 +164,12 @@ export function vignette(clause: Clause): EditStep[] | null {
   if (!named && !dark && !has(clause, ['lighten', 'lighter', 'brighten', 'brighter'])) return null;
   const lifts = has(clause, LIFTING) || (dark && has(clause, ['be', 'look', 'seem']) && !asksFor(clause));
   return [{ kind: 'vignette', amount: (lifts ? -1 : 1) * amountIn(clause, 0.5) }];
+}
+
+/** The words from the light's fault to the glass it is on: "glare on the window". */
+function glareOnGlass(clause: Clause): string {
+  const t = clause.tokens;
+  const from = t.findIndex((x) => GLARES.has(x.lemma));
+  const to = t.findIndex((x, i) => i > from && ['window', 'screen'].includes(x.lemma));
+  return writtenText(t.slice(from, to + 1));
 }
