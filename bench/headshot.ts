@@ -116,7 +116,9 @@ the made close-ups at 20-33 % where the hair is cut at the frame's top. The cap 
 the frame's top, with no line under empty backdrop (its border figures count the cap at the top edge, which is
 where it belongs now; likewise the yawning man's). The astronaut's orange suit is mostly outside the frame at
 the rule's width. The print on the wall of the made poster case is left out (one person in the room) and does
-not move the frame. kphotoalbum's part (when run): the partner's hand laid over her shoulder is gone in
+not move the frame. The portrait under a veil of light, in which the person matting model sees no one, is
+matted by ISNet instead: she is there, whole, hair and collar included, but as veiled and warm as the photo (no
+haze is taken off). kphotoalbum's part (when run): the partner's hand laid over her shoulder is gone in
 both shots of the couple (the shoulder's edge where it lay is a straight diagonal, and in the second shot his
 sleeve beyond the wrist stays as a dark smear beside her; the faint face of a woman far behind at the top left
 is gone, faded as matte apart from her body); her hair between their pressed faces is hers, with no straight cut and no thin grey lines; his headshot
@@ -325,7 +327,8 @@ the tuning part, which the mode was looked at and adjusted on; a part held out i
 portraits, a close-up, a group and two photos of small faces), which this round looked at while changing the
 mode (the yawning man's streaks and the white-bearded man's suit shaped it), so it is held out no longer; and cases made
 from the shared photos (bench/headshot/cases.ts: a cap cut by the photo's top edge, a tight close-up whose
-photo ends at the hair and the chin, a blurred print of a face on the wall behind a sitter)${
+photo ends at the hair and the chin, a blurred print of a face on the wall behind a sitter, a portrait under a
+bright veil of light in which the person matting model sees no one)${
     KPHOTOALBUM
       ? `; and an outside part, Debian's kphotoalbum demo photos (a couple shot twice with his arm round her, three men
 with fists raised, spiky hair before a busy wall, a beach portrait in sunglasses, two close-ups, one of them
