@@ -6,6 +6,7 @@ import { NAMED_SHAPES } from './sizes';
 import { skip, type ClauseReading } from './reading';
 import { CANNOT } from './reasons';
 import { namesOneThing, PHOTO_NOUNS, qualifiesAThing } from './things';
+import { CAST, castChange, colourFilterAt, HUE_NOUNS } from './colour-filters';
 
 export function hasAdjustment(clause: Clause): boolean {
   return [
@@ -112,6 +113,9 @@ function faceStep(clause: Clause): EditStep | null {
   return { kind: 'enhance-face', smoothSkin: smooth };
 }
 
+/** Verbs that tell how the photo is. */
+const STATE_VERBS = L.words('be, look, seem, appear');
+
 const before = (clause: Clause, i: number, set: ReadonlySet<string>, span = 3) =>
   clause.tokens.slice(Math.max(0, i - span), i).some((t) => set.has(t.lemma));
 
@@ -123,6 +127,9 @@ function isComplaint(clause: Clause, i: number): boolean {
   const t = clause.tokens[i];
   // ("turn the brightness up": a direction asked for)
   if (['up', 'down'].includes(clause.tokens[i + 1]?.lemma ?? '')) return false;
+  // ("it's darker than I remember", "my face is darker than my body": a state compared tells what is wrong)
+  const compared = clause.tokens[i + 1]?.lemma === 'than' && before(clause, i, STATE_VERBS, 2);
+  if (compared && !has(clause, ['make', 'want', 'need', 'turn'])) return true;
   if (t.inflected && /er$/.test(t.word)) return false;
   if (before(clause, i, L.MORE) || has(clause, ['make', 'want', 'need'])) return false;
   return before(clause, i, L.COMPLAINT) || has(clause, ['enough']);
@@ -282,48 +289,6 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   if ((L.RESIZE.has(w) || L.UPSCALE.has(w)) && !ofAThing) return sizeIn(clause, w);
   return null;
 }
-
-/**
- * "add a blue filter", "a warm tint over it": a filter of a warm or a cool colour is a change of warmth. Other
- * colours' filters (green, purple) have no warmth to change and stay out of reach.
- */
-function colourFilterAt(clause: Clause, i: number): EditStep | null {
-  const t = clause.tokens;
-  // ("the photo has a blue tint" tells of a cast to lose)
-  if (!FILTERS.has(t[i].lemma) || !has(clause, ASKING_FOR_A_FILTER)) return null;
-  // "add red color to the image" tints it; "make the red colour pop" is about the red things
-  if (L.COLOUR.has(t[i].lemma) && !has(clause, ['add', 'apply', 'give', 'put'])) return null;
-  // ("add blue color to her eyes", "to the water": a colour for a thing)
-  const onto = find(clause, ['to', 'on', 'onto'], i);
-  if (onto > i && namesOneThing(t.slice(onto + 1, onto + 4))) return null;
-  // the colour before it ("a blue filter") or after "with", "of" or "in" ("a filter with blue and green")
-  const before = [i - 1, i - 2, i - 3];
-  const after = ['with', 'of', 'in'].includes(t[i + 1]?.lemma ?? '') ? [i + 2, i + 3] : [];
-  for (const j of [...before, ...after]) {
-    const w = t[j]?.lemma ?? '';
-    const sign = L.COOL_HUES.has(w) ? -1 : L.WARM_HUES.has(w) ? 1 : 0;
-    if (sign) return { kind: 'warmth', amount: sign * amountIn(clause) };
-  }
-  return null;
-}
-
-const CAST = L.words('cast, tint, temperature');
-/** Nouns a hue names an amount of, not a thing: "the yellow balance", "the red channel". */
-const HUE_NOUNS = L.words('balance, temperature, channel, level, levels, tones');
-
-function castChange(clause: Clause, i: number): EditStep {
-  const to = find(clause, ['to', 'into'], i);
-  const hue = to >= 0 ? (clause.tokens[to + 1]?.lemma ?? '') : '';
-  const sign = L.COOL_HUES.has(hue) ? -1 : L.WARM_HUES.has(hue) ? 1 : 0;
-  return sign ? { kind: 'warmth', amount: sign * amountIn(clause) } : { kind: 'auto-white-balance' };
-}
-
-/** Whether the clause asks for a filter of a warm or a cool colour. */
-export const hasColourFilter = (clause: Clause) =>
-  clause.tokens.some((_, i) => colourFilterAt(clause, i) !== null);
-
-const FILTERS = L.words('filter, tint, overlay, wash, tone, colour, color');
-const ASKING_FOR_A_FILTER = L.words('add, apply, put, give, use, want, need, make, try, overlay, with');
 
 const LIGHT_CHANGES = L.words('change, adjust, edit, improve, better, correct, balance');
 

@@ -1,7 +1,7 @@
 import type { ColourCast, EditStep, KeepRegion } from '../edit-plan';
 import { asksFor, avoidedFrom, find, has, isPast, type Clause } from './clauses';
 import * as L from './lexicon';
-import { hasColourFilter } from './adjustments';
+import { hasColourFilter } from './colour-filters';
 import { cropIn } from './geometry-words';
 import { namedThing } from './named-thing';
 import { namesOneThing, qualifiesAThing } from './things';

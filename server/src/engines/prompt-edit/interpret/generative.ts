@@ -14,7 +14,8 @@ import {
 } from './clauses';
 import * as L from './lexicon';
 import type { Token } from './tokens';
-import { hasAdjustment, hasColourFilter } from './adjustments';
+import { hasAdjustment } from './adjustments';
+import { hasColourFilter } from './colour-filters';
 import { CANNOT } from './reasons';
 import { adjustsOneThing, namesAThingToAdd, namesOneThing, NOT_A_THING, qualifiesAThing } from './things';
 import { NAMED_SHAPES } from './sizes';

@@ -11,6 +11,8 @@ import { namesOneThing } from './things';
 const HIGHLIGHT_FAULTS = L.words(
   'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, greasy, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
 );
+/** Parts of a photo whose light is compared. */
+const PARTS = L.words('side, half, part, left, right, top, bottom, corner, edge');
 /** Light thrown back by glass. */
 const GLARES = L.words('glare, shine, hotspot, flare, glaring');
 /** Where on the photo a thing is, after "the": "the top right", "the left". */
@@ -42,9 +44,16 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
   const moreShadow = has(clause, ['add', 'more']) && !has(clause, ['less', 'fewer']);
   // "even out the lighting": the bright parts brought down and the dark ones up
   // ("an HDR look": the same, as high dynamic range does)
+  // ("the right side is darker than the left": one part's light against another's, to be evened out)
+  const uneven =
+    has(clause, ['than']) &&
+    clause.tokens.some((t) => ['darker', 'brighter', 'lighter'].includes(t.word)) &&
+    has(clause, PARTS) &&
+    !has(clause, ['make', 'turn']);
   const evens =
     (has(clause, ['even']) && has(clause, ['out']) && has(clause, ['light', 'lighting', 'exposure'])) ||
-    has(clause, ['hdr']);
+    has(clause, ['hdr']) ||
+    uneven;
   if (evens) return [{ kind: 'light-recovery', highlights: 0.5, shadows: 0.5 }];
   // ("the details in the dark areas": the shadows, named by where they are)
   const darkParts = clause.tokens.some(

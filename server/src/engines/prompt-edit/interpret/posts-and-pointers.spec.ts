@@ -135,3 +135,17 @@ describe('glare on glass', () => {
     expect(kinds('the sky is blown out')).toEqual(['light-recovery']);
   });
 });
+
+describe('light compared', () => {
+  it('evens out one part of the photo darker than another', () => {
+    expect(sut('the right side of the photo is darker than the left, can you even it out').steps).toEqual([
+      { kind: 'light-recovery', highlights: 0.5, shadows: 0.5 },
+    ]);
+  });
+
+  it('reads a state compared as what is wrong, and a comparison asked for as the wish', () => {
+    expect(sut("it's darker than I remember").steps).toEqual([{ kind: 'brightness', amount: 0.2 }]);
+    expect(sut('the photo is warmer than it should be').steps).toEqual([{ kind: 'warmth', amount: -0.2 }]);
+    expect(sut('make it darker than the original').steps).toEqual([{ kind: 'brightness', amount: -0.2 }]);
+  });
+});
