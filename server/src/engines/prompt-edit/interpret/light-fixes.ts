@@ -51,7 +51,10 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
     has(clause, PARTS) &&
     !has(clause, ['make', 'turn']);
   const evens =
-    (has(clause, ['even']) && has(clause, ['out']) && has(clause, ['light', 'lighting', 'exposure'])) ||
+    // ("make the lighting more even on our faces": the same)
+    (has(clause, ['even']) &&
+      has(clause, ['out', 'more']) &&
+      has(clause, ['light', 'lighting', 'exposure'])) ||
     has(clause, ['hdr']) ||
     uneven;
   if (evens) return [{ kind: 'light-recovery', highlights: 0.5, shadows: 0.5 }];

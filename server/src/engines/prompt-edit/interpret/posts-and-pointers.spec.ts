@@ -149,3 +149,17 @@ describe('light compared', () => {
     expect(sut('make it darker than the original').steps).toEqual([{ kind: 'brightness', amount: -0.2 }]);
   });
 });
+
+describe('light made even, and a background made soft', () => {
+  it('evens out lighting asked to be more even', () => {
+    expect(sut('can someone make the lighting more even on our faces').steps).toEqual([
+      { kind: 'light-recovery', highlights: 0.5, shadows: 0.5 },
+    ]);
+  });
+
+  it('takes "make it soft" after a blurred background for the background', () => {
+    expect(sut('blur the background and make it soft').steps).toEqual([
+      { kind: 'background', backdrop: { kind: 'blur' } },
+    ]);
+  });
+});

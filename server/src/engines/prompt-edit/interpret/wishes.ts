@@ -51,7 +51,9 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
       return { steps: [{ kind: 'background', backdrop: { kind: 'color', color: colour } }] };
     // "the background is too busy, maybe blur it a little", "... can you remove it": the background is "it"
     const it = has(clause, ['it', 'that', 'this']);
-    if (it && has(clause, L.BLUR)) return { steps: [{ kind: 'background', backdrop: { kind: 'blur' } }] };
+    // ("blur the background and make it soft": soft is blurred)
+    const blurred = has(clause, L.BLUR) || has(clause, L.BLURRY);
+    if (it && blurred) return { steps: [{ kind: 'background', backdrop: { kind: 'blur' } }] };
     // ("... and replace with transparent": the cut-out, said again)
     if ((it && has(clause, L.REMOVE)) || has(clause, ['transparent', 'transparency']))
       return { steps: [{ kind: 'background', backdrop: { kind: 'transparent' } }] };
