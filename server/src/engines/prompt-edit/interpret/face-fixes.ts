@@ -42,8 +42,7 @@ export function eyes(clause: Clause): EditStep[] | null {
       : [{ kind: 'brighten-eyes', amount: amountIn(clause, 0.6) }];
   // ("make my eyes look less tired": tiredness shows in the skin under them, which is retouched, as the
   // shadows and bags under them are)
-  const underThem = has(clause, ['under']) && has(clause, ['shadow', 'circle', 'bag', 'dark']);
-  if (has(clause, ['tired', 'exhausted', 'sleepy', 'puffy']) || underThem)
+  if (has(clause, ['tired', 'exhausted', 'sleepy', 'puffy']) || underTheEyes(clause))
     return [{ kind: 'enhance-face', smoothSkin: true }];
   if (has(clause, EYE_CHANGES) && !has(clause, ['red', 'redeye', 'glow', 'glowing'])) return null;
   // "make his eyes glow", "give her glowing eyes", "make its eyes red": a glow or a red asked for, which is no
@@ -78,4 +77,9 @@ export function redness(clause: Clause): EditStep[] | null {
   const red = has(clause, REDNESS) || (has(clause, ['red', 'pink', 'reddish']) && has(clause, L.SKIN_PARTS));
   if (!red || has(clause, EYES)) return null;
   return [{ kind: 'reduce-redness', amount: amountIn(clause, 0.5) }];
+}
+
+/** "the shadows under my eyes", "the dark circles under her eyes", "bags under his eyes": skin, retouched. */
+export function underTheEyes(clause: Clause): boolean {
+  return has(clause, ['under']) && has(clause, ['eye']) && has(clause, ['shadow', 'circle', 'bag', 'dark']);
 }

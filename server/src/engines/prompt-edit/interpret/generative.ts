@@ -21,6 +21,7 @@ import { adjustsOneThing, namesAThingToAdd, namesOneThing, NOT_A_THING, qualifie
 import { NAMED_SHAPES } from './sizes';
 import { VOCABULARY } from './vocabulary';
 import { changesSkinTone, reshapesABody } from './body-changes';
+import { underTheEyes } from './face-fixes';
 
 /** Why a clause cannot be done here, if it asks for content or a style that only a generator could make. */
 export function generativeReason(whole: Clause): string | null {
@@ -158,9 +159,8 @@ export function generativeReason(whole: Clause): string | null {
   const removes = has(clause, L.REMOVE);
   // ("I have a pimple on my nose": a blemish told of, which a retouch takes away)
   // ("I need the shadow under my eyes gone": dark circles, which the retouch lightens)
-  const underEyes =
-    has(clause, ['shadow', 'circle', 'bag']) && has(clause, ['under']) && has(clause, ['eye']);
-  const blemish = has(clause, ['pimple', 'acne', 'zit', 'blemish', 'scar', 'bruise', 'scratch']) || underEyes;
+  const blemish =
+    has(clause, ['pimple', 'acne', 'zit', 'blemish', 'scar', 'bruise', 'scratch']) || underTheEyes(clause);
   // ("the only one we have of him smiling": what someone is doing in the photo, told)
   const change = clause.tokens.some(
     (t, i) =>

@@ -7,6 +7,7 @@ import { amountIn, asksFor, avoidedFrom, find, has, type Clause } from './clause
 import * as L from './lexicon';
 import { writtenText, type Token } from './tokens';
 import { namesOneThing } from './things';
+import { underTheEyes } from './face-fixes';
 
 const HIGHLIGHT_FAULTS = L.words(
   'overexposed, overexposure, overexpose, blown, glare, shine, shiny, oily, greasy, glaring, hotspot, highlights, highlight, sunlit, washed, flare',
@@ -63,9 +64,9 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
     (t, i) => t.word === 'dark' && DARK_PLACES.has(clause.tokens[i + 1]?.lemma ?? ''),
   );
   // ("the shadows under my eyes" are dark circles, which the face retouch takes)
-  const underEyes = has(clause, ['under']) && has(clause, ['eye', 'eyes']);
   const shadows =
-    ((has(clause, SHADOW_FAULTS) || darkParts) && !moreShadow && !underEyes) || lightensFaces(clause);
+    ((has(clause, SHADOW_FAULTS) || darkParts) && !moreShadow && !underTheEyes(clause)) ||
+    lightensFaces(clause);
   if (!highlights && !shadows && !darkensBrightPart(clause)) return null;
   // "remove the lens flare in the top right": a flare in one place is a thing the person shows
   // ("a lens flare right across her face" is light over her)

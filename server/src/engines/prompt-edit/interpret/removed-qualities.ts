@@ -5,6 +5,7 @@
 import type { EditStep } from '../edit-plan';
 import { amountIn, has, type Clause } from './clauses';
 import * as L from './lexicon';
+import { underTheEyes } from './face-fixes';
 
 /** Qualities of the photo, or of skin, that a removal verb takes away. */
 export const QUALITIES = L.words(
@@ -41,15 +42,11 @@ export function removalOfQuality(clause: Clause): EditStep[] | null {
   // "the blemish at the top of the photo", "the dust spots": a mark on the print, which the person shows
   if (onThePrint(clause)) return null;
   // ("this circle" is a mark to show; "the dark circles under her eyes" are skin)
-  // ("the shadows under my eyes": dark circles too)
-  const underEyes = has(clause, ['under']) && has(clause, ['eye', 'eyes']);
-  const darkCircles =
-    (has(clause, ['circle']) && has(clause, ['dark', 'eye', 'eyes', 'under'])) ||
-    (has(clause, ['shadow']) && underEyes);
+  const darkCircles = has(clause, ['circle']) && has(clause, ['dark', 'eye', 'eyes', 'under']);
   const eyeBags = has(clause, ['eyebag']) || (has(clause, ['bag']) && has(clause, ['eye', 'eyes', 'under']));
   // ("the wrinkles in my shirt", "creases on the tablecloth": folds in cloth, which the person shows)
   if (has(clause, ['wrinkle', 'crease']) && (has(clause, CLOTHES) || has(clause, CLOTH))) return null;
-  if (has(clause, L.SKIN) || has(clause, ['wrinkle']) || eyeBags || darkCircles)
+  if (has(clause, L.SKIN) || has(clause, ['wrinkle']) || eyeBags || darkCircles || underTheEyes(clause))
     return [{ kind: 'enhance-face', smoothSkin: true }];
   return null;
 }
