@@ -9,19 +9,11 @@ import { namesOneThing, PHOTO_NOUNS, qualifiesAThing } from './things';
 import { CAST, castChange, colourFilterAt, HUE_NOUNS } from './colour-filters';
 
 export function hasAdjustment(clause: Clause): boolean {
-  return [
-    L.BRIGHT,
-    L.DARK,
-    L.CONTRAST,
-    L.HAZE,
-    L.VIVID,
-    L.MUTED,
-    L.WARM,
-    L.COOL,
-    L.SHARP,
-    L.BLUR,
-    L.NOISE,
-  ].some((set) => has(clause, set));
+  return (
+    [L.BRIGHT, L.DARK, L.CONTRAST, L.HAZE, L.VIVID, L.MUTED, L.WARM, L.COOL, L.SHARP, L.BLUR, L.NOISE].some(
+      (set) => has(clause, set),
+    ) || keyLook(clause) !== null
+  );
 }
 
 /** Tone, colour, detail and geometry: every such word in the clause, in the order written. */
@@ -40,6 +32,18 @@ export function readAdjustments(whole: Clause): ClauseReading {
   const without = find(clause, ['without']);
   const end = without >= 0 ? without : clause.tokens.length;
   for (let i = 0; i < end; i++) add(adjustmentAt(clause, i));
+  // "make it high key": bright and soft, as a studio lights it; "low key": dark and hard
+  const keyed = keyLook(clause);
+  if (keyed) {
+    const sign = keyed === 'high' ? 1 : -1;
+    add({ kind: 'brightness', amount: sign * amountIn(clause, 0.3) });
+    add({ kind: 'contrast', amount: -sign * amountIn(clause, 0.2) });
+  }
+  // "it looks washed out": faded colour and grey blacks, so contrast comes back with the colour
+  const colour = steps.find((s) => s.kind === 'saturation');
+  const washed = find(clause, ['washed']);
+  if (colour?.kind === 'saturation' && colour.amount > 0 && clause.tokens[washed + 1]?.lemma === 'out')
+    add({ kind: 'contrast', amount: colour.amount });
   // "make it portrait orientation" asks for a shape, "rotate it to portrait orientation" or "change the
   // orientation" for a turn: one, not both
   const turn = steps.findIndex((s) => s.kind === 'rotate');
@@ -140,7 +144,7 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
   const t = clause.tokens[i];
   const w = t.lemma;
   const amount = () => amountIn(clause);
-  // "deepen the shadows", "deeper blacks": more contrast
+  // "deepen the shadows", "deeper blacks", "crush the blacks": more contrast
   if (DEEPER.has(t.word) && has(clause, ['shadow', 'black', 'blacks']))
     return { kind: 'contrast', amount: amount() };
   // "dim the contrast", "soften the colours": the verb lowers the quantity it names, and is no change itself
@@ -217,6 +221,8 @@ function adjustmentAt(clause: Clause, i: number): EditStep | null {
     return { kind: 'saturation', amount: (less ? -1 : 1) * amount() };
   const filter = colourFilterAt(clause, i);
   if (filter) return filter;
+  // "it was really sunny", "it was a cold day": the day told, not the photo's colour
+  if ((L.WARM.has(w) || L.COOL.has(w)) && toldOfTheDay(clause, i)) return null;
   if (L.WARM.has(w)) return { kind: 'warmth', amount: flip(1) * amount() };
   // "that would be cool" is praise; "it's too cold" is a complaint about the light
   const slang = w === 'cool' && before(clause, i, SLANG_COOL) && !before(clause, i, TOO_MUCH);
@@ -315,7 +321,7 @@ const STRONG = L.words('high, strong, much, harsh, heavy, intense');
 const LESS_BUT_TONE = new Set([...L.LESS].filter((w) => w !== 'tone'));
 
 /** Said of shadows and blacks made darker ("deepen" is read as "increase"). */
-const DEEPER = L.words('deepen, deeper, deep');
+const DEEPER = L.words('deepen, deeper, deep, crush');
 
 /** Verbs of darkening or blurring that lower a quantity named after them: "dim the contrast". */
 const LOWERING = L.words('dim, soften');
@@ -363,5 +369,21 @@ const PRAISE = L.words(
 /** "that would be cool" is praise, not a wish for blue. */
 const SLANG_COOL = L.words('be, would, so, pretty, very');
 /** Words before a hue that tell of a cast the photo has: "too yellow", "it looks yellow", "they come out blue". */
+/** "high key", "a low-key look": the lighting style named, if any. */
+function keyLook(clause: Clause): 'high' | 'low' | null {
+  const key = find(clause, ['key']);
+  const keyed = clause.tokens[clause.tokens[key - 1]?.word === '-' ? key - 2 : key - 1]?.lemma;
+  return key > 0 && (keyed === 'high' || keyed === 'low') ? keyed : null;
+}
+
+/** The word at i tells the weather of a day gone by: "it was sunny", "it was a really cold day". */
+function toldOfTheDay(clause: Clause, i: number): boolean {
+  const be = clause.tokens.findIndex((t, j) => j < i && ['was', 'were'].includes(t.word));
+  if (be < 1 || i - be > 3 || !THE_DAY.has(clause.tokens[be - 1].lemma)) return false;
+  return !has(clause, ['make', 'want', 'need', 'too']);
+}
+
+const THE_DAY = L.words('it, day, weather, morning, afternoon, evening');
+
 const TOO = L.words('too, very, way, overly, look, seem, is, all, out');
 const isPlatform = (w: string) => Boolean(NAMED_SHAPES[w]?.label);

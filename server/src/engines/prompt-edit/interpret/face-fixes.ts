@@ -80,6 +80,9 @@ export function redness(clause: Clause): EditStep[] | null {
 }
 
 /** "the shadows under my eyes", "the dark circles under her eyes", "bags under his eyes": skin, retouched. */
+/** What is wrong under the eyes, or what lifts it: "the bags", "dark circles", "brighten under her eyes". */
+const UNDER_EYE_FIXES = L.words('shadow, circle, bag, dark, brighten, lighten, brighter, lighter');
+
 export function underTheEyes(clause: Clause): boolean {
-  return has(clause, ['under']) && has(clause, ['eye']) && has(clause, ['shadow', 'circle', 'bag', 'dark']);
+  return has(clause, ['under']) && has(clause, ['eye']) && has(clause, UNDER_EYE_FIXES);
 }

@@ -106,6 +106,8 @@ export function generativeReason(whole: Clause): string | null {
     clause.tokens.some((t) => t.lemma === 'flip' || (L.FLIP.has(t.lemma) && t.pos === 'VERB')) ||
     has(clause, L.CROP) ||
     has(clause, ['orientation', 'size', 'resolution', 'brightness', 'contrast', 'saturation', 'exposure']) ||
+    // "change the width to 1200": the photo's measure, given in pixels
+    (has(clause, ['width', 'height']) && clause.tokens.some((t) => t.type === 'number')) ||
     // "change the lighting", "change the white balance": the light and colour of the whole photo
     has(clause, ['lighting', 'colourfix', 'temperature', 'balance', 'vibrance', 'levels']) ||
     // "add auto levels", "apply an auto tone": a tool's automatic correction

@@ -90,7 +90,8 @@ function readTokens(tokens: Token[], text: string): EditPlan {
     if (pronoun && (steps.some((s) => s.kind.startsWith('remove')) || declined)) reading.steps = [];
     declined = Boolean(reading.skipped);
     if (reading.denied) for (const token of clause.tokens) told.add(token);
-    for (const step of reading.steps) addStep(reading.general ? general : steps, step);
+    for (const step of reading.steps)
+      addStep(reading.general ? general : steps, toldSide(step, clause, context));
     if (reading.skipped) plan.skipped.push(reading.skipped);
     // ("remove the guy. Just want a photo of me and my friends": a clause with a verb of its own ends the list)
     const quiet =
@@ -212,4 +213,17 @@ function addStep(steps: EditStep[], step: EditStep): void {
 
 function removeWhere<T>(items: T[], test: (item: T) => boolean): void {
   for (let i = items.length - 1; i >= 0; i--) if (test(items[i])) items.splice(i, 1);
+}
+
+/**
+ * "The height is 800, resize it to 1600": a number given alone is read as a width, unless the context told the
+ * height (and not the width) and the clause names neither.
+ */
+function toldSide(step: EditStep, clause: Clause, context: readonly Token[]): EditStep {
+  if (step.kind !== 'resize' || step.width === undefined || step.height !== undefined) return step;
+  const said = (tokens: readonly Token[], words: string[]) => tokens.some((t) => words.includes(t.lemma));
+  const sides = ['width', 'wide', 'height', 'tall', 'high'];
+  if (said(clause.tokens, sides) || !said(context, ['height', 'tall']) || said(context, ['width', 'wide']))
+    return step;
+  return { kind: 'resize', height: step.width };
 }

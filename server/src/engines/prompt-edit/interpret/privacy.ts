@@ -3,7 +3,8 @@
  * is a blur of that part alone. Faces are found; any other thing the person taps or paints.
  */
 import type { EditStep } from '../edit-plan';
-import { has, type Clause } from './clauses';
+import { find, has, type Clause } from './clauses';
+import type { Token } from './tokens';
 import * as L from './lexicon';
 import { nounPhrase } from './removed-thing';
 
@@ -29,7 +30,7 @@ export function privacyBlur(clause: Clause): EditStep[] | null {
         (i === t.length - 1 && t[i - 1]?.lemma === 'be')) &&
       !t.slice(0, i).some((y) => y.pos === 'VERB' && !WISHING.has(y.lemma)),
   );
-  if (verb < 0) return null;
+  if (verb < 0) return lessNoticed(clause);
   const after = { ...clause, tokens: t.slice(verb + 1) };
   const named = after.tokens.length ? after : { ...clause, tokens: t.slice(0, verb) };
   // ("the area around her face" is all but the face)
@@ -43,12 +44,34 @@ export function privacyBlur(clause: Clause): EditStep[] | null {
   }
   // ("blur everything around the girl", "blur everything but the man": what lies round the subject; "blur
   // the background" blurs what lies behind it, a step of its own)
-  if (has(clause, AROUND) || has(clause, L.BACKGROUND) || after.tokens.some((x) => x.pos === 'VERB'))
-    return null;
-  const thing = named.tokens.find((x) => (x.pos === 'NOUN' || x.pos === 'PROPN') && !NO_PART.has(x.lemma));
-  if (!thing) return null;
+  // ("blur out the guy behind me", "the man in the background": a place said after a person named is theirs)
+  const placeOfAPart = (i: number) => namesAPart(t.slice(verb + 1, i));
+  const around = t.some((x, i) => AROUND.has(x.lemma) && !(x.lemma === 'behind' && placeOfAPart(i)));
+  const background = t.some((x, i) => L.BACKGROUND.has(x.lemma) && !placeOfAPart(i));
+  if (around || background || after.tokens.some((x) => x.pos === 'VERB')) return null;
+  if (!namesAPart(named.tokens)) return null;
   return [{ kind: 'blur', amount: 1, region: { marked: nounPhrase(named) } }];
 }
+
+const namesAPart = (tokens: readonly Token[]) =>
+  tokens.some((x) => (x.pos === 'NOUN' || x.pos === 'PROPN') && !NO_PART.has(x.lemma));
+
+/**
+ * "Make the person in the back less noticeable": a thing made to draw the eye less, which a blur of it does
+ * ("make the background less noticeable" is the background's own blur).
+ */
+function lessNoticed(clause: Clause): EditStep[] | null {
+  const t = clause.tokens;
+  const make = find(clause, ['make']);
+  const less = find(clause, ['less']);
+  if (make < 0 || less < make || !NOTICED.has(t[less + 1]?.lemma ?? '')) return null;
+  const named = { ...clause, tokens: t.slice(make + 1, less) };
+  const first = named.tokens.find((x) => x.pos === 'NOUN' || x.pos === 'PROPN');
+  if (!first || L.BACKGROUND.has(first.lemma) || !namesAPart(named.tokens)) return null;
+  return [{ kind: 'blur', amount: 1, region: { marked: nounPhrase(named) } }];
+}
+
+const NOTICED = L.words('noticeable, visible, obvious, prominent, distracting, conspicuous');
 
 /** What a noun's word follows ("motion blur", "the blur"): "blur" after them is the noun. */
 const NAMING = new Set(['NOUN', 'ADJ', 'DET', 'PROPN']);

@@ -19,5 +19,6 @@ export const CANNOT = {
   sky: `I can't change the sky on its own yet. I can change the light and colour of the whole photo, or remove or replace the background behind a subject.`,
   cropShape: 'Say what shape to crop to, for example square, 4:5, 16:9 or "for Instagram".',
   file: `I change the picture, not its file: a JPEG photo comes back as JPEG, any other as PNG. To make the file smaller, ask me to resize it, for example "make it 50 % smaller" or "1600 pixels wide".`,
+  optics: `I can't correct perspective, lens distortion or colour fringing yet. I can straighten a tilted photo, sharpen it and fix its colour cast.`,
   nothing: `I didn't find an edit in that. ${CAN_DO}`,
 };

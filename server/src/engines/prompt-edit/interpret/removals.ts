@@ -1,6 +1,6 @@
 import { isShare, sidesPhrase, SPARE } from './crop-edges';
 import type { EditStep } from '../edit-plan';
-import { avoidedFrom, find, has, isPast, narrated, PASSIVE_AUX, type Clause } from './clauses';
+import { avoidedFrom, find, has, isPast, narrated, PASSIVE_AUX, runStart, type Clause } from './clauses';
 import * as L from './lexicon';
 import { COLOURS } from './lexicon';
 import type { ClauseReading } from './reading';
@@ -120,8 +120,9 @@ export function readRemoval(
   if (known && ('label' in known || 'text' in known)) verb = no;
   // "there's a random guy in the background": someone there by chance is someone to take out
   // ("a stranger walked into the frame": the word is the one unwanted)
-  const unwanted = verb < 0 ? Math.max(find(clause, UNWANTED), fingerOnTheLens(clause)) : -1;
-  const unwantedFrom = unwanted + (clause.tokens[unwanted]?.pos === 'NOUN' ? 0 : 1);
+  const finger = fingerOnTheLens(clause);
+  const unwanted = verb < 0 ? Math.max(find(clause, UNWANTED), finger) : -1;
+  const unwantedFrom = unwanted + (unwanted === finger || clause.tokens[unwanted]?.pos === 'NOUN' ? 0 : 1);
   const stray = unwanted >= 0 ? { tokens: clause.tokens.slice(unwantedFrom), text: clause.text } : null;
   if (stray && namesAThing(stray, 0)) verb = unwanted;
   // "... and the dog": a clause with no verb of its own removes what it names, as the clause before did;
@@ -278,13 +279,19 @@ const BLAME = L.words('ruin, ruining, ruined, spoil, spoiling, spoils, distract,
 /** "a big thumb in the corner", "a finger over the lens": the photographer's finger, where it is; else -1. */
 function fingerOnTheLens(clause: Clause): number {
   const t = clause.tokens;
-  return t.findIndex((x, i) => {
-    if (!['thumb', 'finger'].includes(x.lemma) || !['in', 'on', 'over'].includes(t[i + 1]?.lemma ?? ''))
+  const finger = t.findIndex((x, i) => {
+    // ("my thumb is over the lens": said as a state, the place follows the verb)
+    const at = L.FINITE_BE.has(t[i + 1]?.word ?? '') ? i + 2 : i + 1;
+    if (!['thumb', 'finger'].includes(x.lemma) || !['in', 'on', 'over'].includes(t[at]?.lemma ?? ''))
       return false;
-    const place = t[i + 2]?.lemma === 'the' ? t[i + 3] : t[i + 2];
+    const place = t[at + 1]?.lemma === 'the' ? t[at + 2] : t[at + 1];
     return FRAME_PLACES.has(place?.lemma ?? '');
   });
+  // ("my brother's thumb is in the corner": whose it is belongs to its name)
+  return finger < 0 ? -1 : runStart(t, finger, OWNED_NAME);
 }
+
+const OWNED_NAME = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'PRON']);
 
 const FRAME_PLACES = L.words('corner, edge, frame, shot, lens, side, top, bottom, picture, photo, pic');
 

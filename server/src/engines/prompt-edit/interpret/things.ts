@@ -9,7 +9,7 @@ import { kindOf, senseOffset, sensesOf } from './wordnet';
 
 /** Nouns that are the photo, its light or a part the repairs know, not one thing in it. */
 export const NOT_A_THING = L.words(
-  'photo, picture, image, pic, shot, photograph, file, version, copy, print, everything, whole, entirety, scene, room, area, part, side, corner, edge, top, bottom, middle, centre, center, foreground, distance, light, lighting, shadow, shade, highlight, exposure, contrast, tone, colour, color, detail, sky, skin, face, complexion, background, backdrop, size, resolution, dimension, quality, bit, lot, way, subject, frame, filter, tint, cast, hue, effect, look, vibe, grade',
+  'photo, picture, image, pic, shot, photograph, file, version, copy, print, everything, whole, entirety, scene, room, area, part, side, corner, edge, top, bottom, middle, centre, center, foreground, distance, light, lighting, shadow, shade, highlight, exposure, contrast, tone, colour, color, detail, sky, skin, face, complexion, background, backdrop, size, resolution, dimension, width, height, quality, bit, lot, way, subject, frame, filter, tint, cast, hue, effect, look, vibe, grade',
 );
 
 /**

@@ -69,6 +69,10 @@ function readWish(clause: Clause, { afterRemoval, lastStep, mentioned }: Context
   // "overlay a red heart shape", "write 'together strong' across the top": new marks on the photo, whatever
   // colours or faces they name
   if (opensWithNewMarks(clause)) return skip(clause, CANNOT.generate);
+  // "fix the perspective", "purple fringing": the lens's faults, not a tilt to level or a cast to balance
+  // ("fringing" has the lemma of a hair's fringe)
+  const lensFault = has(clause, LENS_FAULTS) || clause.tokens.some((t) => t.word === 'fringing');
+  if (lensFault && !has(clause, L.TILT)) return skip(clause, CANNOT.optics);
   // A repair of a face part comes first: "whiten her teeth" names a body part, yet changes no one
   const repair = readFix(clause);
   const fix = repair && [...repair, ...alsoSaid(clause)];
@@ -208,7 +212,9 @@ function readBackground(clause: Clause): ClauseReading | null {
   // "the background is too busy", "make it less cluttered": a busy background softened, the subject kept sharp
   // ("change the background to a busy street" asks for the scene)
   const complaint = has(clause, ['be', 'less', 'too', 'so', 'very', 'reduce', 'fix']);
-  if (mentions && has(clause, CLUTTERED) && complaint && !has(clause, L.REMOVE))
+  // ("give me a cleaner background", "I want a clean background": the same wish said as the aim)
+  const tidier = clause.tokens.some((t, i) => TIDY.has(t.lemma) && clause.tokens[i + 1]?.lemma !== 'up');
+  if (mentions && ((has(clause, CLUTTERED) && complaint) || tidier) && !has(clause, L.REMOVE))
     return { steps: [{ kind: 'background', backdrop: { kind: 'blur' } }] };
   const backdrop = bokeh ? { kind: 'blur' as const } : backdropIn(clause);
   if (backdrop) return { steps: [{ kind: 'background', backdrop }] };
@@ -234,6 +240,8 @@ function readBackground(clause: Clause): ClauseReading | null {
   if (remark) return NOTHING;
   return skip(clause, CANNOT.backgroundScene);
 }
+
+const TIDY = L.words('clean, cleaner, tidy, tidier, neat, neater, uncluttered');
 
 /** What a background is said to be when it takes the eye from the subject. */
 const CLUTTERED = L.words('busy, cluttered, clutter, messy, distracting, distract, chaotic, crowded');
@@ -328,3 +336,5 @@ function sceneNamed(clause: Clause): boolean {
 const NOT_A_SCENE = L.words(
   'be, make, look, match, fit, have, get, show, look, something, anything, one, colour, color, shade, tone, solid, plain',
 );
+
+const LENS_FAULTS = L.words('perspective, keystone, distortion, fisheye, aberration');
