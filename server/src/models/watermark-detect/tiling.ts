@@ -15,8 +15,14 @@ export interface Lattice {
   strength: number;
 }
 
-/** The repetition is searched for at this size on the long side: tiles are large, and the FFT is square. */
-const LATTICE_SIDE = 320;
+/**
+ * The repetition is searched for at this size on the long side. The FFT, square and padded against wrap, is
+ * 1024 wide from 257 to 512 px, so 512 costs no more than the 320 used before it; at 320 a grid of small thin
+ * words (a stock preview's) blurs into the photo (docs/lab/watermark-detect.md, part 28).
+ */
+const LATTICE_SIDE = 512;
+/** The strongest autocorrelation peaks among which a pair closing a lattice is sought. */
+const TOP_PEAKS = 12;
 /** A repeat must stand at least this far above the autocorrelation around it (tuned-thresholds.ts). */
 export const MIN_STRENGTH = TILE_MIN_STRENGTH;
 
@@ -96,7 +102,7 @@ export function findLattice(image: RawImage): Lattice | null {
     return best;
   };
   let pair: [(typeof peaks)[number], (typeof peaks)[number]] | null = null;
-  const top = peaks.slice(0, 8);
+  const top = peaks.slice(0, TOP_PEAKS);
   for (const [i, a] of top.entries()) {
     for (const b of top.slice(i + 1)) {
       const cross = Math.abs(a.v[0] * b.v[1] - a.v[1] * b.v[0]);
