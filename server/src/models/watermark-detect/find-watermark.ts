@@ -1,7 +1,7 @@
 import type { RawImage } from '../../lib/image/raw-image';
 import { dilate } from '../../lib/image/bitmap';
 import { findTextMarks, type TextMarkLine } from '../text-marks';
-import { textProbability } from './text-probability';
+import { cornerTextProbability, textProbability } from './text-probability';
 import { bannerMask, findBanner } from './banner';
 import { findDateImprint } from './date-imprint';
 import { markProbability } from './mark-probability';
@@ -40,8 +40,9 @@ export interface WatermarkFindings {
 
 /**
  * A 0/1 mask (the image's size) of the watermarks on a photo, or null when it has none: lettering laid over
- * it at any angle and in any colour (PaddleOCR's text detector, at two scales, kept where the photo shows an
- * overlay and the mark segmenter sees its strokes; with its outline, shadow and halo), a date stamp's orange
+ * it at any angle and in any colour (PaddleOCR's text detector, at two scales and on the corners enlarged,
+ * kept where the photo shows an overlay and the mark segmenter sees its strokes; with its outline, shadow and
+ * halo), a date stamp's orange
  * digits in a corner (the text-marks finder), marks tiled over the whole photo, found by their repetition, a
  * semi-opaque band across it, a camera's orange date imprint on a warm photo, by its colours, and translucent
  * shapes by their outlines (a band or shapes the mark segmenter sees nothing of are left); then the segmenter's
@@ -59,7 +60,11 @@ export async function findWatermark(image: RawImage, report?: WatermarkFindings)
   // Large words (a stock photo's preview across a face) that the detector misses at its own scale it sees at
   // half of it; a line there that meets lettering already taken is left, since the coarse strokes are looser.
   const coarse = await textProbability(image, LARGE_TEXT_SIDE);
-  const strokes = union([fine, textStrokes(image, coarse, mark, { ...options, large: { taken: fine } })]);
+  const large = textStrokes(image, coarse, mark, { ...options, taken: fine, large: true });
+  // Small credit lines in a corner (a condensed face at 20 px) it sees only enlarged: its corners at twice its scale.
+  const corners = await cornerTextProbability(image);
+  const small = textStrokes(image, corners, mark, { ...options, taken: union([fine, large]) });
+  const strokes = union([fine, large, small]);
   // Grown as a person paints a little past a stroke; the other finders grow their own masks.
   const lettering = strokes && dilate(strokes, image.width, image.height, LETTERING_GROWTH);
   const lines: TextMarkLine[] = [];

@@ -12,6 +12,7 @@ import type { RawImage } from '../../lib/image/raw-image';
 import { loadOnce } from '../../lib/load-once';
 import { onnxSession } from '../runtime/onnx-session';
 import { shrinkArea } from '../../lib/image/area-resample';
+import { cropRaw } from '../face-retouch';
 
 /** Long side the detector sees: PaddleOCR's own default limit, and about 0.7 s on one core pair here. */
 export const TEXT_MAP_SIDE = 960;
@@ -61,5 +62,51 @@ export async function textProbability(image: RawImage, side = TEXT_MAP_SIDE): Pr
   const output = result[model.outputNames[0]];
   const map = new Float32Array(output.data as Float32Array);
   output.dispose();
+  return { map, width, height, scaleX: width / image.width, scaleY: height / image.height };
+}
+
+/**
+ * A corner, where credits and web addresses are set: half the photo's width, and a strip along its top or bottom
+ * edge a tenth of its long side deep (a quarter of its height at most). Text of the photo's own further in (a
+ * name badge, a sign) is left to the other passes.
+ */
+const CORNER = { width: 0.5, depth: 0.1, maxHeight: 0.25 };
+/** The corners are seen at this many times the detector's own scale. */
+const CORNER_ZOOM = 2;
+
+/**
+ * The text probability of the photo's four corners (CORNER), each seen at twice the detector's scale (small lettering in
+ * a condensed face it misses at its own), as one map over the whole photo at that scale, zero between the
+ * corners.
+ */
+export async function cornerTextProbability(image: RawImage): Promise<TextProbability> {
+  const scale = (CORNER_ZOOM * TEXT_MAP_SIDE) / Math.max(image.width, image.height);
+  const width = Math.max(1, Math.round(image.width * scale));
+  const height = Math.max(1, Math.round(image.height * scale));
+  const map = new Float32Array(width * height);
+  const cw = Math.round(image.width * CORNER.width);
+  const long = Math.max(image.width, image.height);
+  const ch = Math.round(Math.min(long * CORNER.depth, image.height * CORNER.maxHeight));
+  for (const [x, y] of [
+    [0, 0],
+    [image.width - cw, 0],
+    [0, image.height - ch],
+    [image.width - cw, image.height - ch],
+  ]) {
+    const corner = await textProbability(
+      cropRaw(image, { x, y, width: cw, height: ch }),
+      Math.max(cw, ch) * scale,
+    );
+    // Each of this map's pixels takes the corner map's pixel under its centre (the corner's size was rounded).
+    for (let my = Math.floor(y * scale); my < Math.min(height, Math.ceil((y + ch) * scale)); my++) {
+      const cy = Math.floor(((my + 0.5) / scale - y) * corner.scaleY);
+      if (cy < 0 || cy >= corner.height) continue;
+      for (let mx = Math.floor(x * scale); mx < Math.min(width, Math.ceil((x + cw) * scale)); mx++) {
+        const cx = Math.floor(((mx + 0.5) / scale - x) * corner.scaleX);
+        if (cx >= 0 && cx < corner.width)
+          map[my * width + mx] = Math.max(map[my * width + mx], corner.map[cy * corner.width + cx]);
+      }
+    }
+  }
   return { map, width, height, scaleX: width / image.width, scaleY: height / image.height };
 }

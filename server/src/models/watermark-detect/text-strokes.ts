@@ -39,11 +39,10 @@ export interface TextLineEvidence {
 export interface TextStrokesOptions {
   /** Each line the detector saw is added here, with what decided it. */
   evidence?: TextLineEvidence[];
-  /**
-   * The map is the detector's coarse pass, for large lettering: lines meeting `taken` (what the fine pass took)
-   * are skipped, and the rest must also look like large lettering.
-   */
-  large?: { taken: Uint8Array | null };
+  /** Lines meeting these pixels (what an earlier pass took) are skipped. */
+  taken?: Uint8Array | null;
+  /** The map is the detector's coarse pass, for large lettering: its lines must also look like large lettering. */
+  large?: boolean;
   /** Keep each judged line's strokes in its evidence. */
   keepStrokes?: boolean;
   /** A tiled mark was found on the photo (line-score.ts's isMarkLine). */
@@ -107,10 +106,9 @@ export function textStrokes(
   image: RawImage,
   text: TextProbability,
   mark: Float32Array,
-  { evidence = [], large, keepStrokes = false, tiled = false }: TextStrokesOptions = {},
+  { evidence = [], taken, large = false, keepStrokes = false, tiled = false }: TextStrokesOptions = {},
 ): Uint8Array | null {
   const { width, height } = image;
-  const taken = large?.taken;
   const lines = textLines(text, width, height).filter((line) => !(taken && meets(line, taken, width)));
   if (lines.length === 0) return null;
   const anyLine = new Uint8Array(width * height);
@@ -141,7 +139,7 @@ export function textStrokes(
         Math.ceil(STROKE_GROWTH.reach * line.radius),
         Math.max(STROKE_GROWTH.shift * strokes.contrast, noise),
       );
-      facts = lineFacts(line, strokes, mark, width, Boolean(large));
+      facts = lineFacts(line, strokes, mark, width, large);
     }
     const score = facts && lineScore(facts);
     const accepted = facts !== undefined && isMarkLine(facts, tiled);
