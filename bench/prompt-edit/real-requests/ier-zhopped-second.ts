@@ -29,7 +29,7 @@ export const IER_ZHOPPED_SECOND: RealRequest[] = [
     source: 'ier-zhopped-second',
     kind: 'annotator-instruction',
     text: "Sharpen the image and remove the glare from the men's glasses",
-    main: ['sharpen', 'light-recovery'],
+    main: ['sharpen', 'light-recovery', 'remove-marked'],
     split: 'tuning',
   },
   {

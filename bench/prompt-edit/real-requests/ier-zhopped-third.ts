@@ -28,7 +28,7 @@ export const IER_ZHOPPED_THIRD: RealRequest[] = [
     source: 'ier-zhopped-third',
     kind: 'annotator-instruction',
     text: 'increase the image sharpness, remove the glare from the glasses',
-    main: ['sharpen', 'light-recovery'],
+    main: ['sharpen', 'light-recovery', 'remove-marked'],
     split: 'tuning',
   },
   {

@@ -39,10 +39,17 @@ export function readAdjustments(whole: Clause): ClauseReading {
     add({ kind: 'brightness', amount: sign * amountIn(clause, 0.3) });
     add({ kind: 'contrast', amount: -sign * amountIn(clause, 0.2) });
   }
-  // "it looks washed out": faded colour and grey blacks, so contrast comes back with the colour
+  // "it looks washed out": faded colour and grey blacks, so contrast comes back with the colour ("the colours
+  // are washed out" is the colour alone)
   const colour = steps.find((s) => s.kind === 'saturation');
   const washed = find(clause, ['washed']);
-  if (colour?.kind === 'saturation' && colour.amount > 0 && clause.tokens[washed + 1]?.lemma === 'out')
+  const ofThePhoto = !has(clause, ['colour', 'color']);
+  if (
+    colour?.kind === 'saturation' &&
+    colour.amount > 0 &&
+    ofThePhoto &&
+    clause.tokens[washed + 1]?.lemma === 'out'
+  )
     add({ kind: 'contrast', amount: colour.amount });
   // "make it portrait orientation" asks for a shape, "rotate it to portrait orientation" or "change the
   // orientation" for a turn: one, not both

@@ -18,7 +18,7 @@ import { hasAdjustment } from './adjustments';
 import { hasColourFilter } from './colour-filters';
 import { CANNOT } from './reasons';
 import { adjustsOneThing, namesAThingToAdd, namesOneThing, NOT_A_THING, qualifiesAThing } from './things';
-import { NAMED_SHAPES } from './sizes';
+import { NAMED_SHAPES, shapeOfToken } from './sizes';
 import { VOCABULARY } from './vocabulary';
 import { changesSkinTone, reshapesABody } from './body-changes';
 import { underTheEyes } from './face-fixes';
@@ -106,6 +106,10 @@ export function generativeReason(whole: Clause): string | null {
     clause.tokens.some((t) => t.lemma === 'flip' || (L.FLIP.has(t.lemma) && t.pos === 'VERB')) ||
     has(clause, L.CROP) ||
     has(clause, ['orientation', 'size', 'resolution', 'brightness', 'contrast', 'saturation', 'exposure']) ||
+    // "change it to 16:9", "change it to 4x6 for printing": a shape or size named
+    clause.tokens.some(
+      (t, i) => shapeOfToken(t.word) !== null && ['to', 'into'].includes(clause.tokens[i - 1]?.lemma ?? ''),
+    ) ||
     // "change the width to 1200": the photo's measure, given in pixels
     (has(clause, ['width', 'height']) && clause.tokens.some((t) => t.type === 'number')) ||
     // "change the lighting", "change the white balance": the light and colour of the whole photo

@@ -16,6 +16,8 @@ const HIGHLIGHT_FAULTS = L.words(
 const PARTS = L.words('side, half, part, left, right, top, bottom, corner, edge');
 /** Light thrown back by glass. */
 const GLARES = L.words('glare, shine, hotspot, flare, glaring');
+/** Glass a glare lies on, which is shown and removed rather than toned down over the whole photo. */
+const GLASS = L.words('window, screen, glass, glasses, spectacles, eyeglasses, mirror');
 /** Where on the photo a thing is, after "the": "the top right", "the left". */
 const PLACES = L.words('top, bottom, left, right, edge');
 const SHADOW_FAULTS = L.words(
@@ -37,9 +39,11 @@ export function lightRecovery(whole: Clause): EditStep[] | null {
   const wanted = (has(clause, L.MORE) || asks) && !has(clause, ['less', 'fewer', 'not', 'no']);
   // (wink gives "shiny" the lemma "bright", so the written word counts too)
   const faults = clause.tokens.some((t) => HIGHLIGHT_FAULTS.has(t.lemma) || HIGHLIGHT_FAULTS.has(t.word));
-  const highlights = faults && !has(clause, ['glasses', 'window', 'screen']) && !wanted;
+  const highlights = faults && !has(clause, GLASS) && !wanted;
   // ("reduce the glare on the window": light on the glass in one place, which the person shows)
-  const onGlass = has(clause, GLARES) && !wanted && has(clause, ['window', 'screen']);
+  const glare = find(clause, GLARES);
+  // ("remove the lens flare": a flare of the lens over the whole photo; the glass comes after the glare)
+  const onGlass = glare >= 0 && !wanted && find(clause, GLASS, glare) > glare;
   if (onGlass) return [{ kind: 'remove-marked', thing: glareOnGlass(clause) }];
   // ("add more shadows" asks for deeper ones; "make the shadow lighter" opens them)
   const moreShadow = has(clause, ['add', 'more']) && !has(clause, ['less', 'fewer']);
@@ -183,6 +187,6 @@ export function vignette(clause: Clause): EditStep[] | null {
 function glareOnGlass(clause: Clause): string {
   const t = clause.tokens;
   const from = t.findIndex((x) => GLARES.has(x.lemma));
-  const to = t.findIndex((x, i) => i > from && ['window', 'screen'].includes(x.lemma));
+  const to = t.findIndex((x, i) => i > from && GLASS.has(x.lemma));
   return writtenText(t.slice(from, to + 1));
 }

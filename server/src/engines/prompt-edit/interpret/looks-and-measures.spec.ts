@@ -79,6 +79,26 @@ describe('measures and what draws the eye', () => {
   });
 });
 
+describe('glare on glass, and shapes said with "change it to"', () => {
+  it('shows glare on glasses and mirrors to remove it, and tones down a glare over the photo', () => {
+    expect(sut('Can someone get rid of the glare on my glasses?').steps).toEqual([
+      { kind: 'remove-marked', thing: 'glare on my glasses' },
+    ]);
+    expect(sut('remove glare from glasses').steps).toEqual([
+      { kind: 'remove-marked', thing: 'glare from glasses' },
+    ]);
+    expect(kinds('the glare is too strong')).toEqual(['light-recovery']);
+  });
+
+  it('crops to a shape said after "change it to", and still declines a new colour said so', () => {
+    expect(sut('change it to 4x6 for printing').steps).toEqual([
+      { kind: 'crop', aspect: { width: 4, height: 6 } },
+    ]);
+    expect(sut('change it to 16:9').steps).toEqual([{ kind: 'crop', aspect: { width: 16, height: 9 } }]);
+    expect(sut('change the car to red').skipped[0].reason).toMatch(/new colour/);
+  });
+});
+
 describe('faults of the lens', () => {
   it('declines perspective, lens distortion and colour fringing, and says what can be done', () => {
     for (const wish of [
