@@ -29,6 +29,7 @@ export function generativeReason(whole: Clause): string | null {
   const avoided = avoidedFrom(whole);
   const clause = avoided > 0 ? { tokens: whole.tokens.slice(0, avoided), text: whole.text } : whole;
   if (has(clause, ['colorize', 'colourise', 'colorise', 'colourize'])) return CANNOT.colorize;
+  if (filmLook(clause)) return CANNOT.style;
   // ("the building looks like it's leaning": how it seems, said in a clause of its own, is no style)
   const like = find(clause, ['like']);
   const seems = like >= 0 && SEEMING_SUBJECTS.has(clause.tokens[like + 1]?.lemma ?? '');
@@ -373,10 +374,32 @@ const TONE_NOUNS = L.words(
   'temperature, balance, grade, grading, saturation, vibrance, level, levels, filter, hue, cast',
 );
 
+/** "as if taken on film", "give it a film look": a film stock's look, which is a style. */
+function filmLook(clause: Clause): boolean {
+  const t = clause.tokens;
+  return t.some((x, i) => {
+    if (!FILM.has(x.lemma) || has(clause, L.REMOVE)) return false;
+    // ("it was shot on film and is grainy" tells how it was made; "make it look like it was taken on film" asks)
+    const onFilm =
+      t[i - 1]?.lemma === 'on' &&
+      ['take', 'shoot', 'shot'].includes(t[i - 2]?.lemma ?? '') &&
+      has(clause, ['look', 'like', 'as']);
+    return onFilm || ['look', 'style', 'effect', 'feel', 'vibe'].includes(t[i + 1]?.lemma ?? '');
+  });
+}
+
+const FILM = L.words('film, analog, analogue');
+
 /** "the background", or "the area around the girl": everything but her is the background. */
 export function namesBackground(clause: Clause): boolean {
-  if (has(clause, L.BACKGROUND)) return true;
-  return clause.tokens.some((t, i) => AROUND_AREAS.has(t.lemma) && clause.tokens[i + 1]?.lemma === 'around');
+  return has(clause, L.BACKGROUND) || areaAroundSomeone(clause);
+}
+
+/** "the area around the girl", "everything behind her": all that lies round or behind a person. */
+export function areaAroundSomeone(clause: Clause): boolean {
+  return clause.tokens.some(
+    (t, i) => AROUND_AREAS.has(t.lemma) && ['around', 'behind'].includes(clause.tokens[i + 1]?.lemma ?? ''),
+  );
 }
 
 const AROUND_AREAS = L.words('area, space, everything, part, region');

@@ -69,6 +69,8 @@ describe('measures and what draws the eye', () => {
     expect(sut('blur the background behind me').steps).toEqual([
       { kind: 'background', backdrop: { kind: 'blur' } },
     ]);
+    for (const wish of ['blur everything behind her', 'blur the area behind him'])
+      expect(sut(wish).steps).toEqual([{ kind: 'background', backdrop: { kind: 'blur' } }]);
   });
 
   it('shows a thumb over the lens and lifts the shadow under the eyes with the face retouch', () => {
@@ -112,6 +114,15 @@ describe('faults of the lens', () => {
       expect(plan.steps).toEqual([]);
       expect(plan.skipped[0].reason).toMatch(/perspective, lens distortion or colour fringing.*straighten/);
     }
+  });
+
+  it('declines a film look as a style, and reads a photo told to be shot on film as the story', () => {
+    for (const wish of ['make it look like it was taken on film', 'give it a film look'])
+      expect(sut(wish).skipped[0].reason).toMatch(/another style/);
+    expect(sut('it was shot on film and is very grainy, can you fix it')).toEqual({
+      steps: [{ kind: 'denoise', amount: 0.6 }],
+      skipped: [],
+    });
   });
 
   it('still straightens a perspective said with a tilt, and reads a fringe of hair as hair', () => {

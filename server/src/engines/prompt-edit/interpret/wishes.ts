@@ -7,7 +7,13 @@ import { DENIED, NOTHING, skip, type ClauseReading, type Context } from './readi
 import { readFix } from './fixes';
 import { readRemoval } from './removals';
 import { CANNOT } from './reasons';
-import { generativeReason, namesBackground, opensWithNewMarks, PUTTING } from './generative';
+import {
+  areaAroundSomeone,
+  generativeReason,
+  namesBackground,
+  opensWithNewMarks,
+  PUTTING,
+} from './generative';
 import { changesSkinTone } from './body-changes';
 import { namesOneThing } from './things';
 import { NAMED_SHAPES } from './sizes';
@@ -200,7 +206,9 @@ function readBackground(clause: Clause): ClauseReading | null {
   // "as my desktop background": a wallpaper's size, not the photo's background
   if (clause.tokens.some((t, i) => NAMED_SHAPES[`${t.lemma} ${clause.tokens[i + 1]?.lemma}`])) return null;
   // "add a picture of greenery behind the couple": a new scene; "the guy behind me" is a place
-  if (mentions && has(clause, ['behind']) && !has(clause, ['background', 'backdrop']))
+  // ("blur everything behind her": all that lies behind her is the background)
+  const behindSomeone = has(clause, ['behind']) && !areaAroundSomeone(clause);
+  if (mentions && behindSomeone && !has(clause, ['background', 'backdrop']))
     return has(clause, PUTTING) && sceneNamedBehind(clause) ? skip(clause, CANNOT.backgroundScene) : null;
   // "make the background black and white": the subject keeps its colour, the rest turns grey
   if (
