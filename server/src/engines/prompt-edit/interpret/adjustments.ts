@@ -375,7 +375,6 @@ const PRAISE = L.words(
 
 /** "that would be cool" is praise, not a wish for blue. */
 const SLANG_COOL = L.words('be, would, so, pretty, very');
-/** Words before a hue that tell of a cast the photo has: "too yellow", "it looks yellow", "they come out blue". */
 /** "high key", "a low-key look": the lighting style named, if any. */
 function keyLook(clause: Clause): 'high' | 'low' | null {
   const key = find(clause, ['key']);
@@ -392,5 +391,6 @@ function toldOfTheDay(clause: Clause, i: number): boolean {
 
 const THE_DAY = L.words('it, day, weather, morning, afternoon, evening');
 
+/** Words before a hue that tell of a cast the photo has: "too yellow", "it looks yellow", "they come out blue". */
 const TOO = L.words('too, very, way, overly, look, seem, is, all, out');
 const isPlatform = (w: string) => Boolean(NAMED_SHAPES[w]?.label);

@@ -44,11 +44,10 @@ export function privacyBlur(clause: Clause): EditStep[] | null {
   }
   // ("blur everything around the girl", "blur everything but the man": what lies round the subject; "blur
   // the background" blurs what lies behind it, a step of its own)
-  // ("blur out the guy behind me", "the man in the background": a place said after a person named is theirs)
-  const placeOfAPart = (i: number) => namesAPart(t.slice(verb + 1, i));
-  const around = t.some((x, i) => AROUND.has(x.lemma) && !(x.lemma === 'behind' && placeOfAPart(i)));
-  const background = t.some((x, i) => L.BACKGROUND.has(x.lemma) && !placeOfAPart(i));
-  if (around || background || after.tokens.some((x) => x.pos === 'VERB')) return null;
+  // ("blur out the guy behind me", "the man in the background": a place said after a person named is theirs;
+  // "behind" is one of the background's words)
+  const background = t.some((x, i) => L.BACKGROUND.has(x.lemma) && !namesAPart(t.slice(verb + 1, i)));
+  if (has(clause, AROUND) || background || after.tokens.some((x) => x.pos === 'VERB')) return null;
   if (!namesAPart(named.tokens)) return null;
   return [{ kind: 'blur', amount: 1, region: { marked: nounPhrase(named) } }];
 }
@@ -78,4 +77,4 @@ const NAMING = new Set(['NOUN', 'ADJ', 'DET', 'PROPN']);
 
 /** Verbs that only ask: "can you", "please", "need to". */
 const WISHING = L.words('can, could, would, will, please, need, want, like, help, try');
-const AROUND = L.words('around, round, surrounding, besides, but, except, behind');
+const AROUND = L.words('around, round, surrounding, besides, but, except');
